@@ -1,0 +1,39 @@
+// What every command receives: output streams, environment, global flags, and access to the API.
+// process.env and process streams are read only by main.ts, which builds this context.
+
+import path from 'node:path';
+
+export interface CliOutput {
+  write(text: string): void;
+  /** True when the stream is an interactive terminal (progress bars only then). */
+  readonly isTTY: boolean;
+}
+
+export interface CliContext {
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly stdout: CliOutput;
+  readonly stderr: CliOutput;
+  /** `--json`: machine-readable output on stdout, no progress bars. */
+  readonly json: boolean;
+  /** `--home` or RDW_HOME or ./datasets, absolute. */
+  readonly home: string;
+  /** `--base-url` or RDW_BASE_URL; undefined means the embedded mock. */
+  readonly baseUrl: string | undefined;
+  /** RDW_SITE_URL; undefined means the embedded mock (or derived from baseUrl's origin). */
+  readonly siteUrl: string | undefined;
+  /** Working directory for relative paths. */
+  readonly cwd: string;
+  /** Registers a clean-up run when the command ends (servers to close, handles to release). */
+  onExit(cleanup: () => Promise<void> | void): void;
+}
+
+export interface GlobalFlags {
+  json: boolean;
+  home: string | undefined;
+  baseUrl: string | undefined;
+}
+
+/** Resolves RDW_HOME: flag, then environment, then `./datasets` (DESIGN.md 2.2). */
+export function resolveHome(flag: string | undefined, env: CliContext['env'], cwd: string): string {
+  return path.resolve(cwd, flag ?? env.RDW_HOME ?? 'datasets');
+}

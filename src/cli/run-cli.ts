@@ -1,0 +1,110 @@
+// Parses global flags, dispatches to a command, and turns every expected failure into one sentence
+// on stderr plus the documented exit code (DESIGN.md 2.3). No stack traces unless RDW_DEBUG=1.
+
+import { parseArgs } from 'node:util';
+import { EXIT_CODES, isRdwError, UsageError } from '../spec/index.js';
+import type { CliContext, CliOutput } from './cli-context.js';
+import { resolveHome } from './cli-context.js';
+import type { Command, CommandOptions } from './command.js';
+import { COMMANDS } from './commands/index.js';
+import { cliMessages } from './messages.js';
+import { helpText, commandHelpText } from './help-text.js';
+
+const GLOBAL_OPTIONS: CommandOptions = {
+  'base-url': { type: 'string' },
+  home: { type: 'string' },
+  json: { type: 'boolean', default: false },
+  help: { type: 'boolean', short: 'h', default: false },
+};
+
+export interface RunCliOptions {
+  env?: Readonly<Record<string, string | undefined>>;
+  stdout?: CliOutput;
+  stderr?: CliOutput;
+  cwd?: string;
+  /** Commands to dispatch to; default: every rdw command. */
+  commands?: readonly Command[];
+}
+
+/** Runs `rdw <argv>` and resolves to its exit code. Never throws. */
+export async function runCli(argv: readonly string[], options: RunCliOptions = {}): Promise<number> {
+  const env = options.env ?? {};
+  const stdout = options.stdout ?? { write: () => {}, isTTY: false };
+  const stderr = options.stderr ?? { write: () => {}, isTTY: false };
+  const commands = options.commands ?? COMMANDS;
+  const cleanups: (() => Promise<void> | void)[] = [];
+  try {
+    const [name, ...rest] = argv;
+    if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+      stdout.write(helpText(commands));
+      return name === undefined ? EXIT_CODES.usage : EXIT_CODES.ok;
+    }
+    if (name === '--version') {
+      stdout.write(`${await rdwVersion()}\n`);
+      return EXIT_CODES.ok;
+    }
+    const command = commands.find((candidate) => candidate.name === name);
+    if (!command) throw new UsageError(cliMessages.unknownCommand(name));
+    const parsed = parseCommandArgs(command, rest);
+    if (parsed.values.help === true) {
+      stdout.write(commandHelpText(command));
+      return EXIT_CODES.ok;
+    }
+    const cwd = options.cwd ?? process.cwd();
+    const context: CliContext = {
+      env,
+      stdout,
+      stderr,
+      json: parsed.values.json === true,
+      home: resolveHome(parsed.values.home as string | undefined, env, cwd),
+      baseUrl: (parsed.values['base-url'] as string | undefined) ?? env.RDW_BASE_URL ?? undefined,
+      siteUrl: env.RDW_SITE_URL ?? undefined,
+      cwd,
+      onExit: (cleanup) => cleanups.push(cleanup),
+    };
+    const code = await command.run(context, parsed);
+    return code ?? EXIT_CODES.ok;
+  } catch (error) {
+    return reportFailure(error, stderr, env);
+  } finally {
+    for (const cleanup of cleanups.reverse()) {
+      try {
+        await cleanup();
+      } catch {
+        // A failing clean-up must not mask the command's own result.
+      }
+    }
+  }
+}
+
+function parseCommandArgs(command: Command, args: string[]) {
+  try {
+    return parseArgs({
+      args,
+      options: { ...GLOBAL_OPTIONS, ...command.options },
+      allowPositionals: command.allowPositionals,
+      strict: true,
+    });
+  } catch (error) {
+    throw new UsageError(cliMessages.badFlags(command.name, (error as Error).message), { cause: error });
+  }
+}
+
+function reportFailure(error: unknown, stderr: CliOutput, env: Readonly<Record<string, string | undefined>>): number {
+  const debug = env.RDW_DEBUG === '1';
+  if (isRdwError(error)) {
+    stderr.write(`rdw: ${error.message}\n`);
+    if (debug && error.stack) stderr.write(`${error.stack}\n`);
+    return error.exitCode;
+  }
+  const detail = error instanceof Error ? error.message : String(error);
+  stderr.write(`rdw: ${cliMessages.unexpectedFailure(detail)}\n`);
+  if (debug && error instanceof Error && error.stack) stderr.write(`${error.stack}\n`);
+  return EXIT_CODES.failure;
+}
+
+async function rdwVersion(): Promise<string> {
+  const { readFile } = await import('node:fs/promises');
+  const pkg = JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+  return pkg.version;
+}

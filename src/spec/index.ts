@@ -1,0 +1,86 @@
+// src/spec: the Research Data API contract as data. Imports nothing of ours.
+
+export { WINDOWS, WINDOW_SECONDS, CANDLE_SECONDS, expectedCandles, isWindow } from './windows.js';
+export type { Window } from './windows.js';
+export { SYMBOLS, BASE_ASSET, QUOTE_ASSET, SPOT_VENUE, DERIVATIVE_VENUE, isMarketSymbol } from './symbols.js';
+export type { MarketSymbol } from './symbols.js';
+export {
+  SAMPLE_TYPES,
+  DIRECTIONS,
+  OUTCOME_STATUSES,
+  FEATURE_STATUSES,
+  TAKER_STATUSES,
+  RELEASE_STATUSES,
+  CONTROL_STATUSES,
+  DERIVATIVE_STATUSES,
+  EXCURSION_REFERENCES,
+  EVENT_KINDS,
+  EVENT_TIMEFRAMES,
+} from './value-sets.js';
+export type {
+  SampleType,
+  Direction,
+  OutcomeStatus,
+  FeatureStatus,
+  TakerStatus,
+  ReleaseStatus,
+  ControlStatus,
+  DerivativeStatus,
+  ExcursionReference,
+  EventKind,
+  EventTimeframe,
+} from './value-sets.js';
+export {
+  MARKET_EVENTS_DATASET,
+  PRODUCT_VERSION,
+  RECHECKED_DAYS,
+  RECHECK_INTERVAL_SECONDS,
+  CONTROL_GRID_SECONDS,
+  CONTROL_LOOKBACK_SECONDS,
+  PRICE_MAX_AGE_SECONDS,
+  DERIVATIVE_MAX_AGE_SECONDS,
+  VOLUME_RATIO_BARS,
+  MARKET_EVENTS_LIMITATIONS,
+} from './dataset.js';
+export {
+  FIELD_ROLES,
+  OUTCOME_MEASURES,
+  SAMPLE_FIELDS,
+  MARKET_EVENT_FIELDS,
+  MARKET_EVENT_FIELD_NAMES,
+  LABEL_FIELD_NAMES,
+  PREDICTOR_FIELD_NAMES,
+  IDENTITY_FIELD_NAMES,
+  outcomeFields,
+  fieldSpec,
+  fieldsWithRole,
+  outcomeFieldName,
+} from './fields.js';
+export type { FieldType, FieldRole, FieldSpec, OutcomeMeasure } from './fields.js';
+export { RELEASE_FILE_FORMATS, DOWNLOAD_FORMATS, RELEASE_ID_PATTERN, isReleaseId } from './market-event-row.js';
+export type {
+  MarketEventRow,
+  SampleColumns,
+  OutcomeColumns,
+  FileDigest,
+  ReleaseFileFormat,
+  DownloadFormat,
+  ReleaseFiles,
+  ReleaseCoverage,
+  Release,
+  SchemaField,
+  ReleaseDocument,
+  PagedRows,
+} from './market-event-row.js';
+export { schemaFields, schemaDocument } from './schema-document.js';
+export type { SchemaDocument } from './schema-document.js';
+export { PLAN_IDS, PLANS, PUBLIC_LIVE_RPM_PER_IP, RATE_WINDOW_SECONDS, API_KEY_PREFIX, DISPLAY_KEY_PATTERN, isPlanId } from './plans.js';
+export type { PlanId, PlanLimits } from './plans.js';
+export { ENDPOINTS, ROW_QUERY, RELEASES_QUERY, DOWNLOAD_FORMAT_VALUES, API_VERSION_SEGMENT } from './endpoints.js';
+export type { EndpointScope, EndpointSpec, IntegerParameter } from './endpoints.js';
+export { API_ERROR_CODES, isApiErrorBody } from './api-errors.js';
+export type { ApiErrorCode, ApiErrorBody } from './api-errors.js';
+export { RESEARCH_DATASETS, RESEARCH_SCOPE, RESEARCH_LIMITATIONS, researchDataset, liveDataset } from './research-datasets.js';
+export type { ResearchColumn, ResearchDatasetSpec } from './research-datasets.js';
+export { EXIT_CODES, RdwError, UsageError, IntegrityError, AuthError, LimitError, NotFoundError, isRdwError } from './rdw-error.js';
+export type { ExitCode, RdwErrorOptions } from './rdw-error.js';

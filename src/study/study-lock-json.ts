@@ -1,0 +1,121 @@
+// Reading and writing the lock's JSON text: strict validation in, canonical text out (stable diffs in git).
+
+import { isReleaseId, UsageError } from '../spec/index.js';
+import { LOCK_VERSION, type LockedFile, type LockedRelease, type StudyLock } from './study-lock.js';
+import { studyMessages } from './messages.js';
+
+const SHA256 = /^[0-9a-f]{64}$/;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The lock file is malformed or unreadable (exit 2). */
+export class LockFormatError extends UsageError {
+  override readonly code = 'RDW_LOCK_FORMAT';
+}
+
+/** The lock was written by a newer rdw (exit 2, naming the version needed). */
+export class LockVersionError extends UsageError {
+  override readonly code = 'RDW_LOCK_VERSION';
+  constructor(
+    message: string,
+    readonly lockVersion: number,
+  ) {
+    super(message);
+  }
+}
+
+/** Parses and validates a lock's text. `source` names it in messages (a file name, not a machine path). */
+export function studyLockFromJson(text: string, source = 'study lock'): StudyLock {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new LockFormatError(studyMessages.lockUnreadable(source, (error as Error).message), { cause: error });
+  }
+  const invalid = (detail: string) => new LockFormatError(studyMessages.lockInvalid(source, detail));
+  if (!isObject(value)) throw invalid('the top level is not an object');
+  const version = value.lockVersion;
+  if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) throw invalid('lockVersion is not a positive integer');
+  if (version > LOCK_VERSION) throw new LockVersionError(studyMessages.lockTooNew(source, version, LOCK_VERSION), version);
+  if (typeof value.rdwVersion !== 'string') throw invalid('rdwVersion is not a string');
+  if (typeof value.dataset !== 'string') throw invalid('dataset is not a string');
+  if (!Array.isArray(value.releases) || value.releases.length === 0) throw invalid('releases is not a non-empty array');
+  if (!Array.isArray(value.calculationVersions) || !value.calculationVersions.every((v) => typeof v === 'string')) {
+    throw invalid('calculationVersions is not an array of strings');
+  }
+  const releases = value.releases.map((release, index) => lockedRelease(release, `releases[${index}]`, invalid));
+  const ids = new Set(releases.map((release) => release.id));
+  if (ids.size !== releases.length) throw invalid('a release ID appears twice');
+  return {
+    lockVersion: LOCK_VERSION,
+    rdwVersion: value.rdwVersion,
+    dataset: value.dataset,
+    releases,
+    calculationVersions: [...(value.calculationVersions as string[])],
+  };
+}
+
+/** Canonical lock text: fixed key order, releases by day then ID, two-space indent, trailing newline. */
+export function studyLockToJson(lock: StudyLock): string {
+  const releases = [...lock.releases]
+    .sort((a, b) => a.day.localeCompare(b.day) || a.id.localeCompare(b.id))
+    .map((release) => ({
+      id: release.id,
+      day: release.day,
+      version: release.version,
+      manifestSha256: release.manifestSha256,
+      schemaSha256: release.schemaSha256,
+      files: Object.fromEntries(
+        Object.entries(release.files)
+          .sort(([a], [b]) => a.localeCompare(b))
+          .map(([format, file]) => [format, { sha256: file.sha256, bytes: file.bytes }]),
+      ),
+    }));
+  const canonical = {
+    lockVersion: lock.lockVersion,
+    rdwVersion: lock.rdwVersion,
+    dataset: lock.dataset,
+    releases,
+    calculationVersions: [...new Set(lock.calculationVersions)].sort(),
+  };
+  return `${JSON.stringify(canonical, null, 2)}\n`;
+}
+
+function lockedRelease(value: unknown, at: string, invalid: (detail: string) => LockFormatError): LockedRelease {
+  if (!isObject(value)) throw invalid(`${at} is not an object`);
+  if (!isReleaseId(value.id)) throw invalid(`${at}.id is not a 64-character lowercase hex release ID`);
+  if (typeof value.day !== 'string' || !DAY.test(value.day)) throw invalid(`${at}.day is not a YYYY-MM-DD day`);
+  if (typeof value.version !== 'string') throw invalid(`${at}.version is not a string`);
+  if (typeof value.manifestSha256 !== 'string' || !SHA256.test(value.manifestSha256)) {
+    throw invalid(`${at}.manifestSha256 is not a SHA-256 hex digest`);
+  }
+  if (value.schemaSha256 !== null && (typeof value.schemaSha256 !== 'string' || !SHA256.test(value.schemaSha256))) {
+    throw invalid(`${at}.schemaSha256 is neither null nor a SHA-256 hex digest`);
+  }
+  if (!isObject(value.files) || Object.keys(value.files).length === 0) throw invalid(`${at}.files is not a non-empty object`);
+  const files: LockedRelease['files'] = {};
+  for (const [format, file] of Object.entries(value.files)) {
+    if (format !== 'parquet' && format !== 'csv' && format !== 'json') throw invalid(`${at}.files.${format} is not a data file format`);
+    files[format] = lockedFile(file, `${at}.files.${format}`, invalid);
+  }
+  return {
+    id: value.id,
+    day: value.day,
+    version: value.version,
+    manifestSha256: value.manifestSha256,
+    schemaSha256: value.schemaSha256 as string | null,
+    files,
+  };
+}
+
+function lockedFile(value: unknown, at: string, invalid: (detail: string) => LockFormatError): LockedFile {
+  if (!isObject(value)) throw invalid(`${at} is not an object`);
+  if (typeof value.sha256 !== 'string' || !SHA256.test(value.sha256)) throw invalid(`${at}.sha256 is not a SHA-256 hex digest`);
+  if (typeof value.bytes !== 'number' || !Number.isSafeInteger(value.bytes) || value.bytes < 0) {
+    throw invalid(`${at}.bytes is not a non-negative integer`);
+  }
+  return { sha256: value.sha256, bytes: value.bytes };
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../../src/cli/run-cli.js';
+import type { Command } from '../../src/cli/command.js';
+import { IntegrityError } from '../../src/spec/index.js';
+
+function capture() {
+  let text = '';
+  return { output: { write: (chunk: string) => void (text += chunk), isTTY: false }, text: () => text };
+}
+
+const echo: Command = {
+  name: 'echo',
+  summary: 'Echoes its arguments.',
+  usage: 'echo [--upper] <WORD...>',
+  options: { upper: { type: 'boolean', default: false } },
+  allowPositionals: true,
+  async run(context, args) {
+    const words = args.positionals.join(' ');
+    context.stdout.write(`${args.values.upper ? words.toUpperCase() : words} home=${context.home} json=${context.json}\n`);
+  },
+};
+const failing: Command = {
+  name: 'fail',
+  summary: 'Fails with an integrity error.',
+  usage: 'fail',
+  options: {},
+  allowPositionals: false,
+  async run() {
+    throw new IntegrityError('Release abc failed its checksum. Nothing was imported.');
+  },
+};
+const crashing: Command = { ...failing, name: 'crash', async run() { throw new TypeError('boom'); } };
+
+describe('runCli', () => {
+  it('dispatches with global flags and RDW_HOME', async () => {
+    const out = capture();
+    const code = await runCli(['echo', '--upper', '--json', 'a', 'b'], {
+      commands: [echo],
+      stdout: out.output,
+      env: { RDW_HOME: '/tmp/rdw-home' },
+      cwd: '/work',
+    });
+    expect(code).toBe(0);
+    expect(out.text()).toBe('A B home=/tmp/rdw-home json=true\n');
+  });
+
+  it('prefers --home over RDW_HOME and defaults to ./datasets', async () => {
+    const flag = capture();
+    await runCli(['echo', '--home', 'h', 'x'], { commands: [echo], stdout: flag.output, env: { RDW_HOME: '/e' }, cwd: '/w' });
+    expect(flag.text()).toContain('home=/w/h');
+    const fallback = capture();
+    await runCli(['echo', 'x'], { commands: [echo], stdout: fallback.output, env: {}, cwd: '/w' });
+    expect(fallback.text()).toContain('home=/w/datasets');
+  });
+
+  it.each([
+    [['nope'], 2],
+    [['echo', '--bogus'], 2],
+    [['fail', 'extra'], 2],
+    [[], 2],
+  ])('exits %o -> %i with one sentence on stderr', async (argv, exitCode) => {
+    const err = capture();
+    expect(await runCli(argv, { commands: [echo, failing], stderr: err.output })).toBe(exitCode);
+    if (argv.length > 0) expect(err.text()).toMatch(/^rdw: [^\n]+\n$/);
+  });
+
+  it('maps a typed failure to its exit code without a stack trace', async () => {
+    const err = capture();
+    expect(await runCli(['fail'], { commands: [failing], stderr: err.output })).toBe(3);
+    expect(err.text()).toBe('rdw: Release abc failed its checksum. Nothing was imported.\n');
+  });
+
+  it('reports an unexpected error as exit 1 in one line, with the stack only under RDW_DEBUG=1', async () => {
+    const quiet = capture();
+    expect(await runCli(['crash'], { commands: [crashing], stderr: quiet.output })).toBe(1);
+    expect(quiet.text().trim().split('\n')).toHaveLength(1);
+    const debug = capture();
+    await runCli(['crash'], { commands: [crashing], stderr: debug.output, env: { RDW_DEBUG: '1' } });
+    expect(debug.text()).toContain('at ');
+  });
+
+  it('prints help for --help and for a command', async () => {
+    const out = capture();
+    expect(await runCli(['--help'], { commands: [echo], stdout: out.output })).toBe(0);
+    expect(out.text()).toContain('echo  Echoes its arguments.');
+    const commandHelp = capture();
+    expect(await runCli(['echo', '--help'], { commands: [echo], stdout: commandHelp.output })).toBe(0);
+    expect(commandHelp.text()).toContain('Usage: rdw echo [--upper] <WORD...>');
+  });
+});
