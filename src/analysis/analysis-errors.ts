@@ -1,0 +1,29 @@
+// Typed failures of the analysis layer other than leakage.
+
+import { NotFoundError, UsageError } from '../spec/index.js';
+
+/** An analysis option is malformed: window, grouping, bootstrap, release ID (exit 2). */
+export class AnalysisOptionError extends UsageError {
+  override readonly code = 'RDW_ANALYSIS_OPTION';
+}
+
+/** A column name that is neither a row field nor a derived feature (exit 2). */
+export class UnknownColumnError extends UsageError {
+  override readonly code = 'RDW_UNKNOWN_COLUMN';
+}
+
+/** Releases named by ID that the catalog does not hold; nothing falls back to another revision (exit 6). */
+export class ReleaseNotInCatalogError extends NotFoundError {
+  override readonly code = 'RDW_RELEASE_NOT_IN_CATALOG';
+  constructor(
+    message: string,
+    readonly releaseIds: readonly string[],
+  ) {
+    super(message);
+  }
+}
+
+/** The study has no rows at all (exit 6). */
+export class EmptyStudyError extends NotFoundError {
+  override readonly code = 'RDW_STUDY_EMPTY';
+}

@@ -1,0 +1,47 @@
+// SQL views that split Market Events by role (src/spec is the only source of roles): mev_predictors
+// (identity + predictors, point-in-time rows only) and mev_labels (identity + labels).
+
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { IDENTITY_FIELD_NAMES, LABEL_FIELD_NAMES, PREDICTOR_FIELD_NAMES } from '../spec/index.js';
+import { pointInTimeConditionSql } from './point-in-time.js';
+import { quoteIdentifier } from './sql-text.js';
+
+/** Names of the analysis views. */
+export const PREDICTORS_VIEW = 'mev_predictors';
+export const LABELS_VIEW = 'mev_labels';
+
+/** Columns joining a predictor row to its label row: release_id plus the identity fields. */
+export const JOIN_COLUMNS: readonly string[] = ['release_id', ...IDENTITY_FIELD_NAMES];
+
+export interface AnalysisViewsOptions {
+  /** Table or view the views read. Default `market_events_current` (newest revision per day, so no two
+   * revisions of a day are mixed); pass `market_events` and filter on release_id to pin exact IDs. */
+  from?: string;
+}
+
+function columnList(names: readonly string[]): string {
+  return names.map(quoteIdentifier).join(', ');
+}
+
+/** `CREATE OR REPLACE VIEW mev_predictors …`: identity + predictor fields, point-in-time rows only. */
+export function predictorsViewSql(options: AnalysisViewsOptions = {}): string {
+  const from = quoteIdentifier(options.from ?? 'market_events_current');
+  return `CREATE OR REPLACE VIEW ${PREDICTORS_VIEW} AS
+SELECT ${columnList([...JOIN_COLUMNS, ...PREDICTOR_FIELD_NAMES])}
+FROM ${from}
+WHERE ${pointInTimeConditionSql()}`;
+}
+
+/** `CREATE OR REPLACE VIEW mev_labels …`: identity + every label field, all rows. */
+export function labelsViewSql(options: AnalysisViewsOptions = {}): string {
+  const from = quoteIdentifier(options.from ?? 'market_events_current');
+  return `CREATE OR REPLACE VIEW ${LABELS_VIEW} AS
+SELECT ${columnList([...JOIN_COLUMNS, ...LABEL_FIELD_NAMES])}
+FROM ${from}`;
+}
+
+/** Creates (or replaces) mev_predictors and mev_labels in a catalog connection. */
+export async function createAnalysisViews(connection: DuckDBConnection, options: AnalysisViewsOptions = {}): Promise<void> {
+  await connection.run(predictorsViewSql(options));
+  await connection.run(labelsViewSql(options));
+}

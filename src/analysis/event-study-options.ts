@@ -1,0 +1,77 @@
+// Options of the event study and their one normalizer (defaults documented on each field).
+
+import { WINDOWS } from '../spec/index.js';
+import type { Window } from '../spec/index.js';
+import { AnalysisOptionError } from './analysis-errors.js';
+import { resolveReleaseIds } from './analysis-source.js';
+import { analysisMessages } from './messages.js';
+import { resolveWindow } from './outcome.js';
+
+/** Keys an event study may group by. `direction` is required: controls are signed by it. */
+export const STUDY_GROUP_KEYS = ['event_kind', 'direction', 'symbol'] as const;
+export type StudyGroupKey = (typeof STUDY_GROUP_KEYS)[number];
+
+export interface BootstrapOptions {
+  /** Resamples. Default 2000. */
+  samples?: number;
+  /** Base seed; each group derives its own from it and its key. Default 1. */
+  seed?: number;
+  /** Two-sided confidence of the percentile interval, in (0, 1). Default 0.95. */
+  confidence?: number;
+}
+
+export interface EventStudyOptions {
+  /** Outcome window when `windows` is not given. Default `1h`. */
+  window?: string;
+  /** Several outcome windows; overrides `window`. */
+  windows?: readonly string[];
+  /** Group keys. Default `['event_kind', 'direction']`; add `symbol` for a per-pair study. */
+  by?: readonly string[];
+  /** Exact release IDs. Default: the `market_events_current` view (newest revision of each day). */
+  releases?: readonly string[];
+  /** Seeded bootstrap of the difference against controls. Default `{ samples: 2000, seed: 1, confidence: 0.95 }`. */
+  bootstrap?: BootstrapOptions;
+}
+
+export interface ResolvedEventStudyOptions {
+  windows: Window[];
+  by: StudyGroupKey[];
+  releases: string[] | undefined;
+  bootstrap: Required<BootstrapOptions>;
+}
+
+/** Validates and applies defaults. @throws AnalysisOptionError naming the bad option. */
+export function resolveEventStudyOptions(options: EventStudyOptions = {}): ResolvedEventStudyOptions {
+  const requested = options.windows ?? [options.window ?? '1h'];
+  if (requested.length === 0) throw new AnalysisOptionError(analysisMessages.badWindow('(none)', WINDOWS), { option: 'windows' });
+  const chosen = new Set(requested.map(resolveWindow));
+  const windows = WINDOWS.filter((window) => chosen.has(window));
+
+  const byGiven = options.by ?? ['event_kind', 'direction'];
+  for (const key of byGiven) {
+    if (!(STUDY_GROUP_KEYS as readonly string[]).includes(key)) {
+      throw new AnalysisOptionError(analysisMessages.badGrouping(key, STUDY_GROUP_KEYS), { option: 'by' });
+    }
+  }
+  if (!byGiven.includes('direction')) {
+    throw new AnalysisOptionError(analysisMessages.badGrouping(byGiven.join('+') || '(none)', STUDY_GROUP_KEYS), { option: 'by' });
+  }
+  const by = STUDY_GROUP_KEYS.filter((key) => byGiven.includes(key));
+
+  const samples = options.bootstrap?.samples ?? 2000;
+  const seed = options.bootstrap?.seed ?? 1;
+  const confidence = options.bootstrap?.confidence ?? 0.95;
+  if (!Number.isInteger(samples) || samples < 1 || samples > 1_000_000) {
+    throw new AnalysisOptionError(analysisMessages.badBootstrap('samples must be an integer from 1 to 1,000,000'), { option: 'bootstrap.samples' });
+  }
+  if (!Number.isInteger(seed)) throw new AnalysisOptionError(analysisMessages.badBootstrap('seed must be an integer'), { option: 'bootstrap.seed' });
+  if (!(confidence > 0 && confidence < 1)) {
+    throw new AnalysisOptionError(analysisMessages.badBootstrap('confidence must be strictly between 0 and 1'), { option: 'bootstrap.confidence' });
+  }
+  return {
+    windows,
+    by,
+    releases: options.releases === undefined ? undefined : resolveReleaseIds(options.releases),
+    bootstrap: { samples, seed, confidence },
+  };
+}

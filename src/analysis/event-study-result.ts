@@ -1,0 +1,81 @@
+// Shapes of an event study's result: one row per window and group, the coverage cells, and provenance.
+
+import type { Table } from 'apache-arrow';
+import type { OutcomeStatus, Window } from '../spec/index.js';
+import type { ResolvedEventStudyOptions, StudyGroupKey } from './event-study-options.js';
+
+type MissingStatus = Exclude<OutcomeStatus, 'complete'>;
+type MissingCounts<Prefix extends string> = { [K in `${Prefix}missing_${MissingStatus}`]: number };
+
+/**
+ * One window × group of an event study. Returns are in percentage points; hit_rate is a share (0..1).
+ * Every statistic is over `complete` outcomes only; the counts beside it say how many rows were missing
+ * and why. A statistic with no complete rows is null, never 0.
+ */
+export type EventStudyRow = {
+  window: Window;
+  /** Present when grouped by it. */
+  event_kind?: string | null;
+  direction: string | null;
+  /** Present when grouped by it. */
+  symbol?: string | null;
+  /** Event rows in the group. */
+  n: number;
+  /** Rows with status `complete`. */
+  n_complete: number;
+  /** Mean direction-adjusted return of complete rows, percentage points. */
+  mean_return_pct: number | null;
+  median_return_pct: number | null;
+  /** Share of complete rows with a direction-adjusted return > 0. */
+  hit_rate: number | null;
+  median_mfe_pct: number | null;
+  median_mae_pct: number | null;
+  /** Control rows of the same window (and symbol when grouped by it) over the same releases. */
+  control_n: number;
+  control_n_complete: number;
+  /** Mean control return signed by the group's direction (up: +return_pct, down: -return_pct). */
+  control_mean_return_pct: number | null;
+  /** mean_return_pct - control_mean_return_pct, percentage points. */
+  difference_pct: number | null;
+  /** Seeded percentile-bootstrap interval of difference_pct. */
+  ci_low_pct: number | null;
+  ci_high_pct: number | null;
+} & MissingCounts<''> &
+  MissingCounts<'control_'>;
+
+/** Rows of one UTC day and symbol. */
+export interface CoverageCell {
+  day: string;
+  symbol: string;
+  rows: number;
+  events: number;
+  controls: number;
+  /** Rows whose outcome of the study's first window is complete. */
+  complete: number;
+}
+
+/** What the numbers are pinned to. */
+export interface EventStudyMetadata {
+  /** Release IDs of every row read, sorted. */
+  releaseIds: string[];
+  /** calculation_version values of those rows, sorted. */
+  calculationVersions: string[];
+  /** `releases` when exact IDs were named, else `current` (the newest revision of each day). */
+  selection: 'releases' | 'current';
+  /** Rows read (events and controls). */
+  rows: number;
+  windows: Window[];
+  by: StudyGroupKey[];
+  bootstrap: ResolvedEventStudyOptions['bootstrap'];
+  /** How controls are compared (they have no direction). */
+  controlComparison: string;
+}
+
+export interface EventStudyResult {
+  /** The rows as an Arrow table (columns in EventStudyRow order). */
+  table: Table;
+  rows: EventStudyRow[];
+  /** Day × symbol row counts, for the coverage heatmap. */
+  coverage: CoverageCell[];
+  metadata: EventStudyMetadata;
+}

@@ -1,0 +1,127 @@
+// The SQL of the event study: DuckDB does every set operation (filters, GROUP BY, medians, the join to
+// controls); JavaScript only receives aggregates and, for the bootstrap, lists of complete returns.
+
+import { WINDOWS } from '../spec/index.js';
+import type { Window } from '../spec/index.js';
+import type { StudyGroupKey } from './event-study-options.js';
+import { MISSING_STATUSES, missingColumnName, missingnessAggregatesSql, outcome } from './outcome.js';
+import { quoteIdentifier, quoteLiteral } from './sql-text.js';
+
+/** Controls' raw return measure: controls have no direction, so their direction-adjusted return is null. */
+const CONTROL_MEASURE = 'return_pct' as const;
+
+/**
+ * Mean that is bit-identical run after run: DuckDB's parallel avg() of DOUBLEs sums in a thread-dependent
+ * order, so the last bits can change between runs. An exact DECIMAL sum (18 decimals of a percentage
+ * point) divided by the count does not.
+ */
+export function exactMeanSql(expression: string): string {
+  return `(sum(CAST(${expression} AS DECIMAL(38, 18)))::DOUBLE / count(${expression}))`;
+}
+
+// `base` is referenced once per window and sample type: NOT MATERIALIZED keeps DuckDB from copying every
+// column of every row into a temporary (it did by default: ~0.5 GB more peak memory at 500k rows).
+
+function keyList(by: readonly StudyGroupKey[], alias = ''): string {
+  return by.map((key) => `${alias}${quoteIdentifier(key)}`).join(', ');
+}
+
+/** Control grouping keys: symbol when the study is per pair, else none. */
+export function controlKeys(by: readonly StudyGroupKey[]): StudyGroupKey[] {
+  return by.includes('symbol') ? ['symbol'] : [];
+}
+
+function windowOrderSql(column: string): string {
+  return `list_position([${WINDOWS.map(quoteLiteral).join(', ')}], ${column})`;
+}
+
+/** Per window and group: counts by status, mean/median/hit rate/MFE/MAE, controls signed by direction. */
+export function eventStudyAggregateSql(from: string, windows: readonly Window[], by: readonly StudyGroupKey[]): string {
+  const keys = keyList(by);
+  const cKeys = controlKeys(by);
+  const events = windows.map((window) => {
+    const ret = outcome(window, 'direction_adjusted_return_pct').sql;
+    const mfe = outcome(window, 'mfe_pct').sql;
+    const mae = outcome(window, 'mae_pct').sql;
+    return `SELECT ${quoteLiteral(window)} AS "window", ${keys},
+  ${missingnessAggregatesSql(window)},
+  ${exactMeanSql(ret)} AS mean_return_pct,
+  median(${ret}) AS median_return_pct,
+  avg(CASE WHEN ${ret} > 0 THEN 1.0 WHEN ${ret} IS NOT NULL THEN 0.0 END) AS hit_rate,
+  median(${mfe}) AS median_mfe_pct,
+  median(${mae}) AS median_mae_pct
+FROM base WHERE sample_type = 'event'
+GROUP BY ${keys}`;
+  });
+  const controls = windows.map((window) => {
+    const ret = outcome(window, CONTROL_MEASURE).sql;
+    const select = [`${quoteLiteral(window)} AS "window"`, ...cKeys.map((key) => quoteIdentifier(key))].join(', ');
+    const groupBy = cKeys.length > 0 ? `\nGROUP BY ${keyList(cKeys)}` : '';
+    return `SELECT ${select},
+  ${missingnessAggregatesSql(window, 'control_')},
+  ${exactMeanSql(ret)} AS control_raw_mean
+FROM base WHERE sample_type = 'control'${groupBy}`;
+  });
+  const on = ['e."window" = c."window"', ...cKeys.map((key) => `e.${quoteIdentifier(key)} IS NOT DISTINCT FROM c.${quoteIdentifier(key)}`)].join(' AND ');
+  const controlCounts = ['control_n', 'control_n_complete', ...MISSING_STATUSES.map((s) => missingColumnName(s, 'control_'))];
+  const signed = `(CASE e.direction WHEN 'up' THEN c.control_raw_mean WHEN 'down' THEN -c.control_raw_mean END)`;
+  return `WITH base AS NOT MATERIALIZED (SELECT * FROM ${from}),
+events AS (
+${events.join('\nUNION ALL\n')}
+),
+controls AS (
+${controls.join('\nUNION ALL\n')}
+)
+SELECT e.*,
+  ${controlCounts.map((name) => `coalesce(c.${name}, 0)::INTEGER AS ${name}`).join(',\n  ')},
+  ${signed} AS control_mean_return_pct,
+  e.mean_return_pct - ${signed} AS difference_pct
+FROM events e LEFT JOIN controls c ON ${on}
+ORDER BY ${windowOrderSql('e."window"')}, ${keyList(by, 'e.')}`;
+}
+
+/** Lists of complete direction-adjusted event returns per window and group, in a fixed order. */
+export function eventReturnListsSql(from: string, windows: readonly Window[], by: readonly StudyGroupKey[]): string {
+  const keys = keyList(by);
+  const parts = windows.map((window) => {
+    const ret = outcome(window, 'direction_adjusted_return_pct').sql;
+    return `SELECT ${quoteLiteral(window)} AS "window", ${keys}, list(${ret} ORDER BY release_id, row_id) AS returns
+FROM base WHERE sample_type = 'event' AND ${ret} IS NOT NULL
+GROUP BY ${keys}`;
+  });
+  return `WITH base AS NOT MATERIALIZED (SELECT * FROM ${from})\n${parts.join('\nUNION ALL\n')}`;
+}
+
+/** Lists of complete raw control returns per window (and symbol when grouped by it). */
+export function controlReturnListsSql(from: string, windows: readonly Window[], by: readonly StudyGroupKey[]): string {
+  const cKeys = controlKeys(by);
+  const parts = windows.map((window) => {
+    const ret = outcome(window, CONTROL_MEASURE).sql;
+    const select = [`${quoteLiteral(window)} AS "window"`, ...cKeys.map((key) => quoteIdentifier(key))].join(', ');
+    const groupBy = cKeys.length > 0 ? `\nGROUP BY ${keyList(cKeys)}` : '';
+    return `SELECT ${select}, list(${ret} ORDER BY release_id, row_id) AS returns
+FROM base WHERE sample_type = 'control' AND ${ret} IS NOT NULL${groupBy}`;
+  });
+  return `WITH base AS NOT MATERIALIZED (SELECT * FROM ${from})\n${parts.join('\nUNION ALL\n')}`;
+}
+
+/** Rows per UTC day and symbol (events, controls, complete outcomes of `window`), for the coverage map. */
+export function coverageSql(from: string, window: Window): string {
+  const status = quoteIdentifier(`status_${window}`);
+  return `SELECT CAST(day AS VARCHAR) AS day, symbol,
+  count(*)::INTEGER AS rows,
+  (count(*) FILTER (WHERE sample_type = 'event'))::INTEGER AS events,
+  (count(*) FILTER (WHERE sample_type = 'control'))::INTEGER AS controls,
+  (count(*) FILTER (WHERE ${status} = 'complete'))::INTEGER AS complete
+FROM ${from}
+GROUP BY ALL
+ORDER BY day, symbol`;
+}
+
+/** Release IDs and calculation versions behind the rows. */
+export function provenanceSql(from: string): string {
+  return `SELECT
+  (SELECT coalesce(list_sort(list(DISTINCT release_id)), []) FROM ${from}) AS release_ids,
+  (SELECT coalesce(list_sort(list(DISTINCT calculation_version)), []) FROM ${from}) AS calculation_versions,
+  (SELECT count(*)::INTEGER FROM ${from}) AS rows`;
+}

@@ -1,0 +1,171 @@
+// The event-vs-control study (issue 6): per window and group, counts by outcome status, return
+// statistics over complete outcomes only, and the difference against direction-signed controls with a
+// seeded bootstrap interval. Pipeline: 1. resolve options → 2. provenance → 3. aggregates (SQL) →
+// 4. return lists (SQL) → 5. bootstrap (JS) → 6. Arrow table.
+
+import { Float64, Int32, Table, Utf8, vectorFromArray, type Vector } from 'apache-arrow';
+import { EmptyStudyError, ReleaseNotInCatalogError } from './analysis-errors.js';
+import type { AnalysisSourceLike } from './analysis-source.js';
+import { rowsFromSql, toAnalysisSource } from './analysis-source.js';
+import { bootstrapMeans, deriveSeed, percentileInterval } from './bootstrap.js';
+import { resolveEventStudyOptions, type EventStudyOptions, type StudyGroupKey } from './event-study-options.js';
+import type { CoverageCell, EventStudyResult, EventStudyRow } from './event-study-result.js';
+import {
+  controlKeys,
+  controlReturnListsSql,
+  coverageSql,
+  eventReturnListsSql,
+  eventStudyAggregateSql,
+  provenanceSql,
+} from './event-study-sql.js';
+import { analysisMessages } from './messages.js';
+import { MISSING_STATUSES, missingColumnName } from './outcome.js';
+
+/** How controls enter the comparison; recorded in every result's metadata. */
+export const CONTROL_COMPARISON =
+  'Controls have no direction: each group is compared with the mean complete control return_pct of the same window (and symbol when grouped by it) over the same releases, signed by the group direction (up: +return, down: -return).';
+
+/** Result columns in order, for a grouping. Counts are integers, key columns strings, the rest doubles. */
+export function eventStudyColumns(by: readonly StudyGroupKey[]): { name: string; type: 'string' | 'integer' | 'number' }[] {
+  const counts = (prefix: string) => [
+    { name: `${prefix}n`, type: 'integer' as const },
+    { name: `${prefix}n_complete`, type: 'integer' as const },
+    ...MISSING_STATUSES.map((status) => ({ name: missingColumnName(status, prefix), type: 'integer' as const })),
+  ];
+  const number = (name: string) => ({ name, type: 'number' as const });
+  return [
+    { name: 'window', type: 'string' },
+    ...by.map((key) => ({ name: key, type: 'string' as const })),
+    ...counts(''),
+    number('mean_return_pct'),
+    number('median_return_pct'),
+    number('hit_rate'),
+    number('median_mfe_pct'),
+    number('median_mae_pct'),
+    ...counts('control_'),
+    number('control_mean_return_pct'),
+    number('difference_pct'),
+    number('ci_low_pct'),
+    number('ci_high_pct'),
+  ];
+}
+
+/**
+ * Runs the event study over a catalog connection.
+ * @param source a catalog connection (or AnalysisSource naming its tables)
+ * @param options window(s) (default `1h`), grouping (default event_kind × direction), exact release IDs
+ *   (default: the current view), bootstrap (default 2000 samples, seed 1, 95%).
+ * @throws AnalysisOptionError, ReleaseNotInCatalogError, EmptyStudyError
+ */
+export async function eventStudy(source: AnalysisSourceLike, options: EventStudyOptions = {}): Promise<EventStudyResult> {
+  // 1. options and the rows' FROM clause
+  const resolved = resolveEventStudyOptions(options);
+  const catalog = toAnalysisSource(source);
+  const connection = catalog.connection;
+  const from = rowsFromSql(catalog, resolved.releases);
+
+  // 2. provenance: which releases and calculation versions the rows come from
+  const provenance = (await connection.runAndReadAll(provenanceSql(from))).getRowObjectsJS()[0]!;
+  const releaseIds = (provenance.release_ids as string[]) ?? [];
+  const calculationVersions = (provenance.calculation_versions as string[]) ?? [];
+  if (resolved.releases !== undefined) {
+    const found = new Set(releaseIds);
+    const missing = resolved.releases.filter((id) => !found.has(id));
+    if (missing.length > 0) throw new ReleaseNotInCatalogError(analysisMessages.releasesNotInCatalog(missing), missing);
+  }
+  if (Number(provenance.rows) === 0) throw new EmptyStudyError(analysisMessages.emptyStudy());
+
+  // 3. aggregates per window × group, joined to direction-signed controls (all in DuckDB)
+  const rows = (await connection.runAndReadAll(eventStudyAggregateSql(from, resolved.windows, resolved.by)))
+    .getRowObjectsJS()
+    .map((row) => normalizeRow(row, resolved.by));
+
+  // 4. per-row complete returns, one list per group (the only row-level numbers JavaScript receives)
+  const eventLists = await readLists(connection, eventReturnListsSql(from, resolved.windows, resolved.by), ['window', ...resolved.by]);
+  const cKeys = controlKeys(resolved.by);
+  const controlLists = await readLists(connection, controlReturnListsSql(from, resolved.windows, resolved.by), ['window', ...cKeys]);
+
+  // 5. seeded bootstrap of mean(event) - sign * mean(control); control draws shared per window (× symbol)
+  const { samples, seed, confidence } = resolved.bootstrap;
+  const controlDraws = new Map<string, Float64Array>();
+  for (const [key, values] of controlLists) {
+    controlDraws.set(key, bootstrapMeans(values, samples, deriveSeed(seed, `control|${key}`)));
+  }
+  for (const row of rows) {
+    row.ci_low_pct = null;
+    row.ci_high_pct = null;
+    const sign = row.direction === 'up' ? 1 : row.direction === 'down' ? -1 : 0;
+    const eventKey = listKey(row, ['window', ...resolved.by]);
+    const events = eventLists.get(eventKey);
+    const controls = controlDraws.get(listKey(row, ['window', ...cKeys]));
+    if (sign === 0 || !events || events.length === 0 || !controls || Number.isNaN(controls[0]!)) continue;
+    const eventMeans = bootstrapMeans(events, samples, deriveSeed(seed, `event|${eventKey}`));
+    const differences = new Float64Array(samples);
+    for (let b = 0; b < samples; b += 1) differences[b] = eventMeans[b]! - sign * controls[b]!;
+    const [low, high] = percentileInterval(differences, confidence);
+    row.ci_low_pct = low;
+    row.ci_high_pct = high;
+  }
+
+  // 6. coverage cells and the Arrow table
+  const coverage = (await connection.runAndReadAll(coverageSql(from, resolved.windows[0]!))).getRowObjectsJS() as unknown as CoverageCell[];
+  return {
+    table: eventStudyTable(rows, resolved.by),
+    rows,
+    coverage,
+    metadata: {
+      releaseIds,
+      calculationVersions,
+      selection: resolved.releases === undefined ? 'current' : 'releases',
+      rows: Number(provenance.rows),
+      windows: resolved.windows,
+      by: resolved.by,
+      bootstrap: resolved.bootstrap,
+      controlComparison: CONTROL_COMPARISON,
+    },
+  };
+}
+
+function normalizeRow(row: Record<string, unknown>, by: readonly StudyGroupKey[]): EventStudyRow {
+  const out: Record<string, unknown> = {};
+  for (const column of eventStudyColumns(by)) {
+    const value = row[column.name];
+    if (value === null || value === undefined) out[column.name] = null;
+    else if (column.type === 'string') out[column.name] = String(value);
+    else out[column.name] = Number(value);
+  }
+  return out as EventStudyRow;
+}
+
+function listKey(row: Readonly<Record<string, unknown>>, keys: readonly string[]): string {
+  return JSON.stringify(keys.map((key) => row[key] ?? null));
+}
+
+async function readLists(
+  connection: ReturnType<typeof toAnalysisSource>['connection'],
+  sql: string,
+  keys: readonly string[],
+): Promise<Map<string, Float64Array>> {
+  const lists = new Map<string, Float64Array>();
+  for (const row of (await connection.runAndReadAll(sql)).getRowObjectsJS()) {
+    const values = (row.returns as number[] | null) ?? [];
+    lists.set(listKey(row, keys), Float64Array.from(values));
+  }
+  return lists;
+}
+
+/** The rows as an Arrow table with typed columns (Utf8 keys, Int32 counts, Float64 statistics). */
+export function eventStudyTable(rows: readonly EventStudyRow[], by: readonly StudyGroupKey[]): Table {
+  const record = rows as readonly Record<string, unknown>[];
+  const vectors: Record<string, Vector> = {};
+  for (const column of eventStudyColumns(by)) {
+    const values = record.map((row) => row[column.name] ?? null);
+    vectors[column.name] =
+      column.type === 'string'
+        ? vectorFromArray(values as (string | null)[], new Utf8())
+        : column.type === 'integer'
+          ? vectorFromArray(values as (number | null)[], new Int32())
+          : vectorFromArray(values as (number | null)[], new Float64());
+  }
+  return new Table(vectors);
+}

@@ -1,0 +1,41 @@
+// src/analysis: predictor/label split, leakage guard, point-in-time rules, outcomes as missing values,
+// and the event-vs-control study. Imports src/spec (and src/charts for the report only).
+
+export { LeakageError } from './leakage-error.js';
+export { AnalysisOptionError, UnknownColumnError, ReleaseNotInCatalogError, EmptyStudyError } from './analysis-errors.js';
+export { analysisMessages } from './messages.js';
+export { toAnalysisSource, resolveReleaseIds, rowsFromSql } from './analysis-source.js';
+export type { AnalysisSource, AnalysisSourceLike } from './analysis-source.js';
+export { PREDICTORS_VIEW, LABELS_VIEW, JOIN_COLUMNS, predictorsViewSql, labelsViewSql, createAnalysisViews } from './analysis-views.js';
+export type { AnalysisViewsOptions } from './analysis-views.js';
+export { splitPredictorsAndLabels } from './split-predictors-and-labels.js';
+export {
+  derivedFeature,
+  labelBehind,
+  assertPredictors,
+  defineFeatureSet,
+  defineModelSpec,
+  predictorSelectSql,
+} from './leakage-guard.js';
+export type { DerivedFeature, FeatureInput, FeatureSet, ModelSpec } from './leakage-guard.js';
+export {
+  PIT_DROP_REASONS,
+  pointInTimeReasonSql,
+  pointInTimeConditionSql,
+  pointInTimeReason,
+  filterPointInTime,
+  pointInTimeCounts,
+} from './point-in-time.js';
+export type { PitDropReason, PointInTimeCounts } from './point-in-time.js';
+export { MISSING_STATUSES, outcome, resolveWindow, missingColumnName, missingnessAggregatesSql } from './outcome.js';
+export type { Outcome, OutcomeValueMeasure } from './outcome.js';
+export { missingnessSummary } from './missingness-summary.js';
+export type { MissingnessCell } from './missingness-summary.js';
+export { seededRandom, deriveSeed, bootstrapMeans, quantileSorted, percentileInterval } from './bootstrap.js';
+export { STUDY_GROUP_KEYS, resolveEventStudyOptions } from './event-study-options.js';
+export type { BootstrapOptions, EventStudyOptions, ResolvedEventStudyOptions, StudyGroupKey } from './event-study-options.js';
+export { CONTROL_COMPARISON, eventStudy, eventStudyColumns, eventStudyTable } from './event-study.js';
+export type { EventStudyRow, EventStudyResult, EventStudyMetadata, CoverageCell } from './event-study-result.js';
+export { toDataFrame } from './to-data-frame.js';
+export { STUDY_REPORT_FILES, writeStudyReport, studyCsv } from './report/write-study-report.js';
+export { groupLabel, effectPoints, missingnessBars } from './report/study-chart-data.js';

@@ -1,0 +1,103 @@
+// The leakage guard: feature sets, model specs and predictor queries refuse any label column, and any
+// feature derived (through derivedFeature) from one. Roles come only from src/spec.
+
+import { fieldSpec } from '../spec/index.js';
+import { UnknownColumnError } from './analysis-errors.js';
+import { LeakageError } from './leakage-error.js';
+import { analysisMessages } from './messages.js';
+import { quoteIdentifier } from './sql-text.js';
+
+/** A feature computed from other columns by a SQL expression; its inputs are its lineage. */
+export interface DerivedFeature {
+  readonly name: string;
+  /** Row fields or other derived features the expression reads. */
+  readonly inputs: readonly FeatureInput[];
+  /** SQL expression over the inputs, e.g. `ln(quote_volume_5m)`. */
+  readonly sql: string;
+}
+
+/** A column offered as a feature: a row field name or a derived feature. */
+export type FeatureInput = string | DerivedFeature;
+
+/** Declares a derived feature. Declaring never throws; using one as a predictor checks its lineage. */
+export function derivedFeature(name: string, inputs: readonly FeatureInput[], sql: string): DerivedFeature {
+  return Object.freeze({ name, inputs: Object.freeze([...inputs]), sql });
+}
+
+/** The label field behind a column (itself, or the first label in its lineage), or undefined. */
+export function labelBehind(column: FeatureInput): { label: string; window: string } | undefined {
+  if (typeof column !== 'string') {
+    for (const input of column.inputs) {
+      const found = labelBehind(input);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  const spec = fieldSpec(column.toLowerCase());
+  if (!spec) throw new UnknownColumnError(analysisMessages.unknownColumn(column), { option: column });
+  return spec.role === 'label' ? { label: spec.name, window: spec.window ?? 'unknown' } : undefined;
+}
+
+/**
+ * Throws LeakageError when any column is a label or derives from one.
+ * @throws LeakageError (code RDW_LABEL_LEAKAGE) naming the column and window; UnknownColumnError for a
+ * name that is no row field.
+ */
+export function assertPredictors(columns: readonly FeatureInput[]): void {
+  for (const column of columns) {
+    const found = labelBehind(column);
+    if (!found) continue;
+    const name = typeof column === 'string' ? column : column.name;
+    const message =
+      typeof column === 'string'
+        ? analysisMessages.labelAsPredictor(name, found.window)
+        : analysisMessages.derivedFromLabel(name, found.label, found.window);
+    throw new LeakageError(message, { column: name, window: found.window, label: found.label });
+  }
+}
+
+/** A checked list of predictors. */
+export interface FeatureSet {
+  readonly predictors: readonly FeatureInput[];
+  /** Names of the predictor columns, in order. */
+  readonly names: readonly string[];
+}
+
+/** A feature set: every predictor checked by the leakage guard. @throws LeakageError */
+export function defineFeatureSet(predictors: readonly FeatureInput[]): FeatureSet {
+  assertPredictors(predictors);
+  return Object.freeze({
+    predictors: Object.freeze([...predictors]),
+    names: Object.freeze(predictors.map((p) => (typeof p === 'string' ? p : p.name))),
+  });
+}
+
+/** A model: one label (or label-derived) target and leak-free predictors. */
+export interface ModelSpec {
+  readonly target: FeatureInput;
+  readonly features: FeatureSet;
+}
+
+/**
+ * A model spec. The target must be (or derive from) a label; predictors must not.
+ * @throws LeakageError for a label among predictors; UnknownColumnError for a target that is no label.
+ */
+export function defineModelSpec(spec: { target: FeatureInput; predictors: readonly FeatureInput[] }): ModelSpec {
+  const features = defineFeatureSet(spec.predictors);
+  if (!labelBehind(spec.target)) {
+    const name = typeof spec.target === 'string' ? spec.target : spec.target.name;
+    throw new UnknownColumnError(analysisMessages.targetNotLabel(name), { option: 'target' });
+  }
+  return Object.freeze({ target: spec.target, features });
+}
+
+/**
+ * SELECT list of the given predictors (derived ones as `expr AS name`), after the leakage guard.
+ * @throws LeakageError
+ */
+export function predictorSelectSql(predictors: readonly FeatureInput[]): string {
+  assertPredictors(predictors);
+  return predictors
+    .map((p) => (typeof p === 'string' ? quoteIdentifier(p) : `(${p.sql}) AS ${quoteIdentifier(p.name)}`))
+    .join(', ');
+}

@@ -1,0 +1,30 @@
+// Every user-facing sentence of the analysis layer (tests assert classes and codes, not these texts).
+
+export const analysisMessages = {
+  labelAsPredictor: (column: string, window: string) =>
+    `Column "${column}" is an outcome label of window ${window}: it holds future information and cannot be a predictor. Drop it from the predictors (use it only as a target).`,
+  derivedFromLabel: (derived: string, label: string, window: string) =>
+    `Feature "${derived}" is derived from "${label}", an outcome label of window ${window}, so it cannot be a predictor. Build it from predictor fields only.`,
+  unknownColumn: (column: string) =>
+    `Column "${column}" is neither a Market Events field nor a derived feature defined with derivedFeature(); check the name.`,
+  targetNotLabel: (column: string) =>
+    `Model target "${column}" is not an outcome label; pick a label field such as direction_adjusted_return_pct_1h.`,
+  badWindow: (value: string, allowed: readonly string[]) =>
+    `Window "${value}" is not one of ${allowed.join(', ')}.`,
+  badGrouping: (value: string, allowed: readonly string[]) =>
+    `Cannot group the event study by "${value}": allowed keys are ${allowed.join(', ')}, and "direction" must be one of them (controls are signed by it).`,
+  badBootstrap: (detail: string) => `Invalid bootstrap option: ${detail}.`,
+  badReleaseId: (value: string) =>
+    `"${value}" is not a release ID (64 lowercase hex characters); name releases exactly by ID.`,
+  releasesNotInCatalog: (ids: readonly string[]) =>
+    `${ids.length} release(s) are not in the local catalog (${ids.map((id) => id.slice(0, 12) + '…').join(', ')}); pull them first with "rdw pull <RELEASE_ID>". Nothing falls back to another revision.`,
+  emptyStudy: () => 'The catalog holds no Market Events rows for this study; pull releases first with "rdw pull --latest N".',
+  noRowId: () => 'The table has no row_id column, so predictors and labels could not be joined back; select row_id (and release_id).',
+  unknownStudy: (name: string | undefined) =>
+    `Unknown study "${name ?? ''}"; the studies are: event. Run "rdw study event --help".`,
+  noCatalog: (home: string) =>
+    `There is no catalog at ${home}; pull releases first with "rdw pull --latest N" (or point --home / RDW_HOME at one).`,
+  lockUnreadable: (file: string, detail: string) => `Could not read the study lock ${file}: ${detail}.`,
+  reportWritten: (file: string) => `Report written to ${file}`,
+  badMeasure: (value: string) => `"${value}" is not an outcome measure.`,
+};

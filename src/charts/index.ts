@@ -1,0 +1,11 @@
+// src/charts: Vega-Lite spec builders (pure functions of plain arrays) and headless SVG rendering.
+
+export { VEGA_LITE_SCHEMA } from './vega-lite-spec.js';
+export type { VegaLiteSpec } from './vega-lite-spec.js';
+export { effectChartSpec } from './effect-chart-spec.js';
+export type { EffectPoint } from './effect-chart-spec.js';
+export { missingnessChartSpec } from './missingness-chart-spec.js';
+export type { MissingnessBar } from './missingness-chart-spec.js';
+export { coverageHeatmapSpec } from './coverage-heatmap-spec.js';
+export type { CoverageHeatmapCell } from './coverage-heatmap-spec.js';
+export { renderSvg } from './render-svg.js';
