@@ -58,9 +58,9 @@ export function quantileSorted(sorted: Float64Array, p: number): number {
   return a + (b - a) * (position - low);
 }
 
-/** Percentile interval of a bootstrap distribution at `confidence` (e.g. 0.95). */
+/** Percentile interval of a bootstrap distribution at `confidence` (e.g. 0.95). NaN draws are dropped. */
 export function percentileInterval(draws: Float64Array, confidence: number): [number, number] {
-  const sorted = Float64Array.from(draws).sort();
+  const sorted = draws.filter((value) => !Number.isNaN(value)).sort();
   const tail = (1 - confidence) / 2;
   return [quantileSorted(sorted, tail), quantileSorted(sorted, 1 - tail)];
 }

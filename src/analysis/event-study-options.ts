@@ -11,7 +11,23 @@ import { resolveWindow } from './outcome.js';
 export const STUDY_GROUP_KEYS = ['event_kind', 'direction', 'symbol'] as const;
 export type StudyGroupKey = (typeof STUDY_GROUP_KEYS)[number];
 
+/** How the bootstrap resamples: whole UTC days (clusters; the default) or single rows. */
+export const BOOTSTRAP_METHODS = ['day', 'row'] as const;
+export type BootstrapMethod = (typeof BOOTSTRAP_METHODS)[number];
+
 export interface BootstrapOptions {
+  /**
+   * `day` (default): resample UTC days (blocks of `blockDays` consecutive days), each with all its events
+   * and controls, so same-day correlation across pairs and overlapping windows widen the interval as they
+   * should. `row`: resample event rows and control rows independently (assumes independent rows:
+   * too narrow on market data; kept for comparison).
+   */
+  method?: BootstrapMethod;
+  /**
+   * Days per resampled block (`day` method), an integer >= 1, or `auto` (default): 1 + floor(window / 1 day),
+   * i.e. 1 for 15m-4h, 2 for 24h, 8 for 7d.
+   */
+  blockDays?: number | 'auto';
   /** Resamples. Default 2000. */
   samples?: number;
   /** Base seed; each group derives its own from it and its key. Default 1. */
@@ -37,7 +53,15 @@ export interface ResolvedEventStudyOptions {
   windows: Window[];
   by: StudyGroupKey[];
   releases: string[] | undefined;
-  bootstrap: Required<BootstrapOptions>;
+  bootstrap: ResolvedBootstrapOptions;
+}
+
+export interface ResolvedBootstrapOptions {
+  samples: number;
+  seed: number;
+  confidence: number;
+  method: BootstrapMethod;
+  blockDays: number | 'auto';
 }
 
 /** Validates and applies defaults. @throws AnalysisOptionError naming the bad option. */
@@ -68,10 +92,18 @@ export function resolveEventStudyOptions(options: EventStudyOptions = {}): Resol
   if (!(confidence > 0 && confidence < 1)) {
     throw new AnalysisOptionError(analysisMessages.badBootstrap('confidence must be strictly between 0 and 1'), { option: 'bootstrap.confidence' });
   }
+  const method = options.bootstrap?.method ?? 'day';
+  if (!(BOOTSTRAP_METHODS as readonly string[]).includes(method)) {
+    throw new AnalysisOptionError(analysisMessages.badBootstrap(`method must be one of ${BOOTSTRAP_METHODS.join(', ')}`), { option: 'bootstrap.method' });
+  }
+  const blockDays = options.bootstrap?.blockDays ?? 'auto';
+  if (blockDays !== 'auto' && !(Number.isInteger(blockDays) && blockDays >= 1 && blockDays <= 10_000)) {
+    throw new AnalysisOptionError(analysisMessages.badBootstrap('blockDays must be "auto" or an integer from 1 to 10,000'), { option: 'bootstrap.blockDays' });
+  }
   return {
     windows,
     by,
     releases: options.releases === undefined ? undefined : resolveReleaseIds(options.releases),
-    bootstrap: { samples, seed, confidence },
+    bootstrap: { samples, seed, confidence, method, blockDays },
   };
 }

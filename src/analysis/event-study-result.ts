@@ -67,6 +67,12 @@ export interface EventStudyMetadata {
   windows: Window[];
   by: StudyGroupKey[];
   bootstrap: ResolvedEventStudyOptions['bootstrap'];
+  /** Days per resampled block, per window (`day` method; empty for `row`). */
+  bootstrapBlockDays: Partial<Record<Window, number>>;
+  /** Day clusters resampled per window (max over symbols when grouped by symbol; empty for `row`). */
+  bootstrapClusters: Partial<Record<Window, number>>;
+  /** How the interval was drawn, in words. */
+  bootstrapDescription: string;
   /** How controls are compared (they have no direction). */
   controlComparison: string;
 }

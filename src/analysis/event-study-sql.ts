@@ -125,3 +125,34 @@ export function provenanceSql(from: string): string {
   (SELECT coalesce(list_sort(list(DISTINCT calculation_version)), []) FROM ${from}) AS calculation_versions,
   (SELECT count(*)::INTEGER FROM ${from}) AS rows`;
 }
+
+/**
+ * Per window, group and UTC day: the exact sum (DECIMAL, then DOUBLE) and count of complete
+ * direction-adjusted event returns — the clusters of the day bootstrap. JavaScript resamples these
+ * (a few per group and day), never the rows.
+ */
+export function eventClusterTotalsSql(from: string, windows: readonly Window[], by: readonly StudyGroupKey[]): string {
+  const keys = keyList(by);
+  const parts = windows.map((window) => {
+    const ret = outcome(window, 'direction_adjusted_return_pct').sql;
+    return `SELECT ${quoteLiteral(window)} AS "window", ${keys}, CAST(day AS VARCHAR) AS cluster,
+  sum(CAST(${ret} AS DECIMAL(38, 18)))::DOUBLE AS total, count(${ret})::INTEGER AS n
+FROM base WHERE sample_type = 'event' AND ${ret} IS NOT NULL
+GROUP BY ${keys}, day`;
+  });
+  return `WITH base AS NOT MATERIALIZED (SELECT * FROM ${from})\n${parts.join('\nUNION ALL\n')}`;
+}
+
+/** Per window (and symbol when grouped by it) and UTC day: exact sum and count of complete raw control returns. */
+export function controlClusterTotalsSql(from: string, windows: readonly Window[], by: readonly StudyGroupKey[]): string {
+  const cKeys = controlKeys(by);
+  const parts = windows.map((window) => {
+    const ret = outcome(window, CONTROL_MEASURE).sql;
+    const select = [`${quoteLiteral(window)} AS "window"`, ...cKeys.map((key) => quoteIdentifier(key))].join(', ');
+    return `SELECT ${select}, CAST(day AS VARCHAR) AS cluster,
+  sum(CAST(${ret} AS DECIMAL(38, 18)))::DOUBLE AS total, count(${ret})::INTEGER AS n
+FROM base WHERE sample_type = 'control' AND ${ret} IS NOT NULL
+GROUP BY ${[...cKeys.map((key) => quoteIdentifier(key)), 'day'].join(', ')}`;
+  });
+  return `WITH base AS NOT MATERIALIZED (SELECT * FROM ${from})\n${parts.join('\nUNION ALL\n')}`;
+}

@@ -7,23 +7,23 @@ import { Float64, Int32, Table, Utf8, vectorFromArray, type Vector } from 'apach
 import { EmptyStudyError, ReleaseNotInCatalogError } from './analysis-errors.js';
 import type { AnalysisSourceLike } from './analysis-source.js';
 import { rowsFromSql, toAnalysisSource } from './analysis-source.js';
-import { bootstrapMeans, deriveSeed, percentileInterval } from './bootstrap.js';
+import { addIntervals } from './event-study-intervals.js';
 import { resolveEventStudyOptions, type EventStudyOptions, type StudyGroupKey } from './event-study-options.js';
 import type { CoverageCell, EventStudyResult, EventStudyRow } from './event-study-result.js';
-import {
-  controlKeys,
-  controlReturnListsSql,
-  coverageSql,
-  eventReturnListsSql,
-  eventStudyAggregateSql,
-  provenanceSql,
-} from './event-study-sql.js';
+import { coverageSql, eventStudyAggregateSql, provenanceSql } from './event-study-sql.js';
 import { analysisMessages } from './messages.js';
 import { MISSING_STATUSES, missingColumnName } from './outcome.js';
 
 /** How controls enter the comparison; recorded in every result's metadata. */
 export const CONTROL_COMPARISON =
   'Controls have no direction: each group is compared with the mean complete control return_pct of the same window (and symbol when grouped by it) over the same releases, signed by the group direction (up: +return, down: -return).';
+
+/** How the day-clustered interval is drawn; recorded in metadata. */
+export const DAY_BOOTSTRAP =
+  'Percentile bootstrap over UTC days: each resample draws whole days (blocks of consecutive days for long windows) with replacement, with all their events and controls, so the interval reflects the correlation of same-day rows (six correlated pairs, overlapping outcome windows).';
+/** How the row-level interval is drawn; recorded in metadata. */
+export const ROW_BOOTSTRAP =
+  'Percentile bootstrap over rows: events and controls resampled independently row by row. Assumes independent rows, which market data is not: the interval is too narrow; for comparison only.';
 
 /** Result columns in order, for a grouping. Counts are integers, key columns strings, the rest doubles. */
 export function eventStudyColumns(by: readonly StudyGroupKey[]): { name: string; type: 'string' | 'integer' | 'number' }[] {
@@ -80,32 +80,8 @@ export async function eventStudy(source: AnalysisSourceLike, options: EventStudy
     .getRowObjectsJS()
     .map((row) => normalizeRow(row, resolved.by));
 
-  // 4. per-row complete returns, one list per group (the only row-level numbers JavaScript receives)
-  const eventLists = await readLists(connection, eventReturnListsSql(from, resolved.windows, resolved.by), ['window', ...resolved.by]);
-  const cKeys = controlKeys(resolved.by);
-  const controlLists = await readLists(connection, controlReturnListsSql(from, resolved.windows, resolved.by), ['window', ...cKeys]);
-
-  // 5. seeded bootstrap of mean(event) - sign * mean(control); control draws shared per window (× symbol)
-  const { samples, seed, confidence } = resolved.bootstrap;
-  const controlDraws = new Map<string, Float64Array>();
-  for (const [key, values] of controlLists) {
-    controlDraws.set(key, bootstrapMeans(values, samples, deriveSeed(seed, `control|${key}`)));
-  }
-  for (const row of rows) {
-    row.ci_low_pct = null;
-    row.ci_high_pct = null;
-    const sign = row.direction === 'up' ? 1 : row.direction === 'down' ? -1 : 0;
-    const eventKey = listKey(row, ['window', ...resolved.by]);
-    const events = eventLists.get(eventKey);
-    const controls = controlDraws.get(listKey(row, ['window', ...cKeys]));
-    if (sign === 0 || !events || events.length === 0 || !controls || Number.isNaN(controls[0]!)) continue;
-    const eventMeans = bootstrapMeans(events, samples, deriveSeed(seed, `event|${eventKey}`));
-    const differences = new Float64Array(samples);
-    for (let b = 0; b < samples; b += 1) differences[b] = eventMeans[b]! - sign * controls[b]!;
-    const [low, high] = percentileInterval(differences, confidence);
-    row.ci_low_pct = low;
-    row.ci_high_pct = high;
-  }
+  // 4-5. bootstrap intervals: DuckDB aggregates per day (or lists returns, row method); JS resamples
+  const intervals = await addIntervals(connection, from, rows, resolved);
 
   // 6. coverage cells and the Arrow table
   const coverage = (await connection.runAndReadAll(coverageSql(from, resolved.windows[0]!))).getRowObjectsJS() as unknown as CoverageCell[];
@@ -121,6 +97,9 @@ export async function eventStudy(source: AnalysisSourceLike, options: EventStudy
       windows: resolved.windows,
       by: resolved.by,
       bootstrap: resolved.bootstrap,
+      bootstrapBlockDays: intervals.blockDays,
+      bootstrapClusters: intervals.clusters,
+      bootstrapDescription: resolved.bootstrap.method === 'row' ? ROW_BOOTSTRAP : DAY_BOOTSTRAP,
       controlComparison: CONTROL_COMPARISON,
     },
   };
@@ -135,23 +114,6 @@ function normalizeRow(row: Record<string, unknown>, by: readonly StudyGroupKey[]
     else out[column.name] = Number(value);
   }
   return out as EventStudyRow;
-}
-
-function listKey(row: Readonly<Record<string, unknown>>, keys: readonly string[]): string {
-  return JSON.stringify(keys.map((key) => row[key] ?? null));
-}
-
-async function readLists(
-  connection: ReturnType<typeof toAnalysisSource>['connection'],
-  sql: string,
-  keys: readonly string[],
-): Promise<Map<string, Float64Array>> {
-  const lists = new Map<string, Float64Array>();
-  for (const row of (await connection.runAndReadAll(sql)).getRowObjectsJS()) {
-    const values = (row.returns as number[] | null) ?? [];
-    lists.set(listKey(row, keys), Float64Array.from(values));
-  }
-  return lists;
 }
 
 /** The rows as an Arrow table with typed columns (Utf8 keys, Int32 counts, Float64 statistics). */

@@ -8,6 +8,7 @@ export const API_ERROR_CODES = {
   method_not_allowed: 405,
   key_slots_full: 409,
   query_too_large: 413,
+  range_not_satisfiable: 416,
   invalid_parameter: 422,
   rate_limited: 429,
   daily_byte_limit: 429,

@@ -7,11 +7,20 @@ export const studyMessages = {
     `The study lock ${source} is malformed: ${detail}. Restore it from version control or write a new one with "rdw lock".`,
   lockTooNew: (source: string, version: number, supported: number) =>
     `The study lock ${source} has lockVersion ${version}, but this rdw reads up to ${supported}; upgrade rdw to a version that supports lockVersion ${version}.`,
+  lockMissing: (source: string) => `The study lock ${source} does not exist; write it with "rdw lock ${source} <RELEASE_ID...>" or check the path.`,
+  lockNotReadable: (source: string, detail: string) => `The study lock ${source} cannot be read (${detail}).`,
   lockEmpty: () => 'A study lock needs at least one release; name release IDs or use --latest N.',
+  badReleaseId: (id: string) => `"${id}" is not a release ID (64 lowercase hex characters); a lock pins exact release IDs only.`,
   notInCatalog: (id: string) =>
     `Release ${id} is not in the local catalog; pull it first with "rdw pull ${id}" or lock only imported releases.`,
+  mixedDatasets: (datasets: readonly string[]) =>
+    `A study lock pins releases of one dataset, but these releases belong to ${datasets.join(', ')}.`,
+  unknownLockedRelease: (id: string) =>
+    `Release ${id} pinned by the lock is unknown to the service (404); the lock cannot be reproduced from this service.`,
   lockMismatch: (id: string, what: string, locked: string, found: string) =>
-    `Release ${id} does not match the lock: ${what} is ${found}, the lock says ${locked}. The analysis would not reproduce; nothing was changed.`,
-  storedFileDiffers: (id: string, format: string, locked: string, found: string) =>
-    `The stored ${format} file of release ${id} hashes to ${found}, the lock says ${locked}; run "rdw verify" and pull the release again.`,
+    `Release ${id} does not match the lock: ${what} is ${found}, the lock says ${locked}; the analysis would not reproduce.`,
+  storedFileMissing: (id: string, file: string, storePath: string) =>
+    `The stored ${file} file of release ${id} (${storePath}) is missing; reproduce into a fresh RDW_HOME or restore the home folder.`,
+  storedFileDiffers: (id: string, file: string, storePath: string, locked: string, found: string) =>
+    `The stored ${file} file of release ${id} (${storePath}) hashes to ${found}, the lock says ${locked}; the store was changed after import: reproduce into a fresh RDW_HOME or restore the home folder.`,
 };

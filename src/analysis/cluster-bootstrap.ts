@@ -1,0 +1,69 @@
+// Day-clustered (moving-block) bootstrap of a difference of means from per-day sums and counts: the
+// default interval of the event study, since same-day rows (six correlated pairs, overlapping windows) are not independent.
+
+/** Per-cluster totals of complete returns, aligned by cluster (UTC day) index, days in calendar order. */
+export interface ClusterTotals {
+  /** Sum of the returns of each cluster, percentage points. */
+  readonly sums: Float64Array;
+  /** Number of returns of each cluster. */
+  readonly counts: Float64Array;
+}
+
+/**
+ * Bootstrap draws of `mean(events) - sign * mean(controls)` resampling whole clusters: each draw picks
+ * ceil(K / blockLength) blocks of `blockLength` consecutive clusters (circular, start uniform over the K
+ * clusters) with replacement, and takes the events **and** the controls of the drawn clusters together.
+ * A mean is the ratio of the drawn sums to the drawn counts. A draw with no event or no control return is
+ * NaN (the caller drops it). mulberry32 from `seed`, inlined as in bootstrapMeans.
+ * @param events per-cluster totals of the group's complete event returns (length K)
+ * @param controls per-cluster totals of the complete control returns (length K, same clusters)
+ * @param sign +1 (up) or -1 (down): controls are signed by the group's direction
+ * @param blockLength clusters per block, >= 1 (1 = plain day clusters). Default 1.
+ */
+export function clusterBootstrapDifferences(
+  events: ClusterTotals,
+  controls: ClusterTotals,
+  sign: number,
+  samples: number,
+  seed: number,
+  blockLength = 1,
+): Float64Array {
+  const k = events.sums.length;
+  const draws = new Float64Array(samples);
+  if (k === 0 || controls.sums.length !== k) return draws.fill(Number.NaN);
+  const length = Math.max(1, Math.min(Math.floor(blockLength), k));
+  const blocks = Math.ceil(k / length);
+  const { sums: eSums, counts: eCounts } = events;
+  const { sums: cSums, counts: cCounts } = controls;
+  let state = seed >>> 0;
+  for (let b = 0; b < samples; b += 1) {
+    let eSum = 0;
+    let eCount = 0;
+    let cSum = 0;
+    let cCount = 0;
+    for (let j = 0; j < blocks; j += 1) {
+      state = (state + 0x6d2b79f5) | 0;
+      let t = state;
+      t = Math.imul(t ^ (t >>> 15), t | 1);
+      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+      let index = ((((t ^ (t >>> 14)) >>> 0) * k) / 4294967296) | 0;
+      for (let step = 0; step < length; step += 1) {
+        eSum += eSums[index]!;
+        eCount += eCounts[index]!;
+        cSum += cSums[index]!;
+        cCount += cCounts[index]!;
+        index = index + 1 === k ? 0 : index + 1;
+      }
+    }
+    draws[b] = eCount > 0 && cCount > 0 ? eSum / eCount - (sign * cSum) / cCount : Number.NaN;
+  }
+  return draws;
+}
+
+/**
+ * Default block length in days for a window: 1 + floor(window / 1 day), i.e. 1 day for 15m-4h, 2 for
+ * 24h, 8 for 7d, so a block spans the days one outcome window can overlap.
+ */
+export function defaultBlockDays(windowSeconds: number): number {
+  return 1 + Math.floor(windowSeconds / 86_400);
+}

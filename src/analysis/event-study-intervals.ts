@@ -1,0 +1,159 @@
+// Step 5 of the event study: the bootstrap interval of each group's difference against signed controls,
+// by day clusters (default) or by rows. DuckDB supplies per-day totals or return lists; JS only resamples.
+
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { WINDOW_SECONDS, type Window } from '../spec/index.js';
+import { bootstrapMeans, deriveSeed, percentileInterval } from './bootstrap.js';
+import { clusterBootstrapDifferences, defaultBlockDays } from './cluster-bootstrap.js';
+import type { ResolvedEventStudyOptions, StudyGroupKey } from './event-study-options.js';
+import type { EventStudyRow } from './event-study-result.js';
+import {
+  controlClusterTotalsSql,
+  controlKeys,
+  controlReturnListsSql,
+  eventClusterTotalsSql,
+  eventReturnListsSql,
+} from './event-study-sql.js';
+
+/** What the intervals were computed with, for the result's metadata. */
+export interface IntervalSummary {
+  /** Days per resampled block, per window (day method only). */
+  blockDays: Partial<Record<Window, number>>;
+  /** Clusters (days with a complete event or control return) per window, max over symbols (day method only). */
+  clusters: Partial<Record<Window, number>>;
+}
+
+/** Days per block for a window under the resolved options. */
+export function blockDaysFor(window: Window, blockDays: number | 'auto'): number {
+  return blockDays === 'auto' ? defaultBlockDays(WINDOW_SECONDS[window]) : blockDays;
+}
+
+const signOf = (row: EventStudyRow) => (row.direction === 'up' ? 1 : row.direction === 'down' ? -1 : 0);
+
+function listKey(row: Readonly<Record<string, unknown>>, keys: readonly string[]): string {
+  return JSON.stringify(keys.map((key) => row[key] ?? null));
+}
+
+/** Sets ci_low_pct / ci_high_pct on every row (null when a side has no complete return). */
+export async function addIntervals(
+  connection: DuckDBConnection,
+  from: string,
+  rows: EventStudyRow[],
+  options: ResolvedEventStudyOptions,
+): Promise<IntervalSummary> {
+  for (const row of rows) {
+    row.ci_low_pct = null;
+    row.ci_high_pct = null;
+  }
+  return options.bootstrap.method === 'row' ? rowIntervals(connection, from, rows, options) : dayIntervals(connection, from, rows, options);
+}
+
+/** Per-day totals: key -> day -> [sum, count]. */
+async function readTotals(connection: DuckDBConnection, sql: string, keys: readonly string[]): Promise<Map<string, Map<string, [number, number]>>> {
+  const totals = new Map<string, Map<string, [number, number]>>();
+  for (const row of (await connection.runAndReadAll(sql)).getRowObjectsJS()) {
+    const key = listKey(row, keys);
+    let days = totals.get(key);
+    if (!days) totals.set(key, (days = new Map()));
+    days.set(String(row.cluster), [Number(row.total), Number(row.n)]);
+  }
+  return totals;
+}
+
+async function dayIntervals(
+  connection: DuckDBConnection,
+  from: string,
+  rows: EventStudyRow[],
+  options: ResolvedEventStudyOptions,
+): Promise<IntervalSummary> {
+  const { windows, by } = options;
+  const { samples, seed, confidence } = options.bootstrap;
+  const groupKeys = ['window', ...by];
+  const cKeys = ['window', ...controlKeys(by)];
+  const eventTotals = await readTotals(connection, eventClusterTotalsSql(from, windows, by), groupKeys);
+  const controlTotals = await readTotals(connection, controlClusterTotalsSql(from, windows, by as StudyGroupKey[]), cKeys);
+
+  // The clusters of a window (× symbol): every day with a complete event or control return, in calendar order.
+  const universe = new Map<string, Set<string>>();
+  const addDays = (key: string, days: Iterable<string>) => {
+    let set = universe.get(key);
+    if (!set) universe.set(key, (set = new Set()));
+    for (const day of days) set.add(day);
+  };
+  for (const [key, days] of controlTotals) addDays(key, days.keys());
+  for (const row of rows) addDays(listKey(row, cKeys), eventTotals.get(listKey(row, groupKeys))?.keys() ?? []);
+  const orderedDays = new Map([...universe].map(([key, set]) => [key, [...set].sort()]));
+
+  const summary: IntervalSummary = { blockDays: {}, clusters: {} };
+  for (const window of windows) summary.blockDays[window] = blockDaysFor(window, options.bootstrap.blockDays);
+  for (const row of rows) {
+    const sign = signOf(row);
+    const groupKey = listKey(row, groupKeys);
+    const controlKey = listKey(row, cKeys);
+    const days = orderedDays.get(controlKey) ?? [];
+    summary.clusters[row.window] = Math.max(summary.clusters[row.window] ?? 0, days.length);
+    const events = eventTotals.get(groupKey);
+    const controls = controlTotals.get(controlKey);
+    if (sign === 0 || !events || !controls) continue;
+    const aligned = (source: Map<string, [number, number]>) => {
+      const sums = new Float64Array(days.length);
+      const counts = new Float64Array(days.length);
+      days.forEach((day, i) => {
+        const cell = source.get(day);
+        if (cell) [sums[i], counts[i]] = cell;
+      });
+      return { sums, counts };
+    };
+    const draws = clusterBootstrapDifferences(
+      aligned(events),
+      aligned(controls),
+      sign,
+      samples,
+      deriveSeed(seed, `day|${groupKey}`),
+      summary.blockDays[row.window],
+    );
+    const [low, high] = percentileInterval(draws, confidence);
+    if (Number.isNaN(low) || Number.isNaN(high)) continue;
+    row.ci_low_pct = low;
+    row.ci_high_pct = high;
+  }
+  return summary;
+}
+
+async function readLists(connection: DuckDBConnection, sql: string, keys: readonly string[]): Promise<Map<string, Float64Array>> {
+  const lists = new Map<string, Float64Array>();
+  for (const row of (await connection.runAndReadAll(sql)).getRowObjectsJS()) {
+    lists.set(listKey(row, keys), Float64Array.from((row.returns as number[] | null) ?? []));
+  }
+  return lists;
+}
+
+// Row method: events and controls resampled independently; the control draws are made once per window
+// (× symbol) and shared by that window's groups (each interval is still a valid two-sample bootstrap).
+async function rowIntervals(
+  connection: DuckDBConnection,
+  from: string,
+  rows: EventStudyRow[],
+  options: ResolvedEventStudyOptions,
+): Promise<IntervalSummary> {
+  const { windows, by } = options;
+  const { samples, seed, confidence } = options.bootstrap;
+  const groupKeys = ['window', ...by];
+  const cKeys = ['window', ...controlKeys(by)];
+  const eventLists = await readLists(connection, eventReturnListsSql(from, windows, by), groupKeys);
+  const controlLists = await readLists(connection, controlReturnListsSql(from, windows, by), cKeys);
+  const controlDraws = new Map<string, Float64Array>();
+  for (const [key, values] of controlLists) controlDraws.set(key, bootstrapMeans(values, samples, deriveSeed(seed, `control|${key}`)));
+  for (const row of rows) {
+    const sign = signOf(row);
+    const eventKey = listKey(row, groupKeys);
+    const events = eventLists.get(eventKey);
+    const controls = controlDraws.get(listKey(row, cKeys));
+    if (sign === 0 || !events || events.length === 0 || !controls || Number.isNaN(controls[0]!)) continue;
+    const eventMeans = bootstrapMeans(events, samples, deriveSeed(seed, `event|${eventKey}`));
+    const differences = new Float64Array(samples);
+    for (let b = 0; b < samples; b += 1) differences[b] = eventMeans[b]! - sign * controls[b]!;
+    [row.ci_low_pct, row.ci_high_pct] = percentileInterval(differences, confidence);
+  }
+  return { blockDays: {}, clusters: {} };
+}

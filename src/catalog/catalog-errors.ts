@@ -1,0 +1,52 @@
+// Typed errors of the catalog layer, each in an rdw-error family (exit code) with a literal `code`.
+
+import { IntegrityError, RdwError, UsageError } from '../spec/index.js';
+import type { RdwErrorOptions } from '../spec/index.js';
+
+/** Another process holds the catalog's DuckDB file lock past the wait bound (exit 1). */
+export class CatalogBusyError extends RdwError {
+  override readonly code = 'RDW_CATALOG_BUSY' as const;
+}
+
+/** A bad option or argument of a catalog function (exit 2). */
+export class CatalogOptionError extends UsageError {
+  override readonly code = 'RDW_CATALOG_OPTION' as const;
+}
+
+/** A bundled schema, data file columns or product version that differ from `src/spec` (exit 3). */
+export class SchemaMismatchError extends IntegrityError {
+  override readonly code = 'RDW_SCHEMA_MISMATCH' as const;
+}
+
+/** A manifest that cannot describe the release it names (wrong dataset, missing fields) (exit 3). */
+export class ManifestInvalidError extends IntegrityError {
+  override readonly code = 'RDW_MANIFEST_INVALID' as const;
+}
+
+/** The imported row count differs from the manifest's `rows`; the transaction was rolled back (exit 3). */
+export class RowCountMismatchError extends IntegrityError {
+  override readonly code = 'RDW_ROW_COUNT_MISMATCH' as const;
+  readonly expected: number;
+  readonly actual: number;
+  constructor(message: string, options: RdwErrorOptions & { expected: number; actual: number }) {
+    super(message, options);
+    this.expected = options.expected;
+    this.actual = options.actual;
+  }
+}
+
+/** A stored file that is missing or whose bytes no longer match `release_files` (exit 3). */
+export class StoreMismatchError extends IntegrityError {
+  override readonly code = 'RDW_STORE_MISMATCH' as const;
+  /** The store path of the bad file, relative to the catalog home. */
+  readonly file: string;
+  constructor(message: string, options: RdwErrorOptions & { file: string }) {
+    super(message, options);
+    this.file = options.file;
+  }
+}
+
+/** A catalog written by a newer rdw: a schema version this one does not know (exit 1). */
+export class CatalogVersionError extends RdwError {
+  override readonly code = 'RDW_CATALOG_VERSION' as const;
+}

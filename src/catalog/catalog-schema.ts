@@ -1,0 +1,97 @@
+// The catalog's DuckDB schema, derived from MARKET_EVENT_FIELDS (DESIGN.md 2.4), and its versioned migrations.
+
+import { MARKET_EVENT_FIELDS, type FieldType } from '../spec/index.js';
+import { quoteIdentifier } from './sql-text.js';
+
+/** DuckDB column type of each spec field type. */
+export const DUCKDB_TYPE: Readonly<Record<FieldType, string>> = {
+  string: 'VARCHAR',
+  number: 'DOUBLE',
+  integer: 'BIGINT',
+  boolean: 'BOOLEAN',
+};
+
+/** `market_events` column definitions: release_id, day, then every spec field typed, NOT NULL per spec. */
+export function marketEventsColumnsSql(): string {
+  return [
+    'release_id VARCHAR NOT NULL',
+    'day DATE NOT NULL',
+    ...MARKET_EVENT_FIELDS.map(
+      (field) => `${quoteIdentifier(field.name)} ${DUCKDB_TYPE[field.type]}${field.nullable ? '' : ' NOT NULL'}`,
+    ),
+  ].join(',\n  ');
+}
+
+/** One schema step; applied once, in order, inside a transaction, and recorded in `schema_migrations`. */
+export interface Migration {
+  readonly version: number;
+  readonly name: string;
+  readonly statements: readonly string[];
+}
+
+/**
+ * Migrations, oldest first. Never edit a released one: add a new version instead. The catalog holds no
+ * key, host or machine path: files are named by their sha256 only.
+ */
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'releases, release_files, market_events, market_events_current, snapshots, listed_releases',
+    statements: [
+      `CREATE TABLE releases (
+  id VARCHAR PRIMARY KEY,
+  dataset VARCHAR NOT NULL,
+  version VARCHAR NOT NULL,
+  day DATE NOT NULL,
+  generated_at DOUBLE NOT NULL,
+  rows BIGINT NOT NULL,
+  min_sample_time DOUBLE,
+  max_sample_time DOUBLE,
+  manifest_sha256 VARCHAR NOT NULL,
+  schema_sha256 VARCHAR,
+  coverage JSON,
+  limitations JSON,
+  imported_at TIMESTAMP NOT NULL,
+  import_order BIGINT NOT NULL
+)`,
+      `CREATE TABLE release_files (
+  release_id VARCHAR NOT NULL,
+  format VARCHAR NOT NULL,
+  sha256 VARCHAR NOT NULL,
+  bytes BIGINT NOT NULL,
+  PRIMARY KEY (release_id, format)
+)`,
+      `CREATE TABLE market_events (\n  ${marketEventsColumnsSql()}\n)`,
+      // Per UTC day, only the newest imported revision: newest generated_at, ties by import order.
+      `CREATE VIEW market_events_current AS
+SELECT m.* FROM market_events m
+JOIN (
+  SELECT id FROM (
+    SELECT id, row_number() OVER (PARTITION BY day ORDER BY generated_at DESC, import_order DESC) AS revision_rank
+    FROM releases
+  ) WHERE revision_rank = 1
+) current_release ON m.release_id = current_release.id`,
+      `CREATE TABLE snapshots (
+  dataset_id VARCHAR NOT NULL,
+  generated_at DOUBLE NOT NULL,
+  updated DOUBLE,
+  stale BOOLEAN,
+  calculation_version VARCHAR,
+  body JSON,
+  fetched_at TIMESTAMP NOT NULL,
+  PRIMARY KEY (dataset_id, generated_at)
+)`,
+      // Each day's release IDs seen in /releases listings: how `rdw ls` knows a newer revision exists.
+      `CREATE TABLE listed_releases (
+  id VARCHAR PRIMARY KEY,
+  day DATE NOT NULL,
+  version VARCHAR,
+  generated_at DOUBLE,
+  first_listed_at TIMESTAMP NOT NULL
+)`,
+    ],
+  },
+];
+
+/** The newest schema version this rdw knows. */
+export const CATALOG_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

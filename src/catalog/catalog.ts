@@ -1,0 +1,199 @@
+// A local catalog: the DuckDB file `<home>/catalog.duckdb` plus the content store `<home>/store/`
+// (DESIGN.md 2.4). Opened by a static async factory that waits, with a bound, for another process's lock.
+
+import path from 'node:path';
+import { mkdir, stat } from 'node:fs/promises';
+import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
+import { CatalogBusyError } from './catalog-errors.js';
+import { resolveCatalogOptions, type CatalogOptions, type ResolvedCatalogOptions } from './catalog-options.js';
+import { CATALOG_SCHEMA_VERSION } from './catalog-schema.js';
+import { ContentStore, type TempCleanup } from './content-store.js';
+import { catalogMessages } from './messages.js';
+import { catalogSchemaVersion, runMigrations } from './run-migrations.js';
+
+/** A row read from the catalog, values as JSON (BIGINT as string when large, DATE as `YYYY-MM-DD`). */
+export type CatalogRow = Record<string, unknown>;
+/** Named SQL parameters (`$name`). */
+export type SqlParameters = Record<string, DuckDBValue>;
+
+/** DuckDB file name inside the home folder. */
+export const CATALOG_FILE = 'catalog.duckdb';
+
+// DuckDB's file lock is per process: two instances of one file inside a process would not exclude
+// each other, so this process keeps its own register of the files it has open.
+const openInThisProcess = new Set<string>();
+
+const isLockConflict = (error: unknown): boolean =>
+  /could not set lock|conflicting lock|lock on file/i.test(error instanceof Error ? error.message : String(error));
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export class Catalog {
+  /** The home folder (RDW_HOME), absolute. */
+  readonly home: string;
+  /** `<home>/catalog.duckdb`. */
+  readonly file: string;
+  readonly store: ContentStore;
+  readonly readOnly: boolean;
+  /** What the clean-up of `store/tmp/` did on open (empty when read-only). */
+  readonly tempCleanup: TempCleanup;
+  readonly #options: ResolvedCatalogOptions;
+  readonly #instance: DuckDBInstance;
+  readonly #connection: DuckDBConnection;
+  #queue: Promise<unknown> = Promise.resolve();
+  #closed = false;
+
+  private constructor(
+    home: string,
+    store: ContentStore,
+    instance: DuckDBInstance,
+    connection: DuckDBConnection,
+    options: ResolvedCatalogOptions,
+    tempCleanup: TempCleanup,
+  ) {
+    this.home = home;
+    this.file = path.join(home, CATALOG_FILE);
+    this.store = store;
+    this.readOnly = options.readOnly;
+    this.tempCleanup = tempCleanup;
+    this.#options = options;
+    this.#instance = instance;
+    this.#connection = connection;
+  }
+
+  /**
+   * Opens (creating and migrating) the catalog in `home`. Waits up to `busyTimeoutMs` while another
+   * process holds the file, then throws CatalogBusyError. Read-write opens clean stale files from `store/tmp/`.
+   */
+  static async open(home: string, options: CatalogOptions = {}): Promise<Catalog> {
+    const resolved = resolveCatalogOptions(options);
+    const absoluteHome = path.resolve(home);
+    const file = path.join(absoluteHome, CATALOG_FILE);
+    await mkdir(absoluteHome, { recursive: true });
+    const store = await ContentStore.open(path.join(absoluteHome, 'store'));
+
+    if (resolved.readOnly) {
+      // A read-only handle cannot create or migrate: do that first with a short read-write open.
+      const exists = await stat(file).then(() => true, () => false);
+      let current = exists ? -1 : 0;
+      if (exists) {
+        const probe = await openInstance(file, resolved, true);
+        try {
+          current = await catalogSchemaVersion(probe.connection);
+        } finally {
+          closeInstance(file, probe.instance, probe.connection);
+        }
+      }
+      if (current < CATALOG_SCHEMA_VERSION) {
+        const writer = await openInstance(file, resolved, false);
+        try {
+          await runMigrations(writer.connection, resolved.now());
+        } finally {
+          closeInstance(file, writer.instance, writer.connection);
+        }
+      }
+      const { instance, connection } = await openInstance(file, resolved, true);
+      return new Catalog(absoluteHome, store, instance, connection, resolved, { removed: [], kept: [] });
+    }
+
+    const { instance, connection } = await openInstance(file, resolved, false);
+    try {
+      await runMigrations(connection, resolved.now());
+      // Safe now: this process holds the catalog's lock, so no other rdw is downloading into store/tmp.
+      const cleanup = await store.cleanTemp(resolved.now().getTime(), resolved.maxPartialAgeMs);
+      return new Catalog(absoluteHome, store, instance, connection, resolved, cleanup);
+    } catch (error) {
+      closeInstance(file, instance, connection);
+      throw error;
+    }
+  }
+
+  /** The clock of this catalog (imported_at, listings). */
+  now(): Date {
+    return this.#options.now();
+  }
+
+  /**
+   * The DuckDB connection, for readers such as src/analysis. Writes must go through `transaction`, and
+   * concurrent use should go through `exclusive`, which serializes every use of the one connection.
+   */
+  get connection(): DuckDBConnection {
+    return this.#connection;
+  }
+
+  /** Runs `fn` with the connection, after every earlier `exclusive`/`query`/`transaction` call finished. */
+  exclusive<T>(fn: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
+    const run = this.#queue.then(() => fn(this.#connection));
+    this.#queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Runs one SQL statement and returns its rows as JSON-friendly objects. */
+  query(sql: string, parameters?: SqlParameters): Promise<CatalogRow[]> {
+    return this.exclusive(async (connection) => {
+      const reader = await connection.runAndReadAll(sql, parameters);
+      return reader.getRowObjectsJson() as CatalogRow[];
+    });
+  }
+
+  /** Runs `fn` inside BEGIN … COMMIT; any throw rolls back and rethrows. One writer at a time. */
+  transaction<T>(fn: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
+    return this.exclusive(async (connection) => {
+      await connection.run('BEGIN TRANSACTION');
+      try {
+        const result = await fn(connection);
+        await connection.run('COMMIT');
+        return result;
+      } catch (error) {
+        await connection.run('ROLLBACK').catch(() => {});
+        throw error;
+      }
+    });
+  }
+
+  /** Closes the DuckDB handles (checkpointing the file). Idempotent. */
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    await this.#queue;
+    closeInstance(this.file, this.#instance, this.#connection);
+  }
+}
+
+async function openInstance(
+  file: string,
+  options: ResolvedCatalogOptions,
+  readOnly: boolean,
+): Promise<{ instance: DuckDBInstance; connection: DuckDBConnection }> {
+  const started = Date.now();
+  for (;;) {
+    if (!openInThisProcess.has(file)) {
+      try {
+        const instance = await DuckDBInstance.create(file, readOnly ? { access_mode: 'READ_ONLY' } : {});
+        openInThisProcess.add(file);
+        try {
+          return { instance, connection: await instance.connect() };
+        } catch (error) {
+          openInThisProcess.delete(file);
+          instance.closeSync();
+          throw error;
+        }
+      } catch (error) {
+        if (!isLockConflict(error)) throw error;
+      }
+    }
+    if (Date.now() - started >= options.busyTimeoutMs) {
+      throw new CatalogBusyError(catalogMessages.busy(path.dirname(file), Math.round(options.busyTimeoutMs / 1000)));
+    }
+    await sleep(options.busyRetryMs);
+  }
+}
+
+function closeInstance(file: string, instance: DuckDBInstance, connection: DuckDBConnection): void {
+  try {
+    connection.closeSync();
+    instance.closeSync();
+  } finally {
+    openInThisProcess.delete(file);
+  }
+}

@@ -1,0 +1,162 @@
+// The content-addressed file store `store/sha256/<2 hex>/<64 hex>` (DESIGN.md 2.4): every file verified,
+// written once (temp file + fsync + rename), read-only; `store/tmp/` holds in-flight downloads.
+
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { chmod, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { FileDigest } from '../spec/index.js';
+
+const SHA256_HEX = /^[0-9a-f]{64}$/;
+
+/** Mode of stored files: read-only for everyone. */
+export const STORED_FILE_MODE = 0o444;
+
+/** What a temp clean-up removed and kept. */
+export interface TempCleanup {
+  /** File names removed from `store/tmp/`. */
+  removed: string[];
+  /** Resumable partial downloads kept (`*.partial` with its `*.partial.json` sidecar). */
+  kept: string[];
+}
+
+/** SHA-256 and size of a file on disk, read once. */
+export async function hashFile(file: string): Promise<FileDigest> {
+  const hash = createHash('sha256');
+  let bytes = 0;
+  for await (const chunk of createReadStream(file)) {
+    hash.update(chunk as Buffer);
+    bytes += (chunk as Buffer).length;
+  }
+  return { sha256: hash.digest('hex'), bytes };
+}
+
+async function fsyncPath(target: string, flags: 'r' | 'r+' = 'r'): Promise<void> {
+  const handle = await open(target, flags);
+  try {
+    await handle.sync();
+  } catch {
+    // Some file systems refuse fsync on directories; the rename is still atomic.
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The store under `<home>/store`. Construct with `ContentStore.open` (creates the folders). */
+export class ContentStore {
+  /** Absolute `<home>/store`. */
+  readonly root: string;
+  /** Absolute `<home>/store/tmp`, for in-flight downloads. */
+  readonly tempDir: string;
+
+  private constructor(root: string) {
+    this.root = root;
+    this.tempDir = path.join(root, 'tmp');
+  }
+
+  /** Opens (creating) the store folders under `root`. */
+  static async open(root: string): Promise<ContentStore> {
+    const store = new ContentStore(root);
+    await mkdir(path.join(root, 'sha256'), { recursive: true });
+    await mkdir(store.tempDir, { recursive: true });
+    return store;
+  }
+
+  /** Store path of a digest, relative to the store's parent (the catalog home): `store/sha256/ab/ab12…`. */
+  static relativePath(sha256: string): string {
+    return ['store', 'sha256', sha256.slice(0, 2), sha256].join('/');
+  }
+
+  /** Absolute path of the stored file with this sha256. */
+  pathOf(sha256: string): string {
+    if (!SHA256_HEX.test(sha256)) throw new TypeError(`not a sha256 hex digest: ${sha256}`);
+    return path.join(this.root, 'sha256', sha256.slice(0, 2), sha256);
+  }
+
+  /** A path in `store/tmp/` for an in-flight file. */
+  tempPath(name: string): string {
+    return path.join(this.tempDir, name);
+  }
+
+  /** True when the store holds a file with this digest whose bytes still hash to it. */
+  async holds(digest: FileDigest): Promise<boolean> {
+    const target = this.pathOf(digest.sha256);
+    const info = await stat(target).catch(() => undefined);
+    if (info === undefined || info.size !== digest.bytes) return false;
+    const actual = await hashFile(target);
+    return actual.sha256 === digest.sha256;
+  }
+
+  /**
+   * Moves a verified temp file into the store under its digest: fsync, chmod 0444, rename, fsync the
+   * folder. A stored file that already holds the right bytes is kept and the temp file removed.
+   * The caller must have verified `digest` (the client's download does) and may skip the fsync of a
+   * file it already synced (`synced`, default false).
+   */
+  async put(tempFile: string, digest: FileDigest, synced = false): Promise<string> {
+    const target = this.pathOf(digest.sha256);
+    if (await this.holds(digest)) {
+      await rm(tempFile, { force: true });
+      return target;
+    }
+    await mkdir(path.dirname(target), { recursive: true });
+    if (!synced) await fsyncPath(tempFile, 'r+');
+    await chmod(tempFile, STORED_FILE_MODE);
+    await rename(tempFile, target);
+    await fsyncPath(path.dirname(target));
+    return target;
+  }
+
+  /** Writes verified in-memory bytes (manifest, schema) into the store the same way. */
+  async putBytes(bytes: Uint8Array, digest: FileDigest, tempName: string): Promise<string> {
+    const temp = this.tempPath(tempName);
+    const handle = await open(temp, 'w');
+    try {
+      let offset = 0;
+      while (offset < bytes.length) offset += (await handle.write(bytes, offset, bytes.length - offset)).bytesWritten;
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    return this.put(temp, digest, true);
+  }
+
+  /** Every stored digest (file name) found on disk, sorted. */
+  async listStored(): Promise<string[]> {
+    const base = path.join(this.root, 'sha256');
+    const found: string[] = [];
+    for (const prefix of await readdir(base).catch(() => [] as string[])) {
+      for (const name of await readdir(path.join(base, prefix)).catch(() => [] as string[])) {
+        if (SHA256_HEX.test(name) && name.startsWith(prefix)) found.push(name);
+      }
+    }
+    return found.sort();
+  }
+
+  /**
+   * Removes stale files from `store/tmp/`: everything except a resumable partial download (a `.partial`
+   * with its `.partial.json` sidecar) younger than `maxPartialAgeMs`. The client resumes a partial only
+   * when its sidecar names the same release ID, SHA-256 and size.
+   * @param nowMs current time in ms since the epoch (injected for tests)
+   * @param maxPartialAgeMs default 24 hours
+   */
+  async cleanTemp(nowMs: number, maxPartialAgeMs = 24 * 3600 * 1000): Promise<TempCleanup> {
+    const names = await readdir(this.tempDir).catch(() => [] as string[]);
+    const present = new Set(names);
+    const removed: string[] = [];
+    const kept: string[] = [];
+    for (const name of names.sort()) {
+      const partial = name.endsWith('.partial') ? name : name.endsWith('.partial.json') ? name.slice(0, -'.json'.length) : undefined;
+      if (partial !== undefined && present.has(partial) && present.has(`${partial}.json`)) {
+        const info = await stat(this.tempPath(partial)).catch(() => undefined);
+        if (info !== undefined && nowMs - info.mtimeMs <= maxPartialAgeMs) {
+          kept.push(name);
+          continue;
+        }
+      }
+      await rm(this.tempPath(name), { force: true, recursive: true });
+      removed.push(name);
+    }
+    return { removed, kept };
+  }
+}

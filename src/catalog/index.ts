@@ -1,0 +1,37 @@
+// src/catalog: content-addressed file store + DuckDB catalog + pull pipeline (DESIGN.md 2.4). Imports client, spec.
+
+export { openCatalog } from './open-catalog.js';
+export { Catalog, CATALOG_FILE } from './catalog.js';
+export type { CatalogRow, SqlParameters } from './catalog.js';
+export { resolveCatalogOptions } from './catalog-options.js';
+export type { CatalogOptions, ResolvedCatalogOptions } from './catalog-options.js';
+export { MIGRATIONS, CATALOG_SCHEMA_VERSION, DUCKDB_TYPE, marketEventsColumnsSql } from './catalog-schema.js';
+export type { Migration } from './catalog-schema.js';
+export { runMigrations, catalogSchemaVersion, sqlTimestamp } from './run-migrations.js';
+export { ContentStore, STORED_FILE_MODE, hashFile } from './content-store.js';
+export type { TempCleanup } from './content-store.js';
+export { checkManifest, checkBundledSchema, checkDataColumns } from './check-release-schema.js';
+export type { DescribedColumn } from './check-release-schema.js';
+export { importRelease } from './import-release.js';
+export type { ReleaseImport, DataFormat } from './import-release.js';
+export { pullRelease, checkReleaseIds } from './pull-release.js';
+export type { PullProgress, PullStatus, PullResult, PullReleaseOptions } from './pull-release.js';
+export { pullReleases } from './pull-releases.js';
+export type { PullReleasesOptions, PullReleasesResult, PullFailure } from './pull-releases.js';
+export { recordListings } from './record-listings.js';
+export { listImportedReleases } from './list-imported-releases.js';
+export type { ImportedRelease } from './list-imported-releases.js';
+export { verifyStore } from './verify-store.js';
+export type { StoredFileCheck, StoreVerification } from './verify-store.js';
+export { exportParquet } from './export-parquet.js';
+export type { ExportParquetOptions, ExportParquetResult } from './export-parquet.js';
+export {
+  CatalogBusyError,
+  CatalogOptionError,
+  CatalogVersionError,
+  SchemaMismatchError,
+  ManifestInvalidError,
+  RowCountMismatchError,
+  StoreMismatchError,
+} from './catalog-errors.js';
+export { catalogMessages } from './messages.js';

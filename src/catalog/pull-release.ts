@@ -1,0 +1,159 @@
+// pullRelease: one release by exact ID -> verified files in the store -> one import transaction.
+// Checksum-gated and idempotent; never substitutes another revision of the day.
+
+import { readFile, rm } from 'node:fs/promises';
+import { ApiNotFoundError, type RdwClient } from '../client/index.js';
+import { IntegrityError, isReleaseId, type FileDigest, type SchemaDocument } from '../spec/index.js';
+import type { Catalog } from './catalog.js';
+import { CatalogOptionError, ManifestInvalidError, SchemaMismatchError } from './catalog-errors.js';
+import { checkBundledSchema, checkManifest } from './check-release-schema.js';
+import { importRelease, type DataFormat } from './import-release.js';
+import { catalogMessages } from './messages.js';
+
+/** Progress of a pull, for progress bars and line logs. */
+export type PullProgress =
+  | { kind: 'bytes'; releaseId: string; done: number; total: number }
+  | { kind: 'release'; releaseId: string; status: PullStatus | 'failed' };
+
+/** `imported`: rows added now; `present`: the ID was already in the catalog (no request sent). */
+export type PullStatus = 'imported' | 'present';
+
+/** What a pull did for one release ID. */
+export interface PullResult {
+  id: string;
+  status: PullStatus;
+  day: string;
+  version: string;
+  rows: number;
+  /** The data file imported (absent when already present). */
+  format?: DataFormat;
+  /** Bytes of the data file (absent when already present). */
+  bytes?: number;
+}
+
+export interface PullReleaseOptions {
+  /** Progress callback (bytes of the data file; the release's final status). Default: none. */
+  onProgress?: (event: PullProgress) => void;
+}
+
+/** Throws CatalogOptionError (exit 2) unless every ID is 64 lowercase hex characters. */
+export function checkReleaseIds(ids: readonly string[]): void {
+  for (const id of ids) {
+    if (!isReleaseId(id)) throw new CatalogOptionError(catalogMessages.badReleaseId(String(id)), { option: 'releaseId' });
+  }
+}
+
+/** The imported release with this exact ID, or undefined. */
+async function importedRelease(catalog: Catalog, id: string): Promise<PullResult | undefined> {
+  const [row] = await catalog.query(
+    `SELECT id, strftime(day, '%Y-%m-%d') AS day, version, rows::DOUBLE AS rows FROM releases WHERE id = $id`,
+    { id },
+  );
+  if (row === undefined) return undefined;
+  return { id, status: 'present', day: String(row.day), version: String(row.version), rows: Number(row.rows) };
+}
+
+/**
+ * Pulls release `id` into the catalog. Steps:
+ * 1. validate the ID (UsageError before any request) 2. already imported => no-op success
+ * 3. manifest 4. bundled schema (checksum, version, fields vs src/spec) 5. data file (parquet, else csv)
+ * into store/tmp, verified by the client 6. into the store 7. one import transaction with a row count.
+ * Integrity failures (exit 3) leave nothing imported and no unverified bytes in the store.
+ */
+export async function pullRelease(catalog: Catalog, client: RdwClient, id: string, options: PullReleaseOptions = {}): Promise<PullResult> {
+  // 1. the ID's shape, before any request
+  checkReleaseIds([id]);
+  // 2. an imported release is immutable: nothing to do
+  const present = await importedRelease(catalog, id);
+  if (present !== undefined) {
+    options.onProgress?.({ kind: 'release', releaseId: id, status: 'present' });
+    return present;
+  }
+  // 3. the manifest (the client checks release.id === id)
+  const manifest = await client.manifest(id);
+  const { release } = manifest;
+  checkManifest(id, release);
+
+  // 4. the bundled schema, when the release has one
+  let schema: FileDigest | undefined;
+  let schemaBytes: Uint8Array | undefined;
+  if (release.files.schema !== undefined) {
+    const expected = release.files.schema;
+    // The bundled schema is one file per product version: a stored copy with the manifest's sha256 is
+    // re-hashed and reused instead of fetched again.
+    const bundled = (await catalog.store.holds(expected))
+      ? await storedSchema(catalog, id, expected)
+      : await client.bundledSchema(id);
+    if (bundled === undefined || bundled.sha256 !== expected.sha256) {
+      throw new SchemaMismatchError(catalogMessages.schemaChecksumMismatch(id, bundled?.sha256 ?? 'missing', expected.sha256));
+    }
+    checkBundledSchema(id, bundled.document);
+    schema = { sha256: bundled.sha256, bytes: bundled.bytes.length };
+    schemaBytes = bundled.bytes;
+  }
+
+  // 5. the data file: parquet preferred, csv when parquet is not offered or not available
+  const { format, digest, path: dataPath } = await fetchDataFile(catalog, client, id, release.files, options);
+
+  // 6. the small verified files join the data file in the store
+  await catalog.store.putBytes(manifest.bytes, { sha256: manifest.sha256, bytes: manifest.bytes.length }, `${id}.manifest`);
+  if (schema !== undefined && schemaBytes !== undefined) await catalog.store.putBytes(schemaBytes, schema, `${id}.schema`);
+
+  // 7. one transaction: metadata, files, rows; the row count must equal the manifest's
+  await importRelease(catalog, {
+    release,
+    manifestSha256: manifest.sha256,
+    manifestBytes: manifest.bytes.length,
+    schema,
+    format,
+    data: digest,
+    dataPath,
+  });
+  options.onProgress?.({ kind: 'release', releaseId: id, status: 'imported' });
+  return { id, status: 'imported', day: release.day, version: release.version, rows: release.rows, format, bytes: digest.bytes };
+}
+
+/** Steps 5 and 6 for the data file: reuse a verified stored copy, else download into store/tmp and move it in. */
+async function fetchDataFile(
+  catalog: Catalog,
+  client: RdwClient,
+  id: string,
+  files: { parquet?: FileDigest; csv?: FileDigest },
+  options: PullReleaseOptions,
+): Promise<{ format: DataFormat; digest: FileDigest; path: string }> {
+  const formats = (['parquet', 'csv'] as const).filter((format) => files[format] !== undefined);
+  for (const [index, format] of formats.entries()) {
+    const expected = files[format]!;
+    if (await catalog.store.holds(expected)) return { format, digest: expected, path: catalog.store.pathOf(expected.sha256) };
+    const temp = catalog.store.tempPath(`${id}.${format}`);
+    try {
+      const digest = await client.download(id, format, temp, {
+        expected,
+        onProgress: (done, total) => options.onProgress?.({ kind: 'bytes', releaseId: id, done, total }),
+      });
+      // The client fsyncs a download before naming it `temp`.
+      return { format, digest, path: await catalog.store.put(temp, digest, true) };
+    } catch (error) {
+      await rm(temp, { force: true });
+      // Bytes that failed a check are never kept; only a transient failure leaves a resumable partial.
+      if (error instanceof IntegrityError) {
+        await rm(`${temp}.partial`, { force: true });
+        await rm(`${temp}.partial.json`, { force: true });
+      }
+      // Parquet unavailable (404): fall back to the csv file of the same release, never another release.
+      if (error instanceof ApiNotFoundError && index < formats.length - 1) continue;
+      throw error;
+    }
+  }
+  throw new ManifestInvalidError(catalogMessages.noDataFile(id));
+}
+
+/** A bundled schema read back from the store (its bytes were verified by `holds`). */
+async function storedSchema(catalog: Catalog, id: string, expected: FileDigest): Promise<{ document: SchemaDocument; bytes: Uint8Array; sha256: string }> {
+  const bytes = await readFile(catalog.store.pathOf(expected.sha256));
+  try {
+    return { document: JSON.parse(bytes.toString('utf8')) as SchemaDocument, bytes, sha256: expected.sha256 };
+  } catch (error) {
+    throw new SchemaMismatchError(catalogMessages.schemaColumnsMismatch(id, 'bundled schema', 'not JSON'), { cause: error });
+  }
+}

@@ -1,0 +1,58 @@
+// verifyStore: re-hashes every stored file named in release_files and compares sha256 and size.
+
+import { stat } from 'node:fs/promises';
+import type { Catalog } from './catalog.js';
+import { ContentStore, hashFile } from './content-store.js';
+
+/** One stored file checked against release_files. */
+export interface StoredFileCheck {
+  /** Path relative to the catalog home: `store/sha256/ab/ab12…`. */
+  file: string;
+  sha256: string;
+  bytes: number;
+  /** Every (release, format) that names this file. */
+  uses: { releaseId: string; format: string }[];
+  ok: boolean;
+  /** `missing`, `size` (bytes differ) or `sha256` (content differs); undefined when ok. */
+  problem?: 'missing' | 'size' | 'sha256';
+  actualBytes?: number;
+  actualSha256?: string;
+}
+
+export interface StoreVerification {
+  files: StoredFileCheck[];
+  /** The files that failed, in store order. */
+  bad: StoredFileCheck[];
+  /** Verified files in the store that no release names (left by an interrupted pull; harmless, reused). */
+  unreferenced: string[];
+}
+
+/** Re-hashes every stored file that a release names; each distinct file is read once. */
+export async function verifyStore(catalog: Catalog): Promise<StoreVerification> {
+  const rows = await catalog.query('SELECT release_id, format, sha256, bytes::DOUBLE AS bytes FROM release_files ORDER BY sha256, release_id, format');
+  const byDigest = new Map<string, StoredFileCheck>();
+  for (const row of rows) {
+    const sha256 = String(row.sha256);
+    let check = byDigest.get(sha256);
+    if (check === undefined) {
+      check = { file: ContentStore.relativePath(sha256), sha256, bytes: Number(row.bytes), uses: [], ok: true };
+      byDigest.set(sha256, check);
+    }
+    check.uses.push({ releaseId: String(row.release_id), format: String(row.format) });
+  }
+  const files = [...byDigest.values()];
+  for (const check of files) {
+    const target = catalog.store.pathOf(check.sha256);
+    const info = await stat(target).catch(() => undefined);
+    if (info === undefined) {
+      Object.assign(check, { ok: false, problem: 'missing' });
+      continue;
+    }
+    const actual = await hashFile(target);
+    if (actual.bytes !== check.bytes) Object.assign(check, { ok: false, problem: 'size', actualBytes: actual.bytes, actualSha256: actual.sha256 });
+    else if (actual.sha256 !== check.sha256) Object.assign(check, { ok: false, problem: 'sha256', actualBytes: actual.bytes, actualSha256: actual.sha256 });
+  }
+  const referenced = new Set(byDigest.keys());
+  const unreferenced = (await catalog.store.listStored()).filter((sha256) => !referenced.has(sha256)).map(ContentStore.relativePath);
+  return { files, bad: files.filter((check) => !check.ok), unreferenced };
+}

@@ -1,0 +1,22 @@
+// The API a command talks to: delegates to src/workbench's connectApi with the command's context
+// (RDW_BASE_URL/--base-url with RDW_API_KEY, or else the embedded mock, announced on stderr).
+
+import { connectApi as connectWorkbenchApi, ApiKeyMissingError, workbenchMessages, type ApiConnection } from '../workbench/index.js';
+import type { CliContext } from './cli-context.js';
+
+export { ApiKeyMissingError };
+export type { ApiConnection };
+
+/**
+ * Connects to `context.baseUrl` with RDW_API_KEY, or, without a base URL, starts the embedded mock on
+ * a free port (noted on stderr unless --json). Shared client state lives in `context.home`. The key is never printed.
+ */
+export function connectApi(context: CliContext): Promise<ApiConnection> {
+  return connectWorkbenchApi({
+    env: context.env,
+    home: context.home,
+    ...(context.baseUrl === undefined ? {} : { baseUrl: context.baseUrl }),
+    ...(context.siteUrl === undefined ? {} : { siteUrl: context.siteUrl }),
+    ...(context.json ? {} : { onEmbedded: (baseUrl: string) => context.stderr.write(`${workbenchMessages.embeddedMock(baseUrl)}\n`) }),
+  });
+}

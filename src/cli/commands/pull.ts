@@ -1,0 +1,71 @@
+// `rdw pull <RELEASE_ID...> | --latest N`: download, verify, import; idempotent. A progress bar on a
+// terminal, one line per release otherwise, one JSON document with --json.
+
+import {
+  catalogMessages,
+  CatalogOptionError,
+  checkReleaseIds,
+  openCatalog,
+  pullReleases,
+  recordListings,
+  type PullProgress,
+} from '../../catalog/index.js';
+import { EXIT_CODES, RELEASES_QUERY, isRdwError } from '../../spec/index.js';
+import { connectApi } from '../api-connection.js';
+import type { Command } from '../command.js';
+import { integerFlag } from './releases.js';
+import { ProgressBar } from '../progress-bar.js';
+
+export const pullCommand: Command = {
+  name: 'pull',
+  summary: 'Download, verify and import releases by ID (idempotent).',
+  usage: 'pull <RELEASE_ID...> | --latest N [--concurrency N]',
+  options: { latest: { type: 'string' }, concurrency: { type: 'string' } },
+  allowPositionals: true,
+  async run(context, args) {
+    // 1. Arguments, before any request: exact IDs or --latest N, never both.
+    const latest = integerFlag(args.values.latest, 'latest', RELEASES_QUERY.limit.min, RELEASES_QUERY.limit.max);
+    const concurrency = integerFlag(args.values.concurrency, 'concurrency', 1, 16) ?? 2;
+    if ((latest === undefined) === (args.positionals.length === 0)) throw new CatalogOptionError(catalogMessages.pullNeedsIds(), { option: 'latest' });
+    checkReleaseIds(args.positionals);
+
+    // 2. The catalog (waits while another process holds it), then the API.
+    const catalog = await openCatalog(context.home);
+    context.onExit(() => catalog.close());
+    const api = await connectApi(context);
+    context.onExit(() => api.close());
+    let ids = args.positionals;
+    if (latest !== undefined) {
+      const listed = await api.client.releases({ limit: latest });
+      await recordListings(catalog, listed);
+      ids = listed.map((release) => release.id);
+    }
+
+    // 3. Pull with progress: a bar on a terminal, otherwise quiet lines.
+    const bar = !context.json && context.stderr.isTTY ? new ProgressBar(context.stderr, new Set(ids).size) : undefined;
+    const result = await pullReleases(catalog, api.client, ids, {
+      concurrency,
+      ...(bar === undefined ? {} : { onProgress: (event: PullProgress) => bar.update(event) }),
+    });
+    bar?.end();
+
+    if (context.json) {
+      const failed = result.failed.map(({ id, error }) => ({
+        id,
+        code: isRdwError(error) ? error.code : 'RDW_ERROR',
+        exitCode: isRdwError(error) ? error.exitCode : EXIT_CODES.failure,
+        message: error.message,
+      }));
+      context.stdout.write(`${JSON.stringify({ pulled: result.pulled, failed })}\n`);
+    } else {
+      for (const pulled of result.pulled) {
+        context.stdout.write(`${pulled.status === 'imported' ? 'imported' : 'present '} ${pulled.id} ${pulled.day} ${pulled.version} ${pulled.rows} rows\n`);
+      }
+      for (const { error } of result.failed) context.stderr.write(`rdw: ${error.message}\n`);
+      if (result.failed.length > 0) context.stderr.write(`rdw: ${catalogMessages.pullFailed(result.failed.length, result.pulled.length + result.failed.length)}\n`);
+    }
+    const first = result.failed[0]?.error;
+    if (first === undefined) return EXIT_CODES.ok;
+    return isRdwError(first) ? first.exitCode : EXIT_CODES.failure;
+  },
+};

@@ -1,0 +1,172 @@
+// The client's typed errors: one small class per failure, each in an rdw-error family (exit code), with
+// a literal `code` and the HTTP `status` when there was one. None of them ever holds the API key.
+
+import { AuthError, IntegrityError, LimitError, NotFoundError, RdwError, UsageError } from '../spec/index.js';
+import type { RdwErrorOptions } from '../spec/index.js';
+
+/** What every client error may carry besides its message. */
+export interface ClientErrorOptions extends RdwErrorOptions {
+  /** HTTP status of the response that failed, when there was one. */
+  status?: number;
+  /** The API's own error code from the body (`invalid_parameter`, `daily_byte_limit`, ...). */
+  apiCode?: string;
+}
+
+/** 401: missing, incorrect or revoked key. */
+export class UnauthorizedError extends AuthError {
+  override readonly code = 'RDW_UNAUTHORIZED' as const;
+  readonly status = 401 as const;
+  readonly apiCode: string | undefined;
+  constructor(message: string, options: ClientErrorOptions = {}) {
+    super(message, options);
+    this.apiCode = options.apiCode;
+  }
+}
+
+/** 403: no active data plan, or a key over the plan's allowance after a downgrade. */
+export class ForbiddenError extends AuthError {
+  override readonly code = 'RDW_FORBIDDEN' as const;
+  readonly status = 403 as const;
+  readonly apiCode: string | undefined;
+  constructor(message: string, options: ClientErrorOptions = {}) {
+    super(message, options);
+    this.apiCode = options.apiCode;
+  }
+}
+
+/** 404 from the API: unknown release, dataset, page or file (or a release older than its bundled schema). */
+export class ApiNotFoundError extends NotFoundError {
+  override readonly code = 'RDW_API_NOT_FOUND' as const;
+  readonly status = 404 as const;
+}
+
+/** 409: the account state conflicts with the request (key slots full). */
+export class ConflictError extends RdwError {
+  override readonly code = 'RDW_CONFLICT' as const;
+  readonly status = 409 as const;
+}
+
+/** 413 or 503 on /rows (or an offset past the limit): the remedy is a full download. */
+export class RowQueryTooLargeError extends LimitError {
+  override readonly code = 'RDW_ROW_QUERY_TOO_LARGE' as const;
+  readonly status: number | undefined;
+  constructor(message: string, options: ClientErrorOptions = {}) {
+    super(message, options);
+    this.status = options.status;
+  }
+}
+
+/** 422: the API rejected a parameter; `parameter` names it. */
+export class ValidationError extends UsageError {
+  override readonly code = 'RDW_API_VALIDATION' as const;
+  readonly status = 422 as const;
+  readonly parameter: string | undefined;
+  constructor(message: string, options: ClientErrorOptions & { parameter?: string } = {}) {
+    super(message, { cause: options.cause, ...(options.parameter === undefined ? {} : { option: options.parameter }) });
+    this.parameter = options.parameter;
+  }
+}
+
+/** 429 request-rate limit, after the bounded retries or the total-wait cap were used up. */
+export class RateLimitedError extends LimitError {
+  override readonly code = 'RDW_RATE_LIMITED' as const;
+  readonly status = 429 as const;
+  /** Seconds the server asked to wait (Retry-After) on the last 429. */
+  readonly retryAfter: number;
+  constructor(message: string, options: ClientErrorOptions & { retryAfter: number }) {
+    super(message, options);
+    this.retryAfter = options.retryAfter;
+  }
+}
+
+/** The account's daily byte budget cannot hold a download: refused locally before sending, or a 429 `daily_byte_limit`. */
+export class ByteBudgetError extends LimitError {
+  override readonly code = 'RDW_BYTE_BUDGET' as const;
+  /** 429 when the server refused; undefined when refused locally before sending. */
+  readonly status: number | undefined;
+  /** The UTC day (YYYY-MM-DD) when the budget clears. */
+  readonly nextUtcDay: string;
+  /** Seconds until the next UTC day. */
+  readonly retryAfter: number;
+  constructor(message: string, options: ClientErrorOptions & { nextUtcDay: string; retryAfter: number }) {
+    super(message, options);
+    this.status = options.status;
+    this.nextUtcDay = options.nextUtcDay;
+    this.retryAfter = options.retryAfter;
+  }
+}
+
+/** Downloaded bytes whose SHA-256 differs from the expected digest; nothing was kept. */
+export class ChecksumMismatchError extends IntegrityError {
+  override readonly code = 'RDW_INTEGRITY_MISMATCH' as const;
+  readonly status: number | undefined = undefined;
+  readonly expected: string;
+  readonly actual: string;
+  constructor(message: string, options: RdwErrorOptions & { expected: string; actual: string }) {
+    super(message, options);
+    this.expected = options.expected;
+    this.actual = options.actual;
+  }
+}
+
+/** Downloaded bytes whose count differs from the expected size. */
+export class SizeMismatchError extends IntegrityError {
+  override readonly code = 'RDW_INTEGRITY_SIZE' as const;
+  readonly status: number | undefined = undefined;
+  readonly expected: number;
+  readonly actual: number;
+  constructor(message: string, options: RdwErrorOptions & { expected: number; actual: number }) {
+    super(message, options);
+    this.expected = options.expected;
+    this.actual = options.actual;
+  }
+}
+
+/** A manifest that describes another release than the one requested. */
+export class ManifestMismatchError extends IntegrityError {
+  override readonly code = 'RDW_MANIFEST_MISMATCH' as const;
+  readonly status: number | undefined = undefined;
+}
+
+/** 5xx (502/503/504 or another server error) after the bounded retries. */
+export class ServiceUnavailableError extends RdwError {
+  override readonly code = 'RDW_SERVICE_UNAVAILABLE' as const;
+  readonly status: number;
+  constructor(message: string, options: ClientErrorOptions & { status: number }) {
+    super(message, options);
+    this.status = options.status;
+  }
+}
+
+/** A status or body the client does not expect (e.g. 405, malformed JSON). */
+export class UnexpectedResponseError extends RdwError {
+  override readonly code = 'RDW_UNEXPECTED_RESPONSE' as const;
+  readonly status: number | undefined;
+  constructor(message: string, options: ClientErrorOptions = {}) {
+    super(message, options);
+    this.status = options.status;
+  }
+}
+
+/** The connection failed (refused, reset, closed early). */
+export class NetworkError extends RdwError {
+  override readonly code = 'RDW_NETWORK' as const;
+  readonly status: number | undefined = undefined;
+}
+
+/** No headers within timeouts.headersMs, or the body stalled longer than timeouts.bodyMs. */
+export class TimeoutError extends RdwError {
+  override readonly code = 'RDW_TIMEOUT' as const;
+  readonly status: number | undefined = undefined;
+  readonly phase: 'headers' | 'body';
+  constructor(message: string, options: RdwErrorOptions & { phase: 'headers' | 'body' }) {
+    super(message, options);
+    this.phase = options.phase;
+  }
+}
+
+/** The caller aborted the request through its AbortSignal. */
+export class AbortedError extends RdwError {
+  override readonly code = 'RDW_ABORTED' as const;
+  readonly status: number | undefined = undefined;
+}

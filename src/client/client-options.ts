@@ -1,0 +1,146 @@
+// Options of createClient and their one normalizer: validates eagerly (the key before any request) and
+// applies the documented defaults.
+
+import type { Dispatcher } from 'undici';
+import { API_KEY_PREFIX, API_VERSION_SEGMENT, DISPLAY_KEY_PATTERN, UsageError } from '../spec/index.js';
+import { systemClock, type Clock } from './clock.js';
+import { messages } from './messages.js';
+import { seededRandom } from './seeded-random.js';
+
+export interface RetryOptions {
+  /** Retries after the first attempt, for 429 (request rate), 5xx and connection failures. Default 4. */
+  maxRetries?: number;
+  /** Cap on the total time spent waiting between retries of one call, in ms. Default 120_000. */
+  maxWaitMs?: number;
+  /** First backoff for 5xx and connection failures, in ms; doubles per retry. Default 500. */
+  baseDelayMs?: number;
+  /** Largest random jitter added to each wait, in ms. Default 1_000. */
+  jitterMs?: number;
+  /** Source of jitter in [0, 1). Default: a seeded PRNG (seed from the process ID). */
+  random?: () => number;
+}
+
+export interface TimeoutOptions {
+  /** Time allowed until the response headers arrive, in ms. Default 30_000. */
+  headersMs?: number;
+  /** Longest allowed pause between body chunks, in ms. Default 60_000. */
+  bodyMs?: number;
+}
+
+export interface ClientOptions {
+  /** `{base_url}`: the API root including `/v1`. Required. */
+  baseUrl: string;
+  /** `{site_url}` for the public live endpoints. Default: the origin of baseUrl. */
+  siteUrl?: string;
+  /** API key, sent only as `Authorization: Bearer`. Default: none (public live scope only). */
+  apiKey?: string;
+  /** RDW_HOME: shared pacing and byte-budget state lives in `<home>/state/`. Default: in-memory for this process only. */
+  home?: string;
+  /** Clock for pacing, retries, caches and budgets. Default: the system clock. */
+  clock?: Clock;
+  retry?: RetryOptions;
+  timeouts?: TimeoutOptions;
+  /** undici dispatcher. Default: one keep-alive Agent per client, closed by close(). */
+  dispatcher?: Dispatcher;
+  /** User-Agent header. Default `rdw-client/0.1`. */
+  userAgent?: string;
+  /** Share of the plan's rpm the limiter may use, in (0, 1]. Default 0.9 (a safety margin). */
+  rateShare?: number;
+}
+
+export interface ResolvedClientOptions {
+  baseUrl: string;
+  siteUrl: string;
+  apiKey: string | undefined;
+  home: string | undefined;
+  clock: Clock;
+  retry: Required<RetryOptions>;
+  timeouts: Required<TimeoutOptions>;
+  dispatcher: Dispatcher | undefined;
+  userAgent: string;
+  rateShare: number;
+}
+
+/**
+ * Refuses a key that cannot be right before it is ever sent: quotes or whitespace, the display prefix
+ * form `rdw_sk_abcd…`, or a missing service prefix. The key never appears in the thrown error.
+ */
+export function validateApiKey(key: string): void {
+  if (/["'`\s]/.test(key)) throw new UsageError(messages.keyHasQuotesOrWhitespace(), { option: 'apiKey' });
+  if (DISPLAY_KEY_PATTERN.test(key) || key.includes('…') || key.endsWith('...')) {
+    throw new UsageError(messages.keyIsDisplayPrefix(), { option: 'apiKey' });
+  }
+  if (!key.startsWith(API_KEY_PREFIX) || key.length <= API_KEY_PREFIX.length) {
+    throw new UsageError(messages.keyWrongPrefix(API_KEY_PREFIX), { option: 'apiKey' });
+  }
+}
+
+function parseHttpUrl(value: unknown, message: string, option: string): URL {
+  if (typeof value !== 'string') throw new UsageError(message, { option });
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new UsageError(message, { option });
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(message, { option });
+  return url;
+}
+
+function number(value: unknown, fallback: number, name: string, min: number, max = Number.MAX_SAFE_INTEGER): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > max) {
+    throw new UsageError(messages.badOption(name, `a number from ${min} to ${max}`), { option: name });
+  }
+  return value;
+}
+
+let clientSerial = 0;
+
+/** Validates ClientOptions and applies defaults; throws UsageError naming the bad option. */
+export function resolveClientOptions(options: ClientOptions): ResolvedClientOptions {
+  const base = parseHttpUrl(options?.baseUrl, messages.badBaseUrl(), 'baseUrl');
+  const basePath = base.pathname.replace(/\/+$/, '');
+  if (!basePath.endsWith(API_VERSION_SEGMENT) || base.search !== '' || base.hash !== '') {
+    throw new UsageError(messages.badBaseUrl(), { option: 'baseUrl' });
+  }
+  const baseUrl = `${base.origin}${basePath}`;
+  const siteUrl =
+    options.siteUrl === undefined
+      ? base.origin
+      : parseHttpUrl(options.siteUrl, messages.badSiteUrl(), 'siteUrl').href.replace(/\/+$/, '');
+  if (options.apiKey !== undefined) {
+    if (typeof options.apiKey !== 'string') throw new UsageError(messages.keyMissing(), { option: 'apiKey' });
+    validateApiKey(options.apiKey);
+  }
+  if (options.home !== undefined && (typeof options.home !== 'string' || options.home === '')) {
+    throw new UsageError(messages.badOption('home', 'a folder path'), { option: 'home' });
+  }
+  const clock = options.clock ?? systemClock;
+  if (typeof clock.now !== 'function' || typeof clock.sleep !== 'function') {
+    throw new UsageError(messages.badOption('clock', 'an object with now() and sleep(ms)'), { option: 'clock' });
+  }
+  const retry = options.retry ?? {};
+  clientSerial += 1;
+  return {
+    baseUrl,
+    siteUrl,
+    apiKey: options.apiKey,
+    home: options.home,
+    clock,
+    retry: {
+      maxRetries: number(retry.maxRetries, 4, 'retry.maxRetries', 0, 20),
+      maxWaitMs: number(retry.maxWaitMs, 120_000, 'retry.maxWaitMs', 0),
+      baseDelayMs: number(retry.baseDelayMs, 500, 'retry.baseDelayMs', 0),
+      jitterMs: number(retry.jitterMs, 1_000, 'retry.jitterMs', 0),
+      random: retry.random ?? seededRandom(process.pid * 7919 + clientSerial),
+    },
+    timeouts: {
+      headersMs: number(options.timeouts?.headersMs, 30_000, 'timeouts.headersMs', 1),
+      bodyMs: number(options.timeouts?.bodyMs, 60_000, 'timeouts.bodyMs', 1),
+    },
+    dispatcher: options.dispatcher,
+    userAgent: options.userAgent ?? 'rdw-client/0.1',
+    rateShare: number(options.rateShare, 0.9, 'rateShare', 0.01, 1),
+  };
+}

@@ -1,0 +1,65 @@
+// Maps an API error response (status + `{"error":{...}}` body) to the client's typed error.
+
+import { isApiErrorBody } from '../spec/index.js';
+import {
+  ApiNotFoundError,
+  ConflictError,
+  ForbiddenError,
+  RowQueryTooLargeError,
+  ServiceUnavailableError,
+  UnauthorizedError,
+  UnexpectedResponseError,
+  ValidationError,
+} from './client-errors.js';
+import { messages } from './messages.js';
+import type { RdwError } from '../spec/index.js';
+
+/** The parts of an error body the client uses. */
+export interface ApiErrorInfo {
+  code: string | undefined;
+  message: string | undefined;
+  parameter: string | undefined;
+}
+
+/** Reads the API error body leniently: a body that is not the documented shape yields undefined fields. */
+export function apiErrorInfo(text: string): ApiErrorInfo {
+  try {
+    const body: unknown = JSON.parse(text);
+    if (isApiErrorBody(body)) {
+      return { code: body.error.code, message: body.error.message, parameter: body.error.parameter };
+    }
+  } catch {
+    // not JSON: fall through
+  }
+  return { code: undefined, message: undefined, parameter: undefined };
+}
+
+/** The typed error for a non-2xx status other than 429 (handled by the transport's retry loop). */
+export function errorFromResponse(
+  status: number,
+  info: ApiErrorInfo,
+  context: { path: string; releaseId?: string; attempts: number },
+): RdwError {
+  const { path } = context;
+  const apiCode = info.code;
+  switch (status) {
+    case 401:
+      return new UnauthorizedError(messages.unauthorized(path), { apiCode });
+    case 403:
+      return new ForbiddenError(messages.forbidden(path, apiCode), { apiCode });
+    case 404:
+      return new ApiNotFoundError(messages.notFound(path));
+    case 409:
+      return new ConflictError(messages.conflict(path));
+    case 413:
+      return new RowQueryTooLargeError(messages.rowQueryTooLarge(context.releaseId ?? path, status), { status, apiCode });
+    case 422:
+      return new ValidationError(messages.validation(path, info.parameter, info.message ?? apiCode ?? 'invalid parameter'), {
+        ...(info.parameter === undefined ? {} : { parameter: info.parameter }),
+        apiCode,
+      });
+    default:
+      if (status >= 500) return new ServiceUnavailableError(messages.serviceUnavailable(path, context.attempts), { status, apiCode });
+      return new UnexpectedResponseError(messages.unexpectedStatus(path, status), { status, apiCode });
+  }
+}

@@ -1,0 +1,48 @@
+// src/client: the undici-based API client (auth, pacing, retries, paging, verified downloads). Imports spec only.
+
+export { createClient } from './create-client.js';
+export { resolveClientOptions, validateApiKey } from './client-options.js';
+export type { ClientOptions, ResolvedClientOptions, RetryOptions, TimeoutOptions } from './client-options.js';
+export type {
+  AccountLimits,
+  BundledSchemaResult,
+  DownloadOptions,
+  ManifestResult,
+  PaidCatalog,
+  RdwClient,
+  ReleasesOptions,
+  ResearchCatalog,
+  ResearchSnapshot,
+  SnapshotOptions,
+} from './client-types.js';
+export type { RowFilters } from './row-pages.js';
+export type { ResearchTable, ResearchValue } from './research-table.js';
+export { researchTableFromCsv } from './research-table.js';
+export { parseCsv } from './parse-csv.js';
+export type { CsvText } from './parse-csv.js';
+export { systemClock, utcDay, nextUtcDay } from './clock.js';
+export type { Clock } from './clock.js';
+export { seededRandom } from './seeded-random.js';
+export { RateLimiter } from './rate-limiter.js';
+export { KeyState, keyId } from './key-state.js';
+export type { KeyStateData } from './key-state.js';
+export {
+  UnauthorizedError,
+  ForbiddenError,
+  ApiNotFoundError,
+  ConflictError,
+  RowQueryTooLargeError,
+  ValidationError,
+  RateLimitedError,
+  ByteBudgetError,
+  ChecksumMismatchError,
+  SizeMismatchError,
+  ManifestMismatchError,
+  ServiceUnavailableError,
+  UnexpectedResponseError,
+  NetworkError,
+  TimeoutError,
+  AbortedError,
+} from './client-errors.js';
+export type { ClientErrorOptions } from './client-errors.js';
+export { messages as clientMessages } from './messages.js';

@@ -1,0 +1,66 @@
+// Every user-facing message of the client layer, as functions (one sentence: what failed, on what, what to do).
+// Messages never take the API key as an input; callers pass paths, IDs and numbers only.
+
+const short = (id: string): string => (id.length > 12 ? `${id.slice(0, 12)}…` : id);
+
+export const messages = {
+  keyMissing: (): string => 'No API key was given; set RDW_API_KEY to a key that starts with rdw_sk_.',
+  keyHasQuotesOrWhitespace: (): string =>
+    'The API key contains quotes or whitespace; set it to the bare key exactly as shown once at creation.',
+  keyIsDisplayPrefix: (): string =>
+    'The API key looks like the shortened prefix shown in the key list, which is not a key; use the full secret (or revoke and replace a lost key).',
+  keyWrongPrefix: (prefix: string): string =>
+    `The API key does not start with ${prefix}; check that RDW_API_KEY holds a Research Data API key.`,
+  badBaseUrl: (): string => 'The base URL is not an absolute http(s) URL ending in /v1; pass {base_url} including the version segment.',
+  badSiteUrl: (): string => 'The site URL is not an absolute http(s) URL; pass {site_url} (for example https://host).',
+  badOption: (name: string, expected: string): string => `The client option ${name} is invalid: expected ${expected}.`,
+  badReleaseId: (value: string): string =>
+    `"${short(value)}" is not a release ID (64 lowercase hex characters); copy the ID from rdw releases.`,
+  badFormat: (value: string, allowed: readonly string[]): string =>
+    `"${value}" is not a download format; use one of ${allowed.join(', ')}.`,
+  badLimit: (name: string, min: number, max: number): string => `${name} must be an integer from ${min} to ${max}.`,
+  badFilter: (name: string, allowed: readonly string[]): string => `The ${name} filter must be one of ${allowed.join(', ')}.`,
+  badDatasetId: (value: string): string => `"${short(value)}" is not a dataset ID or page key; use an ID from the research catalog.`,
+  keyRequired: (what: string): string => `${what} needs an API key; set RDW_API_KEY.`,
+
+  unauthorized: (path: string): string =>
+    `The API refused the key for ${path} (401: missing, incorrect or revoked); create a new key and set RDW_API_KEY.`,
+  forbidden: (path: string, code: string | undefined): string =>
+    code === 'key_over_allowance'
+      ? `The key is over the plan's key allowance for ${path} (403); use the account's first key or upgrade the plan.`
+      : `The account has no active data plan for ${path} (403); activate a Researcher or Research Desk plan.`,
+  notFound: (path: string): string => `${path} was not found (404); check the release ID, dataset ID or format.`,
+  conflict: (path: string): string => `The request to ${path} conflicts with the account state (409); free a key slot and try again.`,
+  rowQueryTooLarge: (releaseId: string, status: number): string =>
+    `The row query on release ${short(releaseId)} is too large for /rows (${status}); download the full release file instead.`,
+  rowOffsetTooLarge: (releaseId: string, max: number): string =>
+    `Paging release ${short(releaseId)} would pass the /rows offset limit of ${max}; download the full release file instead.`,
+  validation: (path: string, parameter: string | undefined, detail: string): string =>
+    `The API rejected ${parameter === undefined ? 'a parameter' : `the parameter ${parameter}`} of ${path} (422: ${detail}); fix the value and try again.`,
+  rateLimited: (path: string, retryAfter: number, waitedMs: number): string =>
+    `The request rate limit was hit for ${path} (429) and retries gave up after ${Math.round(waitedMs / 1000)} s of waiting; try again in ${retryAfter} s or lower the request rate.`,
+  byteBudgetServer: (path: string, nextDay: string): string =>
+    `The account's daily download byte limit is used up (429 on ${path}); try again after ${nextDay}T00:00:00Z or change the plan.`,
+  byteBudgetLocal: (what: string, needed: number, remaining: number, nextDay: string): string =>
+    `Downloading ${what} needs ${needed} bytes but only ${remaining} remain of today's byte budget; nothing was sent, try again after ${nextDay}T00:00:00Z.`,
+  serviceUnavailable: (path: string, attempts: number): string =>
+    `The API is unavailable for ${path} (5xx after ${attempts} attempts); try again later.`,
+  unexpectedStatus: (path: string, status: number): string =>
+    `The API answered ${path} with an unexpected status ${status}; try again later or report it.`,
+  badResponseBody: (path: string): string => `The API sent a response for ${path} that is not the expected JSON; try again later or report it.`,
+  network: (path: string, detail: string): string => `The connection failed while requesting ${path} (${detail}); check the network and try again.`,
+  headersTimeout: (path: string, ms: number): string =>
+    `The API sent no response headers for ${path} within ${ms} ms; try again later or raise timeouts.headersMs.`,
+  bodyTimeout: (path: string, ms: number): string =>
+    `The API stalled for more than ${ms} ms while sending ${path}; try again (a download resumes) or raise timeouts.bodyMs.`,
+  aborted: (path: string): string => `The request for ${path} was aborted by the caller.`,
+
+  checksumMismatch: (what: string, actual: string, expected: string): string =>
+    `${what} failed its checksum: sha256 was ${short(actual)}, the manifest says ${short(expected)}; nothing was kept, download it again.`,
+  sizeMismatch: (what: string, actual: number, expected: number): string =>
+    `${what} has ${actual} bytes but ${expected} were expected; nothing was kept at the destination, download it again.`,
+  manifestMismatch: (requested: string, received: string): string =>
+    `The manifest requested for release ${short(requested)} describes release ${short(received)}; nothing was used, report this to the API operator.`,
+  noBundledSchemaFile: (releaseId: string): string =>
+    `Release ${short(releaseId)} predates its bundled schema, so it has no schema file; use bundledSchema() which returns undefined for it.`,
+} as const;

@@ -1,0 +1,6 @@
+// What the release archive needs of the market simulator: its clock options and a day's rows as of a time.
+
+import type { MarketSimulator } from '../simulator/index.js';
+
+/** The part of `MarketSimulator` the archive uses: `options` (now, schemaSince), `days()`, `dayRows(day, asOf)`. */
+export type ReleaseSimulator = Pick<MarketSimulator, 'options' | 'days' | 'dayRows'>;

@@ -1,0 +1,55 @@
+// Renders rows as a small, escaped HTML table for notebook output (tslab.display.html).
+
+export interface HtmlTableOptions {
+  /** Columns to show, in order; default: the keys of the first row. */
+  columns?: readonly string[];
+  /** Rows shown at most; a footer says how many were left out. Default 50. */
+  maxRows?: number;
+  /** Significant digits of non-integer numbers. Default 4. */
+  digits?: number;
+  /** Caption above the table. */
+  caption?: string;
+}
+
+/** An HTML `<table>` of `rows`; nulls show as an empty, greyed cell (missing, never zero). */
+export function htmlTable(rows: readonly Record<string, unknown>[], options: HtmlTableOptions = {}): string {
+  const columns = options.columns ?? Object.keys(rows[0] ?? {});
+  const maxRows = options.maxRows ?? 50;
+  const digits = options.digits ?? 4;
+  const head = columns.map((column) => `<th>${escapeHtml(column)}</th>`).join('');
+  const body = rows
+    .slice(0, maxRows)
+    .map((row) => `<tr>${columns.map((column) => cell(row[column], digits)).join('')}</tr>`)
+    .join('\n');
+  const more = rows.length > maxRows ? `<tfoot><tr><td colspan="${columns.length}">… ${rows.length - maxRows} more rows</td></tr></tfoot>` : '';
+  const caption = options.caption ? `<caption>${escapeHtml(options.caption)}</caption>` : '';
+  return `<table class="rdw-table">${caption}<thead><tr>${head}</tr></thead><tbody>\n${body}\n</tbody>${more}</table>`;
+}
+
+/** Plain-text rendering of the same table, for printed (reproducible) outputs. */
+export function textTable(rows: readonly Record<string, unknown>[], options: HtmlTableOptions = {}): string {
+  const columns = options.columns ?? Object.keys(rows[0] ?? {});
+  const digits = options.digits ?? 4;
+  const shown = rows.slice(0, options.maxRows ?? 50).map((row) => columns.map((column) => formatValue(row[column], digits)));
+  const widths = columns.map((column, index) => Math.max(column.length, ...shown.map((cells) => cells[index]!.length)));
+  const line = (cells: readonly string[]) => cells.map((text, index) => text.padEnd(widths[index]!)).join('  ').trimEnd();
+  return [line(columns), ...shown.map(line)].join('\n');
+}
+
+export function formatValue(value: unknown, digits = 4): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number') return Number.isInteger(value) ? String(value) : value.toPrecision(digits);
+  if (typeof value === 'bigint') return value.toString();
+  if (value instanceof Date) return value.toISOString();
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
+function cell(value: unknown, digits: number): string {
+  if (value === null || value === undefined) return '<td style="color:#999">null</td>';
+  const align = typeof value === 'number' || typeof value === 'bigint' ? ' style="text-align:right"' : '';
+  return `<td${align}>${escapeHtml(formatValue(value, digits))}</td>`;
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+}

@@ -1,0 +1,52 @@
+// Typed errors of the study layer, each in an rdw-error family (exit code) with a literal `code`.
+
+import { IntegrityError, NotFoundError, UsageError } from '../spec/index.js';
+import type { RdwErrorOptions } from '../spec/index.js';
+
+/** A bad argument of a study function, e.g. no release IDs, or a lock file that does not exist (exit 2). */
+export class StudyOptionError extends UsageError {
+  override readonly code = 'RDW_STUDY_OPTION' as const;
+}
+
+/** A release a lock should pin (or a lock pins) is not in the local catalog and cannot be pulled here (exit 6). */
+export class NotInCatalogError extends NotFoundError {
+  override readonly code = 'RDW_NOT_IN_CATALOG' as const;
+  readonly releaseId: string;
+  constructor(message: string, options: RdwErrorOptions & { releaseId: string }) {
+    super(message, options);
+    this.releaseId = options.releaseId;
+  }
+}
+
+/** The service does not know a release ID the lock pins (HTTP 404 on its manifest) (exit 6). */
+export class UnknownLockedReleaseError extends NotFoundError {
+  override readonly code = 'RDW_LOCKED_RELEASE_UNKNOWN' as const;
+  readonly releaseId: string;
+  constructor(message: string, options: RdwErrorOptions & { releaseId: string }) {
+    super(message, options);
+    this.releaseId = options.releaseId;
+  }
+}
+
+/** What part of a locked release differs. `release` = its metadata (dataset, day, version); `rows` = calculation versions. */
+export type LockedPart = 'manifest' | 'schema' | 'parquet' | 'csv' | 'json' | 'release' | 'rows';
+
+/**
+ * The catalog or the stored bytes differ from the lock: a manifest, schema or data file checksum or size,
+ * a missing or changed stored file, or the release's metadata (exit 3). Names the release and the file.
+ */
+export class LockMismatchError extends IntegrityError {
+  override readonly code = 'RDW_LOCK_MISMATCH' as const;
+  /** The locked release that differs. */
+  readonly releaseId: string;
+  /** Which locked file (or part) differs. */
+  readonly file: LockedPart;
+  /** The stored file, relative to the catalog home (`store/sha256/ab/ab12…`), when a stored file is at fault. */
+  readonly storePath: string | undefined;
+  constructor(message: string, options: RdwErrorOptions & { releaseId: string; file: LockedPart; storePath?: string }) {
+    super(message, options);
+    this.releaseId = options.releaseId;
+    this.file = options.file;
+    this.storePath = options.storePath;
+  }
+}

@@ -1,0 +1,11 @@
+// src/workbench: what a notebook or study script opens — catalog + client (+ embedded mock) from an env
+// object, and `Study` (a lock reproduced, its event study). Imports every layer below cli.
+
+export { openWorkbench, resolveWorkbenchHome } from './open-workbench.js';
+export type { Workbench, WorkbenchOptions } from './open-workbench.js';
+export { connectApi, once } from './connect-api.js';
+export type { ApiConnection, ConnectApiOptions, EmbeddedMockOptions } from './connect-api.js';
+export { Study } from './study.js';
+export type { StudyOpenOptions } from './study.js';
+export { ApiKeyMissingError, WorkbenchOptionError } from './workbench-errors.js';
+export { workbenchMessages } from './messages.js';

@@ -1,0 +1,89 @@
+// kill -9 at seeded-random points of `rdw pull` (a child process against an in-test mock): every time the
+// catalog must open, verify, and hold each release wholly or not at all; temp files go on the next run.
+
+import { spawn } from 'node:child_process';
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { openCatalog, verifyStore } from '../../src/catalog/index.js';
+import type { MockServer } from '../../src/mock/index.js';
+import { withMockServer } from '../support/with-mock-server.js';
+import { withTempHome } from '../support/temp-home.js';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const KILLS_PER_HOME = 13; // two homes in parallel: 26 runs, at least 20 of them killed
+const RELEASES = 4;
+
+/** A seeded generator of delays (no Math.random in tests: runs are reproducible). */
+function seededDelays(seed: number, min: number, max: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (Math.imul(state, 1_664_525) + 1_013_904_223) >>> 0;
+    return min + (state / 2 ** 32) * (max - min);
+  };
+}
+
+/** Starts `rdw pull --latest N` in a child; kills it with SIGKILL after `killAfterMs` (unless it ended). */
+function pullInChild(mock: MockServer, home: string, killAfterMs: number | undefined): Promise<{ code: number | null; killed: boolean }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'pull', '--latest', String(RELEASES), '--home', home], {
+    cwd: ROOT,
+    env: { ...process.env, RDW_BASE_URL: mock.baseUrl, RDW_API_KEY: mock.keys.desk, RDW_HOME: home },
+    stdio: 'ignore',
+  });
+  let killed = false;
+  const timer = killAfterMs === undefined ? undefined : setTimeout(() => {
+    killed = child.kill('SIGKILL');
+  }, killAfterMs);
+  return new Promise((resolve) =>
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, killed });
+    }),
+  );
+}
+
+/** Opens the catalog after a crash and checks it: verifies, and every release has exactly its manifest rows. */
+async function checkCatalog(home: string): Promise<number> {
+  const catalog = await openCatalog(home);
+  try {
+    const report = await verifyStore(catalog);
+    expect(report.bad).toEqual([]);
+    const releases = await catalog.query(`
+      SELECT r.id, r.rows::DOUBLE AS expected, (SELECT count(*) FROM market_events m WHERE m.release_id = r.id)::DOUBLE AS actual,
+        (SELECT count(*) FROM release_files f WHERE f.release_id = r.id)::INTEGER AS files
+      FROM releases r`);
+    for (const release of releases) {
+      expect(release.actual, String(release.id)).toBe(release.expected);
+      expect(release.files).toBeGreaterThanOrEqual(2);
+    }
+    const orphans = await catalog.query('SELECT count(*)::INTEGER AS n FROM market_events WHERE release_id NOT IN (SELECT id FROM releases)');
+    expect(orphans).toEqual([{ n: 0 }]);
+    return releases.length;
+  } finally {
+    await catalog.close();
+  }
+}
+
+describe('crash safety of rdw pull', () => {
+  it(`survives ${2 * KILLS_PER_HOME} kill -9 at random points; the next run completes and cleans up`, async () => {
+    await withMockServer({ days: 8 }, async (mock) => {
+      const trial = (seed: number) =>
+        withTempHome(async (home) => {
+          const delay = seededDelays(seed, 300, 5_000);
+          let killedRuns = 0;
+          for (let kill = 0; kill < KILLS_PER_HOME; kill += 1) {
+            const run = await pullInChild(mock, home, delay());
+            if (run.killed) killedRuns += 1;
+            await checkCatalog(home);
+          }
+          const final = await pullInChild(mock, home, undefined);
+          expect(final.code).toBe(0);
+          expect(await checkCatalog(home)).toBe(RELEASES);
+          expect(await readdir(path.join(home, 'store', 'tmp'))).toEqual([]);
+          return killedRuns;
+        });
+      const killed = await Promise.all([trial(7), trial(11)]);
+      expect(killed[0]! + killed[1]!).toBeGreaterThanOrEqual(20);
+    });
+  }, 400_000);
+});

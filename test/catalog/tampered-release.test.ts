@@ -1,0 +1,190 @@
+// Bad input to a pull: manifests and files that do not match, other product versions or columns, and
+// the CSV fallback. Each refusal is an IntegrityError (exit 3) that leaves nothing imported.
+
+import { copyFile, readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { describe, expect, it } from 'vitest';
+import {
+  ManifestInvalidError,
+  RowCountMismatchError,
+  SchemaMismatchError,
+  hashFile,
+  openCatalog,
+  pullRelease,
+  type Catalog,
+} from '../../src/catalog/index.js';
+import { ApiNotFoundError, ChecksumMismatchError, SizeMismatchError, type RdwClient } from '../../src/client/index.js';
+import { EXIT_CODES, IntegrityError, MARKET_EVENT_FIELDS, type Release, type SchemaDocument } from '../../src/spec/index.js';
+import { mockClient, withCatalog } from '../support/with-catalog.js';
+import { withMockServer } from '../support/with-mock-server.js';
+import { withTempHome } from '../support/temp-home.js';
+
+type Overrides = Partial<Pick<RdwClient, 'manifest' | 'bundledSchema' | 'download'>>;
+
+/** The real client with some methods replaced (its private state stays bound to the original). */
+function overriding(client: RdwClient, overrides: (real: RdwClient) => Overrides): RdwClient {
+  const replaced = overrides(client);
+  return new Proxy(client, {
+    get(target, property, receiver) {
+      if (property in replaced) return replaced[property as keyof Overrides];
+      const value = Reflect.get(target, property, receiver);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
+/** A client whose manifests are edited by `edit` (the bytes and sha256 stay the real ones). */
+const editedManifest = (client: RdwClient, edit: (release: Release) => Release) =>
+  overriding(client, (real) => ({
+    manifest: async (id) => {
+      const manifest = await real.manifest(id);
+      return { ...manifest, release: edit(structuredClone(manifest.release)) };
+    },
+  }));
+
+async function expectNothingImported(catalog: Catalog): Promise<void> {
+  for (const table of ['releases', 'release_files', 'market_events']) {
+    expect(await catalog.query(`SELECT count(*)::DOUBLE AS n FROM ${table}`)).toEqual([{ n: 0 }]);
+  }
+  expect(await readdir(catalog.store.tempDir)).toEqual([]);
+}
+
+const contentHash = async (catalog: Catalog, from: string) => {
+  const names = MARKET_EVENT_FIELDS.map((field) => `"${field.name}"`).join(', ');
+  const [row] = await catalog.query(`SELECT count(*)::DOUBLE AS n, sum(hash(${names}))::VARCHAR AS h FROM ${from}`);
+  return row;
+};
+
+describe('pull refuses mismatching files and manifests', () => {
+  const cases: { name: string; edit: (release: Release) => Release; error: new (...args: never[]) => IntegrityError }[] = [
+    { name: 'an extended file (longer than the manifest says)', edit: (r) => ({ ...r, files: { ...r.files, parquet: { ...r.files.parquet, bytes: r.files.parquet.bytes - 100 } } }), error: SizeMismatchError },
+    { name: 'a truncated file (shorter than the manifest says)', edit: (r) => ({ ...r, files: { ...r.files, parquet: { ...r.files.parquet, bytes: r.files.parquet.bytes + 100 } } }), error: SizeMismatchError },
+    { name: 'a manifest whose parquet checksum does not match', edit: (r) => ({ ...r, files: { ...r.files, parquet: { ...r.files.parquet, sha256: 'a'.repeat(64) } } }), error: ChecksumMismatchError },
+    { name: 'a manifest whose schema checksum does not match', edit: (r) => ({ ...r, files: { ...r.files, schema: { ...r.files.schema!, sha256: 'b'.repeat(64) } } }), error: IntegrityError },
+    { name: 'a row count that differs from the rows in the file', edit: (r) => ({ ...r, rows: r.rows + 1 }), error: RowCountMismatchError },
+    { name: 'another product version', edit: (r) => ({ ...r, version: 'mev-calc-5' }), error: SchemaMismatchError },
+    { name: 'another dataset', edit: (r) => ({ ...r, dataset: 'other-v1' }), error: ManifestInvalidError },
+  ];
+  for (const { name, edit, error: errorClass } of cases) {
+    it(`refuses ${name} with exit 3 and imports nothing`, async () => {
+      await withMockServer({ days: 2 }, (mock) =>
+        withCatalog(async (catalog, home) => {
+          // No retries: a short body is final (a retry would try a Range resume of the same bytes).
+          const real = mockClient(mock, home, { retry: { maxRetries: 0, baseDelayMs: 1, jitterMs: 1 } });
+          const [release] = await real.releases({ limit: 1 });
+          const error = await pullRelease(catalog, editedManifest(real, edit), release!.id).catch((caught: unknown) => caught);
+          expect(error).toBeInstanceOf(errorClass);
+          expect((error as IntegrityError).exitCode).toBe(EXIT_CODES.integrity);
+          await expectNothingImported(catalog);
+          // Nothing unverified in the store: every stored file hashes to its name.
+          for (const sha256 of await catalog.store.listStored()) expect((await hashFile(catalog.store.pathOf(sha256))).sha256).toBe(sha256);
+          await real.close();
+        }),
+      );
+    });
+  }
+
+  it('refuses a bundled schema of another version or column set', async () => {
+    const edits: ((document: SchemaDocument) => SchemaDocument)[] = [
+      (document) => ({ ...document, version: 'mev-calc-3' }),
+      (document) => {
+        const { price: _price, ...fields } = document.fields;
+        return { ...document, fields };
+      },
+      (document) => ({ ...document, fields: { ...document.fields, price: { ...document.fields.price!, type: 'string' } } }),
+      (document) => ({ ...document, fields: { ...document.fields, extra_column: { type: 'number', description: '', nullable: true } } }),
+    ];
+    await withMockServer({ days: 2 }, (mock) =>
+      withCatalog(async (catalog, home) => {
+        const real = mockClient(mock, home);
+        const [release] = await real.releases({ limit: 1 });
+        for (const edit of edits) {
+          const client = overriding(real, (inner) => ({
+            bundledSchema: async (id) => {
+              const bundled = await inner.bundledSchema(id);
+              return bundled === undefined ? undefined : { ...bundled, document: edit(structuredClone(bundled.document)) };
+            },
+          }));
+          const error = await pullRelease(catalog, client, release!.id).catch((caught: unknown) => caught);
+          expect(error).toBeInstanceOf(SchemaMismatchError);
+          expect((error as SchemaMismatchError).code).toBe('RDW_SCHEMA_MISMATCH');
+          await expectNothingImported(catalog);
+        }
+        await real.close();
+      }),
+    );
+  });
+
+  it('refuses a parquet file whose columns differ from the spec, even with matching checksums', async () => {
+    await withMockServer({ days: 2 }, (mock) =>
+      withTempHome(async (scratch) => {
+        const real = mockClient(mock, scratch);
+        const [release] = await real.releases({ limit: 1 });
+        const original = path.join(scratch, 'original.parquet');
+        await real.download(release!.id, 'parquet', original);
+        const variants = {
+          'missing column': `SELECT * EXCLUDE (price) FROM read_parquet('${original}')`,
+          'retyped column': `SELECT * REPLACE (CAST(price AS VARCHAR) AS price) FROM read_parquet('${original}')`,
+          'extra column': `SELECT *, 1 AS extra FROM read_parquet('${original}')`,
+        };
+        const duck = await DuckDBInstance.create(':memory:');
+        const connection = await duck.connect();
+        await withCatalog(async (catalog) => {
+          for (const [name, sql] of Object.entries(variants)) {
+            const file = path.join(scratch, `${name.replace(' ', '-')}.parquet`);
+            await connection.run(`COPY (${sql}) TO '${file}' (FORMAT parquet)`);
+            const digest = await hashFile(file);
+            const client = overriding(real, (inner) => ({
+              manifest: async (id) => {
+                const manifest = await inner.manifest(id);
+                return { ...manifest, release: { ...manifest.release, files: { ...manifest.release.files, parquet: digest } } };
+              },
+              download: async (_id, _format, dest) => {
+                await copyFile(file, dest);
+                return digest;
+              },
+            }));
+            const error = await pullRelease(catalog, client, release!.id).catch((caught: unknown) => caught);
+            expect(error, name).toBeInstanceOf(SchemaMismatchError);
+            await expectNothingImported(catalog);
+          }
+        });
+        connection.closeSync();
+        duck.closeSync();
+        await real.close();
+      }),
+    );
+  });
+});
+
+describe('CSV fallback', () => {
+  it('imports the csv file of the same release when parquet is unavailable, with identical content', async () => {
+    await withMockServer({ days: 2 }, (mock) =>
+      withTempHome(async (home) => {
+        const real = mockClient(mock, home);
+        const [release] = await real.releases({ limit: 1 });
+        const noParquet = overriding(real, (inner) => ({
+          download: async (id, format, dest, options) => {
+            if (format === 'parquet') throw new ApiNotFoundError('parquet unavailable');
+            return inner.download(id, format, dest, options);
+          },
+        }));
+        const viaCsv = await openCatalog(path.join(home, 'a'));
+        const result = await pullRelease(viaCsv, noParquet, release!.id);
+        expect(result).toMatchObject({ status: 'imported', format: 'csv', rows: release!.rows });
+        const formats = await viaCsv.query('SELECT format FROM release_files ORDER BY format');
+        expect(formats.map((row) => row.format)).toEqual(['csv', 'manifest', 'schema']);
+        const csvHash = await contentHash(viaCsv, 'market_events');
+        await viaCsv.close();
+
+        const viaParquet = await openCatalog(path.join(home, 'b'));
+        await pullRelease(viaParquet, real, release!.id);
+        expect(await contentHash(viaParquet, 'market_events')).toEqual(csvHash);
+        expect(csvHash!.n).toBe(release!.rows);
+        await viaParquet.close();
+        await real.close();
+      }),
+    );
+  });
+});

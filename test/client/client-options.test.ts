@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { UsageError } from '../../src/spec/index.js';
+import { createClient, resolveClientOptions } from '../../src/client/index.js';
+
+const baseUrl = 'http://127.0.0.1:9/v1';
+const KEY = 'rdw_sk_0123456789abcdef0123456789abcdef';
+
+describe('client options', () => {
+  it.each([
+    ['a quoted key', `"${KEY}"`],
+    ['a key with a trailing newline', `${KEY}\n`],
+    ['a key with inner spaces', 'rdw_sk_abc def'],
+    ['the display prefix with an ellipsis', 'rdw_sk_abcd…'],
+    ['the display prefix with three dots', 'rdw_sk_abcd...'],
+    ['a key without the service prefix', 'sk_live_0123456789'],
+    ['the bare prefix', 'rdw_sk_'],
+  ])('refuses %s with a UsageError before any request', (_name, apiKey) => {
+    let error: unknown;
+    try {
+      createClient({ baseUrl, apiKey });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(UsageError);
+    expect((error as UsageError).code).toBe('RDW_USAGE');
+    expect((error as UsageError).option).toBe('apiKey');
+    const trimmed = apiKey.replace(/["\s.…]/g, '');
+    if (trimmed.length > 8) expect(JSON.stringify(error) + String((error as Error).message)).not.toContain(trimmed);
+  });
+
+  it.each([
+    ['no version segment', 'http://127.0.0.1:9/'],
+    ['not a URL', 'localhost'],
+    ['ftp', 'ftp://127.0.0.1/v1'],
+  ])('refuses a base URL with %s', (_name, url) => {
+    expect(() => resolveClientOptions({ baseUrl: url })).toThrow(UsageError);
+  });
+
+  it('defaults the site URL to the origin of the base URL and trims slashes', () => {
+    const resolved = resolveClientOptions({ baseUrl: 'http://127.0.0.1:9/v1/' , apiKey: KEY });
+    expect(resolved.baseUrl).toBe('http://127.0.0.1:9/v1');
+    expect(resolved.siteUrl).toBe('http://127.0.0.1:9');
+    expect(resolved.retry.maxRetries).toBe(4);
+    expect(resolved.retry.maxWaitMs).toBe(120_000);
+    expect(resolved.rateShare).toBe(0.9);
+  });
+
+  it('refuses out-of-range retry and timeout options naming the option', () => {
+    expect(() => resolveClientOptions({ baseUrl, retry: { maxRetries: -1 } })).toThrow(/retry\.maxRetries/);
+    expect(() => resolveClientOptions({ baseUrl, timeouts: { bodyMs: 0 } })).toThrow(/timeouts\.bodyMs/);
+  });
+
+  it('refuses calls that need a key when none was given', async () => {
+    const client = createClient({ baseUrl });
+    await expect(client.releases()).rejects.toBeInstanceOf(UsageError);
+    await client.close();
+  });
+});

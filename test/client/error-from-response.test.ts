@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { AuthError, LimitError, NotFoundError, RdwError, UsageError } from '../../src/spec/index.js';
+import {
+  ApiNotFoundError,
+  ConflictError,
+  ForbiddenError,
+  RowQueryTooLargeError,
+  ServiceUnavailableError,
+  UnauthorizedError,
+  UnexpectedResponseError,
+  ValidationError,
+} from '../../src/client/index.js';
+import { apiErrorInfo, errorFromResponse } from '../../src/client/error-from-response.js';
+
+const body = (status: number, code: string, parameter?: string) =>
+  JSON.stringify({ error: { status, code, message: 'detail', ...(parameter ? { parameter } : {}) } });
+
+describe('errorFromResponse', () => {
+  it.each([
+    [401, 'unauthorized', UnauthorizedError, AuthError, 'RDW_UNAUTHORIZED', 4],
+    [403, 'plan_required', ForbiddenError, AuthError, 'RDW_FORBIDDEN', 4],
+    [404, 'not_found', ApiNotFoundError, NotFoundError, 'RDW_API_NOT_FOUND', 6],
+    [409, 'key_slots_full', ConflictError, RdwError, 'RDW_CONFLICT', 1],
+    [413, 'query_too_large', RowQueryTooLargeError, LimitError, 'RDW_ROW_QUERY_TOO_LARGE', 5],
+    [422, 'invalid_parameter', ValidationError, UsageError, 'RDW_API_VALIDATION', 2],
+    [500, 'unavailable', ServiceUnavailableError, RdwError, 'RDW_SERVICE_UNAVAILABLE', 1],
+    [405, 'method_not_allowed', UnexpectedResponseError, RdwError, 'RDW_UNEXPECTED_RESPONSE', 1],
+  ] as const)('maps %i to its class, family, code and exit code', (status, code, Class, Family, rdwCode, exit) => {
+    const error = errorFromResponse(status, apiErrorInfo(body(status, code, 'symbol')), { path: '/x', attempts: 1 });
+    expect(error).toBeInstanceOf(Class);
+    expect(error).toBeInstanceOf(Family);
+    expect(error.code).toBe(rdwCode);
+    expect(error.exitCode).toBe(exit);
+    expect((error as unknown as { status: number }).status).toBe(status);
+  });
+
+  it('keeps the offending parameter of a 422 and the API code of a 403', () => {
+    const validation = errorFromResponse(422, apiErrorInfo(body(422, 'invalid_parameter', 'sample_type')), { path: '/rows', attempts: 1 });
+    expect((validation as ValidationError).parameter).toBe('sample_type');
+    const forbidden = errorFromResponse(403, apiErrorInfo(body(403, 'key_over_allowance')), { path: '/releases', attempts: 1 });
+    expect((forbidden as ForbiddenError).apiCode).toBe('key_over_allowance');
+  });
+
+  it('still maps a status whose body is not the documented JSON', () => {
+    const error = errorFromResponse(404, apiErrorInfo('<html>nope</html>'), { path: '/x', attempts: 1 });
+    expect(error).toBeInstanceOf(ApiNotFoundError);
+  });
+});

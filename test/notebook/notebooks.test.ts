@@ -1,0 +1,52 @@
+// Runs every notebook headlessly with Jupyter and the tslab kernel, and checks that it reproduces the
+// committed outputs, that no cell errs, and that no output holds a key. Under CI=true a missing Jupyter
+// fails the suite (it never skips there).
+
+import { mkdtemp, readdir } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  JUPYTER_PACKAGES,
+  REPO_ROOT,
+  executeNotebook,
+  findJupyterPython,
+  installTslabKernel,
+} from '../support/jupyter.js';
+import { allOutputText, cellErrors, printedText, readNotebook } from '../support/notebook-outputs.js';
+
+const NOTEBOOK_DIR = path.join(REPO_ROOT, 'notebooks');
+const notebooks = (await readdir(NOTEBOOK_DIR)).filter((name) => name.endsWith('.ipynb')).sort();
+const python = await findJupyterPython();
+const required = process.env.CI === 'true' || process.env.RDW_REQUIRE_JUPYTER === '1';
+const KEY_PATTERN = /rdw_sk_[A-Za-z0-9]{8,}/;
+
+describe('notebooks', () => {
+  it('finds Jupyter, or is allowed to go without it outside CI', () => {
+    if (!python && required) {
+      throw new Error(`Jupyter is missing: install the Debian packages ${JUPYTER_PACKAGES} (apt-get update first).`);
+    }
+    expect(notebooks.length).toBeGreaterThanOrEqual(3);
+  });
+
+  describe.runIf(python !== undefined)('executed with the tslab kernel', () => {
+    let jupyterPath = '';
+    let outputDir = '';
+    beforeAll(async () => {
+      jupyterPath = await installTslabKernel(python!);
+      outputDir = await mkdtemp(path.join(os.tmpdir(), 'rdw-notebooks-'));
+    }, 120_000);
+
+    it.each(notebooks)('%s runs without errors, prints what is committed, and shows no key', async (name) => {
+      const committed = await readNotebook(path.join(NOTEBOOK_DIR, name));
+      const home = await mkdtemp(path.join(os.tmpdir(), 'rdw-notebook-home-'));
+      const env = { ...process.env, RDW_HOME: home, RDW_BASE_URL: undefined, RDW_SITE_URL: undefined, RDW_API_KEY: undefined };
+      const executedPath = await executeNotebook(python!, path.join(NOTEBOOK_DIR, name), { jupyterPath, outputDir, env });
+      const executed = await readNotebook(executedPath);
+      expect(cellErrors(executed)).toEqual([]);
+      expect(allOutputText(executed)).not.toMatch(KEY_PATTERN);
+      expect(allOutputText(committed)).not.toMatch(KEY_PATTERN);
+      expect(printedText(executed)).toEqual(printedText(committed));
+    }, 300_000);
+  });
+});
