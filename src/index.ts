@@ -44,3 +44,21 @@ export {
 } from './analysis/index.js';
 export { renderSvg, effectChartSpec, missingnessChartSpec, coverageHeatmapSpec } from './charts/index.js';
 export { htmlTable, textTable, chartBundle } from './notebook/index.js';
+export * as study from './study/index.js';
+export * as workbench from './workbench/index.js';
+export {
+  LOCK_VERSION,
+  recordStudyLock,
+  writeLock,
+  readLock,
+  reproduceStudy,
+  studyLockFromJson,
+  studyLockToJson,
+  LockFormatError,
+  LockVersionError,
+  LockMismatchError,
+  NotInCatalogError,
+} from './study/index.js';
+export type { StudyLock, LockedRelease, LockedFile, ReproduceReport } from './study/index.js';
+export { openWorkbench, connectApi, Study } from './workbench/index.js';
+export type { Workbench, WorkbenchOptions, StudyOpenOptions } from './workbench/index.js';

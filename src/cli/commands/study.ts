@@ -47,7 +47,7 @@ export function studyTableText(result: EventStudyResult): string {
   return [
     `Event vs control study: ${metadata.releaseIds.length} releases (${metadata.selection === 'current' ? 'newest revision of each day' : 'exact IDs'}), ${metadata.rows} rows, calculation versions ${metadata.calculationVersions.join(', ')}.`,
     'Returns in percentage points over complete outcomes only; pending/gap/invalid/n/a outcomes are missing, not zero.',
-    `Controls signed by group direction; CI: ${metadata.bootstrap.confidence * 100}% percentile bootstrap, ${metadata.bootstrap.samples} samples, seed ${metadata.bootstrap.seed}.`,
+    `Controls signed by each event's direction; CI: ${metadata.bootstrap.confidence * 100}% percentile bootstrap over ${metadata.bootstrap.method === 'row' ? 'rows' : 'UTC days'}, ${metadata.bootstrap.samples} samples, seed ${metadata.bootstrap.seed}.`,
     '',
     ...text,
     '',

@@ -1,0 +1,95 @@
+// `rdw demo` (= `npm start`): the main job, offline on the embedded mock: list -> pull the latest N releases ->
+// verify every stored file -> event study -> report (table, SVG charts, HTML) -> study lock, then say where it all is.
+
+import path from 'node:path';
+import { eventStudy, writeStudyReport } from '../../analysis/index.js';
+import { openCatalog, pullReleases, recordListings, verifyStore, type PullProgress } from '../../catalog/index.js';
+import { IntegrityError, EXIT_CODES } from '../../spec/index.js';
+import { writeLock } from '../../study/index.js';
+import { connectApi } from '../api-connection.js';
+import type { Command } from '../command.js';
+import { ProgressBar } from '../progress-bar.js';
+import { integerFlag } from './releases.js';
+import { studyTableText } from './study.js';
+
+/** Windows the demo's study reports: short, medium and one-day horizons. */
+const DEMO_WINDOWS = ['1h', '4h', '24h'];
+
+export const demoCommand: Command = {
+  name: 'demo',
+  summary: 'The main job, offline: mock -> pull the latest releases -> verify -> event study -> report -> study lock.',
+  usage: 'demo [--latest N] [--out DIR]',
+  options: { latest: { type: 'string' }, out: { type: 'string' } },
+  allowPositionals: false,
+  async run(context, args) {
+    const latest = integerFlag(args.values.latest, 'latest', 1, 100) ?? 30;
+    const outDir = path.resolve(context.cwd, (args.values.out as string | undefined) ?? path.join(context.home, 'demo'));
+    const say = (text: string) => {
+      if (!context.json) context.stdout.write(`${text}\n`);
+    };
+    const started = performance.now();
+
+    // 1. The catalog under RDW_HOME, and the API (the embedded mock unless RDW_BASE_URL is set).
+    const catalog = await openCatalog(context.home);
+    context.onExit(() => catalog.close());
+    const api = await connectApi(context);
+    context.onExit(() => api.close());
+    say(`rdw demo: ${api.embedded ? 'embedded mock API (offline, fixed clock)' : 'API at RDW_BASE_URL'}, catalog in ${context.home}`);
+
+    // 2. The latest releases, as listed (remembered, so `rdw ls` can tell when a newer revision appears).
+    const listed = await api.client.releases({ limit: latest });
+    await recordListings(catalog, listed);
+    const ids = listed.map((release) => release.id);
+    say(`1/5 listed ${ids.length} releases: ${listed.at(-1)?.day} .. ${listed[0]?.day}`);
+
+    // 3. Pull by exact ID: checksum-gated, one transaction per release, idempotent.
+    const bar = !context.json && context.stderr.isTTY ? new ProgressBar(context.stderr, ids.length) : undefined;
+    const pulled = await pullReleases(catalog, api.client, ids, {
+      ...(bar === undefined ? {} : { onProgress: (event: PullProgress) => bar.update(event) }),
+    });
+    bar?.end();
+    const failure = pulled.failed[0]?.error;
+    if (failure !== undefined) throw failure;
+    const imported = pulled.pulled.filter((release) => release.status === 'imported').length;
+    const rows = pulled.pulled.reduce((sum, release) => sum + release.rows, 0);
+    say(`2/5 pulled ${pulled.pulled.length} releases (${imported} new, ${pulled.pulled.length - imported} already present), ${rows} rows`);
+
+    // 4. Re-hash every stored file against the catalog's checksums.
+    const verification = await verifyStore(catalog);
+    if (verification.bad.length > 0) {
+      throw new IntegrityError(`Stored file ${verification.bad[0]!.file} does not match its checksum; run "rdw verify" for the list and pull the release again.`);
+    }
+    say(`3/5 verified ${verification.files.length} stored files: every SHA-256 matches`);
+
+    // 5. The event-vs-control study over exactly these release IDs, and its report.
+    const result = await eventStudy(catalog.connection, { windows: DEMO_WINDOWS, releases: ids });
+    const report = await writeStudyReport(result, path.join(outDir, 'report'));
+    say(`4/5 event study over ${result.metadata.rows} rows, windows ${DEMO_WINDOWS.join(', ')}`);
+
+    // 6. The study lock: release IDs, manifest and schema checksums, file digests. No key, host or path.
+    const lockPath = path.join(outDir, 'study.lock.json');
+    await writeLock(lockPath, catalog, ids);
+    say(`5/5 study lock written`);
+
+    if (context.json) {
+      context.stdout.write(`${JSON.stringify({ releases: ids, rows, report, lock: lockPath, study: result.rows })}\n`);
+      return EXIT_CODES.ok;
+    }
+    say('');
+    context.stdout.write(studyTableText(result));
+    const relative = (file: string) => path.relative(context.cwd, file) || '.';
+    say('');
+    say(`Done in ${((performance.now() - started) / 1000).toFixed(1)} s. Where everything is:`);
+    say(`  catalog      ${relative(catalog.file)}  (plain DuckDB; any DuckDB client opens it)`);
+    say(`  report       ${relative(report.html)}  (self-contained HTML with inline SVG charts)`);
+    say(`  table        ${relative(report.csv)} and ${relative(report.json)}`);
+    say(`  study lock   ${relative(lockPath)}`);
+    say('');
+    say('Try next:');
+    say(`  npx rdw sql "SELECT symbol, sample_type, count(*) AS n FROM market_events_current GROUP BY ALL ORDER BY ALL"`);
+    say(`  npx rdw study event --lock ${relative(lockPath)} --window 1h,24h`);
+    say(`  npx rdw reproduce ${relative(lockPath)} --home /tmp/rdw-elsewhere`);
+    return EXIT_CODES.ok;
+  },
+};
+

@@ -1,0 +1,31 @@
+// `rdw live <PAGE_KEY> [--csv]`: the public live scope. No key is needed or sent.
+
+import { createClient, type RdwClient } from '../../client/index.js';
+import { UsageError } from '../../spec/index.js';
+import { connectApi } from '../api-connection.js';
+import type { Command } from '../command.js';
+import { writeCsv, writeSnapshot } from './research.js';
+
+export const liveCommand: Command = {
+  name: 'live',
+  summary: 'A public live research page as JSON (or --csv); no key needed.',
+  usage: 'live <PAGE_KEY> [--csv]',
+  options: { csv: { type: 'boolean', default: false } },
+  allowPositionals: true,
+  async run(context, args) {
+    const [pageKey, ...extra] = args.positionals;
+    if (pageKey === undefined || extra.length > 0) throw new UsageError('Use "rdw live <PAGE_KEY>" (add --csv for CSV rows).');
+    // With a base URL the public pages need no key at all; without one, the embedded mock serves them.
+    let client: RdwClient;
+    if (context.baseUrl !== undefined) {
+      client = createClient({ baseUrl: context.baseUrl, ...(context.siteUrl === undefined ? {} : { siteUrl: context.siteUrl }) });
+      context.onExit(() => client.close());
+    } else {
+      const api = await connectApi(context);
+      context.onExit(() => api.close());
+      client = api.client;
+    }
+    if (args.values.csv === true) writeCsv(context, await client.live.csv(pageKey));
+    else writeSnapshot(context, await client.live.json(pageKey));
+  },
+};

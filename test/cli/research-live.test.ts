@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../../src/cli/run-cli.js';
+import { withMockServer } from '../support/with-mock-server.js';
+import { withTempHome } from '../support/temp-home.js';
+
+function capture() {
+  let text = '';
+  return { output: { write: (chunk: string) => void (text += chunk), isTTY: false }, text: () => text };
+}
+
+describe('rdw research and rdw live', () => {
+  it('lists the research catalog, prints a snapshot with its stale flag, and CSV rows header first', async () => {
+    await withMockServer({ days: 3 }, async (mock) => {
+      await withTempHome(async (home) => {
+        const env = { RDW_BASE_URL: mock.baseUrl, RDW_SITE_URL: mock.siteUrl, RDW_API_KEY: mock.keys.free };
+        const run = async (...argv: string[]) => {
+          const out = capture();
+          const err = capture();
+          const code = await runCli([...argv, '--home', home], { env, stdout: out.output, stderr: err.output });
+          return { code, out: out.text(), err: err.text() };
+        };
+        const catalog = await run('research', 'catalog', '--json');
+        expect(catalog.code).toBe(0);
+        const ids = (JSON.parse(catalog.out) as { datasets: { id: string }[] }).datasets.map((dataset) => dataset.id);
+        expect(ids).toContain('market-breadth');
+
+        const stale = await run('research', 'get', 'listing-calendar');
+        expect(stale.code).toBe(0);
+        expect(stale.out).toContain('STALE');
+
+        const csv = await run('research', 'csv', 'market-breadth');
+        expect(csv.code).toBe(0);
+        const lines = csv.out.trim().split('\n');
+        expect(lines[0]).toBe('symbol,base,source,price,change_24h,volume_24h,source_time,calculation_version');
+        expect(lines).toHaveLength(1 + 6);
+
+        const unknown = await run('research', 'get', 'no-such-dataset');
+        expect(unknown.code).toBe(6);
+        expect(unknown.err).toMatch(/^rdw: .+\n$/);
+        expect((await run('research', 'get')).code).toBe(2);
+      });
+    });
+  });
+
+  it('serves a public live page with no key at all', async () => {
+    await withMockServer({ days: 3 }, async (mock) => {
+      await withTempHome(async (home) => {
+        const out = capture();
+        const code = await runCli(['live', 'market-breadth', '--csv', '--home', home], {
+          env: { RDW_BASE_URL: mock.baseUrl, RDW_SITE_URL: mock.siteUrl },
+          stdout: out.output,
+        });
+        expect(code).toBe(0);
+        expect(out.text().split('\n')[0]).toBe('symbol,base,source,price,change_24h,volume_24h,source_time,calculation_version');
+        const log = mock.requestLog.filter((entry) => entry.path.startsWith('/api/research/live/'));
+        expect(log.length).toBeGreaterThan(0);
+        expect(log.every((entry) => entry.auth === false)).toBe(true);
+      });
+    });
+  });
+});

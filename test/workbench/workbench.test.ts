@@ -1,0 +1,143 @@
+// openWorkbench / connectApi / Study against real catalogs: the embedded mock, an in-test mock over
+// HTTP via RDW_BASE_URL + RDW_API_KEY, and a lock reproduced in a second home with identical numbers.
+
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventStudy } from '../../src/analysis/index.js';
+import { openCatalog, pullReleases } from '../../src/catalog/index.js';
+import { startMockServer, type MockServer } from '../../src/mock/index.js';
+import { LockMismatchError, studyLockToJson, writeLock } from '../../src/study/index.js';
+import { ApiKeyMissingError, connectApi, openWorkbench, resolveWorkbenchHome, Study, WorkbenchOptionError } from '../../src/workbench/index.js';
+import { createTempHome, withTempHome } from '../support/temp-home.js';
+import { flipByte } from '../study/lock-fixture.js';
+
+let mock: MockServer;
+let env: Record<string, string>;
+
+beforeAll(async () => {
+  mock = await startMockServer({ port: 0, days: 12 });
+  env = { RDW_BASE_URL: mock.baseUrl, RDW_API_KEY: mock.keys.desk };
+});
+afterAll(() => mock.close());
+
+const STUDY = { windows: ['1h', '4h'], bootstrap: { samples: 200, seed: 7 } } as const;
+
+describe('openWorkbench', () => {
+  it('serves the embedded mock by default, with its options, and closes idempotently', async () => {
+    await withTempHome(async (home) => {
+      const workbench = await openWorkbench({ home, mock: { days: 3, seed: 5 } });
+      try {
+        expect(workbench.embedded).toBe(true);
+        expect(workbench.home).toBe(path.resolve(home));
+        expect(workbench.catalog.home).toBe(path.resolve(home));
+        const listed = await workbench.client.releases({ limit: 10 });
+        expect(listed).toHaveLength(3);
+      } finally {
+        await workbench.close();
+        await workbench.close();
+      }
+      // closed for real: the catalog can be opened again in this process
+      const again = await openCatalog(home);
+      await again.close();
+    });
+  });
+
+  it('uses RDW_BASE_URL with RDW_API_KEY, and refuses a base URL without a key (exit 4) leaving nothing open', async () => {
+    await withTempHome(async (home) => {
+      const workbench = await openWorkbench({ env: { ...env, RDW_HOME: home } });
+      try {
+        expect(workbench.embedded).toBe(false);
+        expect(workbench.mock).toBeUndefined();
+        expect(workbench.home).toBe(path.resolve(home));
+        const listed = await workbench.client.releases({ limit: 2 });
+        expect(listed).toHaveLength(2);
+        expect(mock.requestLog.some((entry) => entry.path.includes('/releases') && entry.auth && entry.status === 200)).toBe(true);
+      } finally {
+        await workbench.close();
+      }
+      const error = await openWorkbench({ env: { RDW_BASE_URL: mock.baseUrl, RDW_API_KEY: '' }, home }).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(ApiKeyMissingError);
+      expect(error).toMatchObject({ code: 'RDW_API_KEY_MISSING', exitCode: 4 });
+      const again = await openCatalog(home);
+      await again.close();
+    });
+  });
+
+  it('resolves the home: option, then RDW_HOME, then ./datasets against the working directory', () => {
+    expect(resolveWorkbenchHome({ home: 'a', env: { RDW_HOME: 'b' } }, '/w')).toBe(path.resolve('/w/a'));
+    expect(resolveWorkbenchHome({ env: { RDW_HOME: 'b' } }, '/w')).toBe(path.resolve('/w/b'));
+    expect(resolveWorkbenchHome({ env: { RDW_HOME: '' } }, '/w')).toBe(path.resolve('/w/datasets'));
+    expect(resolveWorkbenchHome({}, '/w')).toBe(path.resolve('/w/datasets'));
+  });
+
+  it('connectApi announces the embedded mock and never passes the key to the callback', async () => {
+    await withTempHome(async (home) => {
+      const seen: string[] = [];
+      const api = await connectApi({ env: {}, home, mock: { days: 2 }, onEmbedded: (url) => seen.push(url) });
+      try {
+        expect(api.embedded).toBe(true);
+        expect(seen).toEqual([api.mock!.baseUrl]);
+        expect(seen.join('')).not.toContain('rdw_sk_');
+      } finally {
+        await api.close();
+        await api.close();
+      }
+    });
+  });
+});
+
+describe('Study', () => {
+  it('reproduces a lock in a second home and gives the same event-study numbers', async () => {
+    const first = await createTempHome();
+    const second = await createTempHome();
+    try {
+      const lockPath = path.join(first.home, 'study.lock.json');
+      const source = await openWorkbench({ env, home: first.home });
+      let expected;
+      try {
+        const ids = (await source.client.releases({ limit: 3 })).map((release) => release.id);
+        const pulled = await pullReleases(source.catalog, source.client, ids);
+        expect(pulled.failed).toEqual([]);
+        await writeLock(lockPath, source.catalog, ids);
+        expected = await eventStudy({ connection: source.catalog.connection }, { ...STUDY, releases: ids });
+      } finally {
+        await source.close();
+      }
+
+      const study = await Study.open(lockPath, { env, home: second.home });
+      try {
+        expect(study.report.pulled).toBe(3);
+        expect(study.lockPath).toBe(path.resolve(lockPath));
+        expect(study.releaseIds).toEqual(study.lock.releases.map((release) => release.id));
+        expect(studyLockToJson(study.lock)).toBe(await readFile(lockPath, 'utf8'));
+        const result = await study.eventStudy(STUDY);
+        expect(result.rows.length).toBeGreaterThan(0);
+        expect(result.rows).toEqual(expected.rows);
+        expect(result.coverage).toEqual(expected.coverage);
+        await expect(study.eventStudy({ ...STUDY, releases: [] } as never)).rejects.toBeInstanceOf(WorkbenchOptionError);
+      } finally {
+        await study.close();
+      }
+
+      // A study on a given workbench leaves it open; a tampered store fails Study.open with exit 3.
+      const workbench = await openWorkbench({ env, home: second.home });
+      try {
+        const reopened = await Study.open(lockPath, { workbench });
+        expect(reopened.report.pulled).toBe(0);
+        await reopened.close();
+        expect((await workbench.catalog.query('SELECT count(*)::INTEGER AS n FROM releases'))[0]!.n).toBe(3);
+        const parquet = reopened.lock.releases[2]!.files.parquet!.sha256;
+        await flipByte(workbench.catalog.store.pathOf(parquet), 64);
+        const error = await Study.open(lockPath, { workbench }).catch((caught: unknown) => caught);
+        expect(error).toBeInstanceOf(LockMismatchError);
+        expect(error).toMatchObject({ exitCode: 3, file: 'parquet', releaseId: reopened.lock.releases[2]!.id });
+      } finally {
+        await workbench.close();
+      }
+    } finally {
+      await first.remove();
+      await second.remove();
+    }
+  });
+});
