@@ -36,9 +36,14 @@ export function textTable(rows: readonly Record<string, unknown>[], options: Htm
   return [line(columns), ...shown.map(line)].join('\n');
 }
 
+/** One value as table text: integers as-is, other numbers to `digits` significant digits (whole numbers from 10^digits up), null/undefined as empty (missing, never 0). */
 export function formatValue(value: unknown, digits = 4): string {
   if (value === null || value === undefined) return '';
-  if (typeof value === 'number') return Number.isInteger(value) ? String(value) : value.toPrecision(digits);
+  if (typeof value === 'number') {
+    if (Number.isInteger(value) || !Number.isFinite(value)) return String(value);
+    // Large non-integers (prices, volumes) as whole numbers rather than in exponent notation.
+    return Math.abs(value) >= 10 ** digits ? value.toFixed(0) : value.toPrecision(digits);
+  }
   if (typeof value === 'bigint') return value.toString();
   if (value instanceof Date) return value.toISOString();
   return typeof value === 'object' ? JSON.stringify(value) : String(value);

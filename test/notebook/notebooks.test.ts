@@ -13,7 +13,9 @@ import {
   findJupyterPython,
   installTslabKernel,
 } from '../support/jupyter.js';
-import { allOutputText, cellErrors, printedText, readNotebook } from '../support/notebook-outputs.js';
+import { allOutputText, cellErrors, joinedText, printedText, readNotebook } from '../support/notebook-outputs.js';
+
+const VEGA_LITE_MIME = 'application/vnd.vegalite.v5+json';
 
 const NOTEBOOK_DIR = path.join(REPO_ROOT, 'notebooks');
 const notebooks = (await readdir(NOTEBOOK_DIR)).filter((name) => name.endsWith('.ipynb')).sort();
@@ -27,6 +29,20 @@ describe('notebooks', () => {
       throw new Error(`Jupyter is missing: install the Debian packages ${JUPYTER_PACKAGES} (apt-get update first).`);
     }
     expect(notebooks.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it.each(notebooks)('%s is committed executed, with cell ids, a kernelspec and charts as SVG + Vega-Lite', async (name) => {
+    const committed = await readNotebook(path.join(NOTEBOOK_DIR, name));
+    expect(committed.metadata.kernelspec).toMatchObject({ name: 'tslab' });
+    const ids = committed.cells.map((cell) => cell.id);
+    expect(ids.every((id) => typeof id === 'string' && id !== '')).toBe(true);
+    expect(new Set(ids).size).toBe(ids.length);
+    const code = committed.cells.filter((cell) => cell.cell_type === 'code');
+    // nbclient stamps each cell it ran (tslab leaves execution_count null): every code cell must carry it.
+    expect(code.filter((cell) => cell.metadata?.execution === undefined).map((cell) => cell.id)).toEqual([]);
+    const bundles = code.flatMap((cell) => cell.outputs ?? []).filter((output) => output.data && VEGA_LITE_MIME in output.data);
+    expect(bundles.length).toBeGreaterThan(0);
+    for (const bundle of bundles) expect(joinedText(bundle.data!['image/svg+xml'])).toMatch(/^<svg/);
   });
 
   describe.runIf(python !== undefined)('executed with the tslab kernel', () => {

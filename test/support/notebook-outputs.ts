@@ -14,6 +14,8 @@ interface NotebookCell {
   cell_type: string;
   id?: string;
   source: string | string[];
+  execution_count?: number | null;
+  metadata?: { execution?: Record<string, string>; [key: string]: unknown };
   outputs?: NotebookOutput[];
 }
 export interface Notebook {
@@ -25,7 +27,8 @@ export async function readNotebook(file: string): Promise<Notebook> {
   return JSON.parse(await readFile(file, 'utf8')) as Notebook;
 }
 
-const joined = (value: unknown) => (Array.isArray(value) ? value.join('') : typeof value === 'string' ? value : JSON.stringify(value));
+/** A multi-line notebook string (string or array of lines) as one string; other values as JSON. */
+export const joinedText = (value: unknown): string => (Array.isArray(value) ? value.join('') : typeof value === 'string' ? value : JSON.stringify(value));
 
 /** Per code cell: its printed text (stdout/stderr streams and text/plain results), in order. */
 export function printedText(notebook: Notebook): { id: string; text: string }[] {
@@ -35,9 +38,9 @@ export function printedText(notebook: Notebook): { id: string; text: string }[] 
       id: cell.id ?? String(index),
       text: (cell.outputs ?? [])
         .map((output) => {
-          if (output.output_type === 'stream') return joined(output.text);
+          if (output.output_type === 'stream') return joinedText(output.text);
           if (output.output_type === 'error') return `ERROR ${output.ename}: ${output.evalue}`;
-          return output.data && 'text/plain' in output.data ? joined(output.data['text/plain']) : '';
+          return output.data && 'text/plain' in output.data ? joinedText(output.data['text/plain']) : '';
         })
         .join(''),
     }));
@@ -47,7 +50,7 @@ export function printedText(notebook: Notebook): { id: string; text: string }[] 
 export function allOutputText(notebook: Notebook): string {
   return notebook.cells
     .flatMap((cell) => cell.outputs ?? [])
-    .map((output) => [joined(output.text ?? ''), ...Object.values(output.data ?? {}).map(joined), output.evalue ?? ''].join('\n'))
+    .map((output) => [joinedText(output.text ?? ''), ...Object.values(output.data ?? {}).map(joinedText), output.evalue ?? ''].join('\n'))
     .join('\n');
 }
 

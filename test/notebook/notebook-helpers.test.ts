@@ -1,0 +1,177 @@
+// The notebook helpers: study header and table text, the missingness report, the snapshot history
+// store and its chart points, number formatting, and display outside a kernel.
+
+import { describe, expect, it } from 'vitest';
+import type { EventStudyResult, MissingnessCell } from '../../src/analysis/index.js';
+import { openCatalog } from '../../src/catalog/index.js';
+import type { ResearchSnapshot } from '../../src/client/index.js';
+import {
+  MISSINGNESS_COLUMNS,
+  NotInKernelError,
+  NotebookOptionError,
+  displayBundle,
+  formatValue,
+  missingnessRows,
+  recordSnapshot,
+  snapshotHistory,
+  snapshotHistoryPoints,
+  snapshotHistorySpec,
+  studyHeaderHtml,
+  studyHeaderText,
+  studyTableText,
+  textTable,
+} from '../../src/notebook/index.js';
+import type { StudyLock } from '../../src/study/index.js';
+import { withTempHome } from '../support/temp-home.js';
+
+const hex = (char: string) => char.repeat(64);
+const lock: StudyLock = {
+  lockVersion: 1,
+  rdwVersion: '0.1.0',
+  dataset: 'market-events-v1',
+  releases: [
+    { id: hex('a'), day: '2026-10-30', version: 'mev-calc-4', manifestSha256: hex('b'), schemaSha256: null, files: { parquet: { sha256: hex('c'), bytes: 10 } } },
+    { id: hex('d'), day: '2026-10-31', version: 'mev-calc-4', manifestSha256: hex('e'), schemaSha256: hex('f'), files: { parquet: { sha256: hex('1'), bytes: 11 } } },
+  ],
+  calculationVersions: ['mev-calc-4'],
+};
+
+describe('study header', () => {
+  it('prints every release ID and checksum in full, oldest day first', () => {
+    const lines = studyHeaderText(lock).split('\n');
+    expect(lines[0]).toBe('Study lock v1 (written by rdw 0.1.0): market-events-v1, 2 releases, 2026-10-30 .. 2026-10-31; calculation versions: mev-calc-4');
+    expect(lines[1]!.split(/\s+/)).toEqual(['day', 'version', 'release_id', 'manifest_sha256', 'schema_sha256', 'data_files']);
+    expect(lines[2]!.split(/\s+/)).toEqual(['2026-10-30', 'mev-calc-4', hex('a'), hex('b'), `parquet:${hex('c')}`]);
+    expect(lines[3]!.split(/\s+/)).toEqual(['2026-10-31', 'mev-calc-4', hex('d'), hex('e'), hex('f'), `parquet:${hex('1')}`]);
+  });
+
+  it('renders the same rows as HTML, a missing schema as null', () => {
+    const html = studyHeaderHtml(lock);
+    for (const digest of [hex('a'), hex('b'), hex('d'), hex('f')]) expect(html).toContain(`>${digest}<`);
+    expect(html).toContain('<td style="color:#999">null</td>');
+  });
+});
+
+describe('study table text', () => {
+  const row = {
+    window: '1h', event_kind: 'breakout', direction: 'up', n: 10, n_complete: 8,
+    missing_pending: 1, missing_gap: 1, missing_invalid_price: 0, missing_not_applicable: 0,
+    mean_return_pct: 0.123456, median_return_pct: null, hit_rate: 0.5, median_mfe_pct: null, median_mae_pct: null,
+    control_n: 4, control_n_complete: 4, control_missing_pending: 0, control_missing_gap: 0,
+    control_missing_invalid_price: 0, control_missing_not_applicable: 0,
+    control_mean_return_pct: -0.02, difference_pct: 0.143456, ci_low_pct: null, ci_high_pct: null,
+  };
+  const result = {
+    rows: [row],
+    metadata: { by: ['event_kind', 'direction'], rows: 14, releaseIds: [hex('a')], bootstrap: { samples: 2000, seed: 1, confidence: 0.95 } },
+  } as unknown as EventStudyResult;
+
+  it('prints counts beside statistics, 4 significant digits, a missing statistic blank (never 0)', () => {
+    const [head, line, footer] = studyTableText(result).split('\n');
+    expect(head!.split(/\s+/)).toEqual([
+      'window', 'event_kind', 'direction', 'n', 'n_complete', 'missing_pending', 'missing_gap', 'missing_invalid_price',
+      'mean_return_pct', 'median_return_pct', 'hit_rate', 'control_n_complete', 'control_mean_return_pct',
+      'difference_pct', 'ci_low_pct', 'ci_high_pct',
+    ]);
+    const cells = line!.split(/\s{2,}/);
+    expect(cells).toEqual(['1h', 'breakout', 'up', '10', '8', '1', '1', '0', '0.1235', '0.5000', '4', '-0.02000', '0.1435']);
+    expect(line).not.toMatch(/\s0\s*$/);
+    expect(footer).toBe('rows read: 14; releases: 1; bootstrap: samples 2000, seed 1, confidence 0.95');
+  });
+});
+
+describe('missingness report', () => {
+  it('pivots statuses to columns per window and sample type, with the missing share', () => {
+    const cells: MissingnessCell[] = [
+      { window: '1h', sample_type: 'event', status: 'complete', rows: 6 },
+      { window: '1h', sample_type: 'event', status: 'pending', rows: 2 },
+      { window: '1h', sample_type: 'event', status: 'gap', rows: 0 },
+      { window: '1h', sample_type: 'control', status: 'complete', rows: 0 },
+    ] as MissingnessCell[];
+    const rows = missingnessRows(cells);
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toMatchObject({ window: '1h', sample_type: 'event', rows: 8, complete: 6, pending: 2, gap: 0, missing_share: 0.25 });
+    expect(rows[1]).toMatchObject({ window: '1h', sample_type: 'control', rows: 0, missing_share: null });
+    expect(textTable(rows, { columns: MISSINGNESS_COLUMNS }).split('\n')[0]!.split(/\s+/)).toEqual([
+      'window', 'sample_type', 'rows', 'pending', 'gap', 'invalid_price', 'not_applicable', 'complete', 'missing_share',
+    ]);
+  });
+});
+
+describe('snapshot history', () => {
+  const snapshot = (generatedAt: number, change: number | null): ResearchSnapshot => ({
+    key: 'market-breadth', generated_at: generatedAt, updated: generatedAt - 300, stale: false, refresh_seconds: 300,
+    calculation_version: 'breadth-2', source: 'spotex', source_url: null, window: null, summary: { median_change_24h: change },
+    items: [{ symbol: 'BTCUSDT', change_24h: change }, { symbol: 'ETHUSDT', change_24h: 1.5 }], limitation: [],
+  });
+
+  it('keeps one row per generated_at (a re-fetch adds nothing) and reads them back oldest first', async () => {
+    await withTempHome(async (home) => {
+      const catalog = await openCatalog(home);
+      try {
+        expect(await recordSnapshot(catalog, snapshot(1_793_491_500, 2.5))).toBe(true);
+        expect(await recordSnapshot(catalog, snapshot(1_793_491_200, null))).toBe(true);
+        expect(await recordSnapshot(catalog, snapshot(1_793_491_500, 9.9))).toBe(false);
+        const history = await snapshotHistory(catalog, 'market-breadth');
+        expect(history.map((entry) => [entry.generated_at, entry.updated, entry.stale, entry.calculation_version])).toEqual([
+          [1_793_491_200, 1_793_490_900, false, 'breadth-2'],
+          [1_793_491_500, 1_793_491_200, false, 'breadth-2'],
+        ]);
+        expect(history[1]!.snapshot.items[0]).toEqual({ symbol: 'BTCUSDT', change_24h: 2.5 });
+        expect(await snapshotHistory(catalog, 'funding-pressure')).toEqual([]);
+
+        const points = snapshotHistoryPoints(history, 'change_24h');
+        expect(points).toEqual([
+          { time: '2026-11-01T00:00:00.000Z', series: 'BTCUSDT', value: null },
+          { time: '2026-11-01T00:00:00.000Z', series: 'ETHUSDT', value: 1.5 },
+          { time: '2026-11-01T00:05:00.000Z', series: 'BTCUSDT', value: 2.5 },
+          { time: '2026-11-01T00:05:00.000Z', series: 'ETHUSDT', value: 1.5 },
+        ]);
+        // A missing value is left out of the chart (a gap), never drawn as 0.
+        const values = (snapshotHistorySpec(points).data as { values: { value: number }[] }).values;
+        expect(values.map((point) => point.value)).toEqual([1.5, 2.5, 1.5]);
+        expect(() => snapshotHistoryPoints(history, 'symbol')).toThrow(NotebookOptionError);
+      } finally {
+        await catalog.close();
+      }
+    });
+  });
+
+  it('refuses a snapshot without a key or generated_at and records nothing', async () => {
+    await withTempHome(async (home) => {
+      const catalog = await openCatalog(home);
+      try {
+        const bad = { ...snapshot(1, 1), generated_at: undefined } as unknown as ResearchSnapshot;
+        await expect(recordSnapshot(catalog, bad)).rejects.toMatchObject({ code: 'RDW_NOTEBOOK_OPTION' });
+        await expect(recordSnapshot(catalog, { ...snapshot(1, 1), key: '' })).rejects.toBeInstanceOf(NotebookOptionError);
+        expect(await catalog.query('SELECT count(*)::INTEGER AS n FROM snapshots')).toEqual([{ n: 0 }]);
+      } finally {
+        await catalog.close();
+      }
+    });
+  });
+});
+
+describe('display outside a kernel', () => {
+  it('throws NotInKernelError instead of writing anywhere', () => {
+    expect(() => displayBundle({ 'text/html': '<b>x</b>' })).toThrow(NotInKernelError);
+    try {
+      displayBundle({});
+    } catch (error) {
+      expect((error as NotInKernelError).code).toBe('RDW_NOT_IN_KERNEL');
+    }
+  });
+});
+
+describe('formatValue', () => {
+  it.each([
+    [65446.29, '65446'],
+    [2695318334.94, '2695318335'],
+    [0.068246, '0.06825'],
+    [1234.5, '1235'],
+    [12, '12'],
+    [null, ''],
+  ])('%s -> %s', (value, text) => {
+    expect(formatValue(value)).toBe(text);
+  });
+});
