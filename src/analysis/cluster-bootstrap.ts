@@ -9,21 +9,27 @@ export interface ClusterTotals {
   readonly counts: Float64Array;
 }
 
+/** Event totals per cluster, plus the sum of the events' direction signs (+1 up, -1 down). */
+export interface EventClusterTotals extends ClusterTotals {
+  /** Per cluster: (up events) - (down events) among the counted returns. */
+  readonly signed: Float64Array;
+}
+
 /**
- * Bootstrap draws of `mean(events) - sign * mean(controls)` resampling whole clusters: each draw picks
+ * Bootstrap draws of `mean(events) - share * mean(controls)`, where share = mean direction sign of the
+ * drawn events (each event compared with the control return signed by its own direction; exactly +1 or
+ * -1 for a one-direction group), resampling whole clusters: each draw picks
  * ceil(K / blockLength) blocks of `blockLength` consecutive clusters (circular, start uniform over the K
  * clusters) with replacement, and takes the events **and** the controls of the drawn clusters together.
  * A mean is the ratio of the drawn sums to the drawn counts. A draw with no event or no control return is
  * NaN (the caller drops it). mulberry32 from `seed`, inlined as in bootstrapMeans.
- * @param events per-cluster totals of the group's complete event returns (length K)
+ * @param events per-cluster totals and direction signs of the group's complete event returns (length K)
  * @param controls per-cluster totals of the complete control returns (length K, same clusters)
- * @param sign +1 (up) or -1 (down): controls are signed by the group's direction
  * @param blockLength clusters per block, >= 1 (1 = plain day clusters). Default 1.
  */
 export function clusterBootstrapDifferences(
-  events: ClusterTotals,
+  events: EventClusterTotals,
   controls: ClusterTotals,
-  sign: number,
   samples: number,
   seed: number,
   blockLength = 1,
@@ -33,12 +39,13 @@ export function clusterBootstrapDifferences(
   if (k === 0 || controls.sums.length !== k) return draws.fill(Number.NaN);
   const length = Math.max(1, Math.min(Math.floor(blockLength), k));
   const blocks = Math.ceil(k / length);
-  const { sums: eSums, counts: eCounts } = events;
+  const { sums: eSums, counts: eCounts, signed: eSigned } = events;
   const { sums: cSums, counts: cCounts } = controls;
   let state = seed >>> 0;
   for (let b = 0; b < samples; b += 1) {
     let eSum = 0;
     let eCount = 0;
+    let eSign = 0;
     let cSum = 0;
     let cCount = 0;
     for (let j = 0; j < blocks; j += 1) {
@@ -50,12 +57,13 @@ export function clusterBootstrapDifferences(
       for (let step = 0; step < length; step += 1) {
         eSum += eSums[index]!;
         eCount += eCounts[index]!;
+        eSign += eSigned[index]!;
         cSum += cSums[index]!;
         cCount += cCounts[index]!;
         index = index + 1 === k ? 0 : index + 1;
       }
     }
-    draws[b] = eCount > 0 && cCount > 0 ? eSum / eCount - (sign * cSum) / cCount : Number.NaN;
+    draws[b] = eCount > 0 && cCount > 0 ? eSum / eCount - (eSign / eCount) * (cSum / cCount) : Number.NaN;
   }
   return draws;
 }

@@ -28,8 +28,6 @@ export function blockDaysFor(window: Window, blockDays: number | 'auto'): number
   return blockDays === 'auto' ? defaultBlockDays(WINDOW_SECONDS[window]) : blockDays;
 }
 
-const signOf = (row: EventStudyRow) => (row.direction === 'up' ? 1 : row.direction === 'down' ? -1 : 0);
-
 function listKey(row: Readonly<Record<string, unknown>>, keys: readonly string[]): string {
   return JSON.stringify(keys.map((key) => row[key] ?? null));
 }
@@ -48,14 +46,16 @@ export async function addIntervals(
   return options.bootstrap.method === 'row' ? rowIntervals(connection, from, rows, options) : dayIntervals(connection, from, rows, options);
 }
 
-/** Per-day totals: key -> day -> [sum, count]. */
-async function readTotals(connection: DuckDBConnection, sql: string, keys: readonly string[]): Promise<Map<string, Map<string, [number, number]>>> {
-  const totals = new Map<string, Map<string, [number, number]>>();
+/** Per-day totals: key -> day -> [sum, count, signed count (events only, else 0)]. */
+type DayTotals = Map<string, Map<string, [number, number, number]>>;
+
+async function readTotals(connection: DuckDBConnection, sql: string, keys: readonly string[]): Promise<DayTotals> {
+  const totals: DayTotals = new Map();
   for (const row of (await connection.runAndReadAll(sql)).getRowObjectsJS()) {
     const key = listKey(row, keys);
     let days = totals.get(key);
     if (!days) totals.set(key, (days = new Map()));
-    days.set(String(row.cluster), [Number(row.total), Number(row.n)]);
+    days.set(String(row.cluster), [Number(row.total), Number(row.n), Number(row.signed ?? 0)]);
   }
   return totals;
 }
@@ -87,27 +87,26 @@ async function dayIntervals(
   const summary: IntervalSummary = { blockDays: {}, clusters: {} };
   for (const window of windows) summary.blockDays[window] = blockDaysFor(window, options.bootstrap.blockDays);
   for (const row of rows) {
-    const sign = signOf(row);
     const groupKey = listKey(row, groupKeys);
     const controlKey = listKey(row, cKeys);
     const days = orderedDays.get(controlKey) ?? [];
     summary.clusters[row.window] = Math.max(summary.clusters[row.window] ?? 0, days.length);
     const events = eventTotals.get(groupKey);
     const controls = controlTotals.get(controlKey);
-    if (sign === 0 || !events || !controls) continue;
-    const aligned = (source: Map<string, [number, number]>) => {
+    if (!events || !controls) continue;
+    const aligned = (source: Map<string, [number, number, number]>) => {
       const sums = new Float64Array(days.length);
       const counts = new Float64Array(days.length);
+      const signed = new Float64Array(days.length);
       days.forEach((day, i) => {
         const cell = source.get(day);
-        if (cell) [sums[i], counts[i]] = cell;
+        if (cell) [sums[i], counts[i], signed[i]] = cell;
       });
-      return { sums, counts };
+      return { sums, counts, signed };
     };
     const draws = clusterBootstrapDifferences(
       aligned(events),
       aligned(controls),
-      sign,
       samples,
       deriveSeed(seed, `day|${groupKey}`),
       summary.blockDays[row.window],
@@ -120,10 +119,16 @@ async function dayIntervals(
   return summary;
 }
 
-async function readLists(connection: DuckDBConnection, sql: string, keys: readonly string[]): Promise<Map<string, Float64Array>> {
-  const lists = new Map<string, Float64Array>();
+interface ReturnList {
+  values: Float64Array;
+  /** Mean direction sign of the listed events (controls: 0). */
+  share: number;
+}
+
+async function readLists(connection: DuckDBConnection, sql: string, keys: readonly string[]): Promise<Map<string, ReturnList>> {
+  const lists = new Map<string, ReturnList>();
   for (const row of (await connection.runAndReadAll(sql)).getRowObjectsJS()) {
-    lists.set(listKey(row, keys), Float64Array.from((row.returns as number[] | null) ?? []));
+    lists.set(listKey(row, keys), { values: Float64Array.from((row.returns as number[] | null) ?? []), share: Number(row.signed_share ?? 0) });
   }
   return lists;
 }
@@ -143,16 +148,16 @@ async function rowIntervals(
   const eventLists = await readLists(connection, eventReturnListsSql(from, windows, by), groupKeys);
   const controlLists = await readLists(connection, controlReturnListsSql(from, windows, by), cKeys);
   const controlDraws = new Map<string, Float64Array>();
-  for (const [key, values] of controlLists) controlDraws.set(key, bootstrapMeans(values, samples, deriveSeed(seed, `control|${key}`)));
+  for (const [key, list] of controlLists) controlDraws.set(key, bootstrapMeans(list.values, samples, deriveSeed(seed, `control|${key}`)));
   for (const row of rows) {
-    const sign = signOf(row);
     const eventKey = listKey(row, groupKeys);
     const events = eventLists.get(eventKey);
     const controls = controlDraws.get(listKey(row, cKeys));
-    if (sign === 0 || !events || events.length === 0 || !controls || Number.isNaN(controls[0]!)) continue;
-    const eventMeans = bootstrapMeans(events, samples, deriveSeed(seed, `event|${eventKey}`));
+    if (!events || events.values.length === 0 || !controls || Number.isNaN(controls[0]!)) continue;
+    // The events' mean sign is held fixed (a group of one direction: exactly +1 or -1).
+    const eventMeans = bootstrapMeans(events.values, samples, deriveSeed(seed, `event|${eventKey}`));
     const differences = new Float64Array(samples);
-    for (let b = 0; b < samples; b += 1) differences[b] = eventMeans[b]! - sign * controls[b]!;
+    for (let b = 0; b < samples; b += 1) differences[b] = eventMeans[b]! - events.share * controls[b]!;
     [row.ci_low_pct, row.ci_high_pct] = percentileInterval(differences, confidence);
   }
   return { blockDays: {}, clusters: {} };

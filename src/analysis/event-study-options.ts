@@ -7,7 +7,7 @@ import { resolveReleaseIds } from './analysis-source.js';
 import { analysisMessages } from './messages.js';
 import { resolveWindow } from './outcome.js';
 
-/** Keys an event study may group by. `direction` is required: controls are signed by it. */
+/** Keys an event study may group by (at least one). Without `direction`, both directions are pooled. */
 export const STUDY_GROUP_KEYS = ['event_kind', 'direction', 'symbol'] as const;
 export type StudyGroupKey = (typeof STUDY_GROUP_KEYS)[number];
 
@@ -41,7 +41,10 @@ export interface EventStudyOptions {
   window?: string;
   /** Several outcome windows; overrides `window`. */
   windows?: readonly string[];
-  /** Group keys. Default `['event_kind', 'direction']`; add `symbol` for a per-pair study. */
+  /**
+   * Group keys. Default `['event_kind', 'direction']`; add `symbol` for a per-pair study; leave out
+   * `direction` to pool both directions (each event is still compared with controls signed by its own direction).
+   */
   by?: readonly string[];
   /** Exact release IDs. Default: the `market_events_current` view (newest revision of each day). */
   releases?: readonly string[];
@@ -77,9 +80,7 @@ export function resolveEventStudyOptions(options: EventStudyOptions = {}): Resol
       throw new AnalysisOptionError(analysisMessages.badGrouping(key, STUDY_GROUP_KEYS), { option: 'by' });
     }
   }
-  if (!byGiven.includes('direction')) {
-    throw new AnalysisOptionError(analysisMessages.badGrouping(byGiven.join('+') || '(none)', STUDY_GROUP_KEYS), { option: 'by' });
-  }
+  if (byGiven.length === 0) throw new AnalysisOptionError(analysisMessages.badGrouping('(none)', STUDY_GROUP_KEYS), { option: 'by' });
   const by = STUDY_GROUP_KEYS.filter((key) => byGiven.includes(key));
 
   const samples = options.bootstrap?.samples ?? 2000;

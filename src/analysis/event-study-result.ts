@@ -16,7 +16,8 @@ export type EventStudyRow = {
   window: Window;
   /** Present when grouped by it. */
   event_kind?: string | null;
-  direction: string | null;
+  /** Present when grouped by it (absent: both directions pooled). */
+  direction?: string | null;
   /** Present when grouped by it. */
   symbol?: string | null;
   /** Event rows in the group. */
@@ -33,7 +34,10 @@ export type EventStudyRow = {
   /** Control rows of the same window (and symbol when grouped by it) over the same releases. */
   control_n: number;
   control_n_complete: number;
-  /** Mean control return signed by the group's direction (up: +return_pct, down: -return_pct). */
+  /**
+   * Mean control return signed by direction (up: +return_pct, down: -return_pct); for a group pooling
+   * both directions, times the group's mean sign over its complete events ((n_up - n_down) / n).
+   */
   control_mean_return_pct: number | null;
   /** mean_return_pct - control_mean_return_pct, percentage points. */
   difference_pct: number | null;

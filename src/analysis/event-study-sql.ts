@@ -10,6 +10,9 @@ import { quoteIdentifier, quoteLiteral } from './sql-text.js';
 /** Controls' raw return measure: controls have no direction, so their direction-adjusted return is null. */
 const CONTROL_MEASURE = 'return_pct' as const;
 
+/** +1 for an up event, -1 for down, 0 otherwise: how an event signs the control return it is compared with. */
+const DIRECTION_SIGN = `(CASE direction WHEN 'up' THEN 1 WHEN 'down' THEN -1 ELSE 0 END)`;
+
 /**
  * Mean that is bit-identical run after run: DuckDB's parallel avg() of DOUBLEs sums in a thread-dependent
  * order, so the last bits can change between runs. An exact DECIMAL sum (18 decimals of a percentage
@@ -49,7 +52,8 @@ export function eventStudyAggregateSql(from: string, windows: readonly Window[],
   median(${ret}) AS median_return_pct,
   avg(CASE WHEN ${ret} > 0 THEN 1.0 WHEN ${ret} IS NOT NULL THEN 0.0 END) AS hit_rate,
   median(${mfe}) AS median_mfe_pct,
-  median(${mae}) AS median_mae_pct
+  median(${mae}) AS median_mae_pct,
+  sum(CASE WHEN ${ret} IS NOT NULL THEN ${DIRECTION_SIGN} END)::DOUBLE / count(${ret}) AS signed_share
 FROM base WHERE sample_type = 'event'
 GROUP BY ${keys}`;
   });
@@ -64,7 +68,10 @@ FROM base WHERE sample_type = 'control'${groupBy}`;
   });
   const on = ['e."window" = c."window"', ...cKeys.map((key) => `e.${quoteIdentifier(key)} IS NOT DISTINCT FROM c.${quoteIdentifier(key)}`)].join(' AND ');
   const controlCounts = ['control_n', 'control_n_complete', ...MISSING_STATUSES.map((s) => missingColumnName(s, 'control_'))];
-  const signed = `(CASE e.direction WHEN 'up' THEN c.control_raw_mean WHEN 'down' THEN -c.control_raw_mean END)`;
+  // Each event is compared with the control mean signed by its own direction: the group's mean sign
+  // (exactly +1 or -1 when grouped by direction, whatever its number of complete rows) times the control mean.
+  const share = by.includes('direction') ? `(CASE e.direction WHEN 'up' THEN 1.0 WHEN 'down' THEN -1.0 END)` : 'e.signed_share';
+  const signed = `(${share} * c.control_raw_mean)`;
   return `WITH base AS NOT MATERIALIZED (SELECT * FROM ${from}),
 events AS (
 ${events.join('\nUNION ALL\n')}
@@ -72,7 +79,7 @@ ${events.join('\nUNION ALL\n')}
 controls AS (
 ${controls.join('\nUNION ALL\n')}
 )
-SELECT e.*,
+SELECT e.* EXCLUDE (signed_share),
   ${controlCounts.map((name) => `coalesce(c.${name}, 0)::INTEGER AS ${name}`).join(',\n  ')},
   ${signed} AS control_mean_return_pct,
   e.mean_return_pct - ${signed} AS difference_pct
@@ -85,7 +92,8 @@ export function eventReturnListsSql(from: string, windows: readonly Window[], by
   const keys = keyList(by);
   const parts = windows.map((window) => {
     const ret = outcome(window, 'direction_adjusted_return_pct').sql;
-    return `SELECT ${quoteLiteral(window)} AS "window", ${keys}, list(${ret} ORDER BY release_id, row_id) AS returns
+    return `SELECT ${quoteLiteral(window)} AS "window", ${keys}, list(${ret} ORDER BY release_id, row_id) AS returns,
+  sum(${DIRECTION_SIGN})::DOUBLE / count(*) AS signed_share
 FROM base WHERE sample_type = 'event' AND ${ret} IS NOT NULL
 GROUP BY ${keys}`;
   });
@@ -136,7 +144,8 @@ export function eventClusterTotalsSql(from: string, windows: readonly Window[], 
   const parts = windows.map((window) => {
     const ret = outcome(window, 'direction_adjusted_return_pct').sql;
     return `SELECT ${quoteLiteral(window)} AS "window", ${keys}, CAST(day AS VARCHAR) AS cluster,
-  sum(CAST(${ret} AS DECIMAL(38, 18)))::DOUBLE AS total, count(${ret})::INTEGER AS n
+  sum(CAST(${ret} AS DECIMAL(38, 18)))::DOUBLE AS total, count(${ret})::INTEGER AS n,
+  sum(${DIRECTION_SIGN})::INTEGER AS signed
 FROM base WHERE sample_type = 'event' AND ${ret} IS NOT NULL
 GROUP BY ${keys}, day`;
   });

@@ -1,7 +1,7 @@
 // The event-vs-control study (issue 6): per window and group, counts by outcome status, return
 // statistics over complete outcomes only, and the difference against direction-signed controls with a
-// seeded bootstrap interval. Pipeline: 1. resolve options → 2. provenance → 3. aggregates (SQL) →
-// 4. return lists (SQL) → 5. bootstrap (JS) → 6. Arrow table.
+// seeded day-clustered bootstrap interval. Pipeline: 1. resolve options → 2. provenance → 3. aggregates
+// (SQL) → 4. per-day totals (SQL) → 5. bootstrap (JS) → 6. Arrow table.
 
 import { Float64, Int32, Table, Utf8, vectorFromArray, type Vector } from 'apache-arrow';
 import { EmptyStudyError, ReleaseNotInCatalogError } from './analysis-errors.js';
@@ -16,7 +16,7 @@ import { MISSING_STATUSES, missingColumnName } from './outcome.js';
 
 /** How controls enter the comparison; recorded in every result's metadata. */
 export const CONTROL_COMPARISON =
-  'Controls have no direction: each group is compared with the mean complete control return_pct of the same window (and symbol when grouped by it) over the same releases, signed by the group direction (up: +return, down: -return).';
+  'Controls have no direction: each event is compared with the mean complete control return_pct of the same window (and symbol when grouped by it) over the same releases, signed by the event direction (up: +return, down: -return); a group pooling both directions uses its mean sign, (n_up - n_down) / n.';
 
 /** How the day-clustered interval is drawn; recorded in metadata. */
 export const DAY_BOOTSTRAP =
@@ -54,7 +54,7 @@ export function eventStudyColumns(by: readonly StudyGroupKey[]): { name: string;
  * Runs the event study over a catalog connection.
  * @param source a catalog connection (or AnalysisSource naming its tables)
  * @param options window(s) (default `1h`), grouping (default event_kind × direction), exact release IDs
- *   (default: the current view), bootstrap (default 2000 samples, seed 1, 95%).
+ *   (default: the current view), bootstrap (default: day clusters, auto block length, 2000 samples, seed 1, 95%).
  * @throws AnalysisOptionError, ReleaseNotInCatalogError, EmptyStudyError
  */
 export async function eventStudy(source: AnalysisSourceLike, options: EventStudyOptions = {}): Promise<EventStudyResult> {

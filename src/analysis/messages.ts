@@ -12,7 +12,7 @@ export const analysisMessages = {
   badWindow: (value: string, allowed: readonly string[]) =>
     `Window "${value}" is not one of ${allowed.join(', ')}.`,
   badGrouping: (value: string, allowed: readonly string[]) =>
-    `Cannot group the event study by "${value}": allowed keys are ${allowed.join(', ')}, and "direction" must be one of them (controls are signed by it).`,
+    `Cannot group the event study by "${value}": give one or more of ${allowed.join(', ')}.`,
   badBootstrap: (detail: string) => `Invalid bootstrap option: ${detail}.`,
   badReleaseId: (value: string) =>
     `"${value}" is not a release ID (64 lowercase hex characters); name releases exactly by ID.`,

@@ -1,118 +1,166 @@
-import { writeFile } from 'node:fs/promises';
+// The event study on real data: MarketSimulator rows (seed 1, 60 days), each day's release built by the
+// mock's release builder and imported by the catalog's own import step into an openCatalog catalog.
+
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  AnalysisOptionError,
-  EmptyStudyError,
-  ReleaseNotInCatalogError,
-  eventStudy,
-  missingnessSummary,
-  toDataFrame,
-  type EventStudyRow,
-} from '../../src/analysis/index.js';
-import { MARKET_EVENT_FIELD_NAMES, type MarketEventRow } from '../../src/spec/index.js';
-import { buildFixtureCatalog, type FixtureCatalog } from './support/fixture-catalog.js';
-import { SYNTHETIC_EFFECTS, syntheticDays, type SyntheticDay } from './support/synthetic-rows.js';
+import { eventStudy, missingnessSummary, toDataFrame, type EventStudyRow } from '../../src/analysis/index.js';
+import { PLANTED_EFFECTS } from '../../src/mock/index.js';
+import { buildSimulatorCatalog, type SimulatorCatalog } from './support/simulator-catalog.js';
 
 const DAYS = 60;
-const days = syntheticDays({ days: DAYS, seed: 11 });
-let catalog: FixtureCatalog;
-
-function fixtureReleases(source: readonly SyntheticDay[]) {
-  return source.map((day) => ({ releaseId: day.releaseId, day: day.day, rows: day.rows }));
-}
+let sim: SimulatorCatalog;
 
 beforeAll(async () => {
-  catalog = await buildFixtureCatalog(fixtureReleases(days));
-});
-afterAll(async () => catalog?.close());
+  sim = await buildSimulatorCatalog({ simulator: { seed: 1, days: DAYS }, keepCsv: true });
+}, 180_000);
+afterAll(async () => sim?.close());
 
-function find(rows: readonly EventStudyRow[], window: string, kind: string, direction: string): EventStudyRow {
+function find(rows: readonly EventStudyRow[], window: string, kind: string, direction?: string): EventStudyRow {
   const row = rows.find((r) => r.window === window && r.event_kind === kind && r.direction === direction);
   if (!row) throw new Error(`no row ${window} ${kind} ${direction}`);
   return row;
 }
 
-describe('eventStudy: planted effects', () => {
-  it('recovers the planted breakout edge inside its CI and finds none (CI covers 0) for volume_spike', async () => {
-    const result = await eventStudy(catalog.connection, { window: '1h' });
-    expect(result.rows).toHaveLength(6); // 3 kinds x 2 directions
-    for (const direction of ['up', 'down']) {
-      const breakout = find(result.rows, '1h', 'breakout', direction);
-      expect(breakout.ci_low_pct!).toBeLessThan(SYNTHETIC_EFFECTS.breakout);
-      expect(breakout.ci_high_pct!).toBeGreaterThan(SYNTHETIC_EFFECTS.breakout);
-      expect(breakout.ci_low_pct!).toBeGreaterThan(0);
-      const spike = find(result.rows, '1h', 'volume_spike', direction);
-      expect(spike.ci_low_pct!).toBeLessThan(0);
-      expect(spike.ci_high_pct!).toBeGreaterThan(0);
-      expect(spike.ci_low_pct!).toBeLessThanOrEqual(spike.difference_pct!);
-      expect(spike.ci_high_pct!).toBeGreaterThanOrEqual(spike.difference_pct!);
+const width = (row: EventStudyRow) => row.ci_high_pct! - row.ci_low_pct!;
+
+describe('eventStudy on simulator rows: the planted effects (PLANTED_EFFECTS)', () => {
+  const planted = PLANTED_EFFECTS.filter((effect) => effect.effectBps !== 0);
+  const nulls = PLANTED_EFFECTS.filter((effect) => effect.effectBps === 0);
+
+  it('recovers each planted effect per direction inside its day-clustered CI, which excludes 0', async () => {
+    expect(planted.length).toBeGreaterThan(0);
+    for (const effect of planted) {
+      const result = await eventStudy(sim.catalog, { window: effect.window });
+      for (const direction of effect.directions) {
+        const row = find(result.rows, effect.window, effect.eventKind, direction);
+        expect(row.n_complete).toBeGreaterThan(2000);
+        expect(row.ci_low_pct!).toBeLessThan(effect.effectBps / 100);
+        expect(row.ci_high_pct!).toBeGreaterThan(effect.effectBps / 100);
+        expect(row.ci_low_pct!).toBeGreaterThan(0);
+      }
     }
   });
 
-  it('signs controls by the group direction (up: +mean, down: -mean)', async () => {
-    const result = await eventStudy(catalog.connection);
-    const up = find(result.rows, '1h', 'breakout', 'up');
-    const down = find(result.rows, '1h', 'breakout', 'down');
-    expect(up.control_mean_return_pct).not.toBe(0);
-    expect(down.control_mean_return_pct).toBeCloseTo(-up.control_mean_return_pct!, 12);
-    expect(up.difference_pct).toBeCloseTo(up.mean_return_pct! - up.control_mean_return_pct!, 12);
+  it('finds no effect in the null families (directions pooled: CI covers 0), and the planted one pooled too', async () => {
+    // Split by direction, a null family's up and down differences carry the same sample drift with opposite
+    // signs (events fall in busier hours than controls); pooling the directions cancels it. See docs/analysis.md.
+    const result = await eventStudy(sim.catalog, { by: ['event_kind'] });
+    expect(result.rows.every((row) => row.direction === undefined)).toBe(true);
+    for (const effect of nulls) {
+      const row = find(result.rows, effect.window, effect.eventKind);
+      expect(row.ci_low_pct!).toBeLessThan(0);
+      expect(row.ci_high_pct!).toBeGreaterThan(0);
+    }
+    for (const effect of planted) {
+      const row = find(result.rows, effect.window, effect.eventKind);
+      expect(row.ci_low_pct!).toBeGreaterThan(0);
+      expect(row.ci_low_pct!).toBeLessThan(effect.effectBps / 100);
+      expect(row.ci_high_pct!).toBeGreaterThan(effect.effectBps / 100);
+    }
   });
 
-  it('is deterministic for a seed and moves with it', async () => {
-    const a = await eventStudy(catalog.connection, { bootstrap: { samples: 300, seed: 5 } });
-    const b = await eventStudy(catalog.connection, { bootstrap: { samples: 300, seed: 5 } });
-    const c = await eventStudy(catalog.connection, { bootstrap: { samples: 300, seed: 6 } });
+  it('day clusters widen every interval against the row-level bootstrap (same point estimates)', async () => {
+    const day = await eventStudy(sim.catalog, { bootstrap: { samples: 1000 } });
+    const row = await eventStudy(sim.catalog, { bootstrap: { samples: 1000, method: 'row' } });
+    expect(day.metadata.bootstrap.method).toBe('day');
+    expect(day.metadata.bootstrapClusters).toEqual({ '1h': DAYS });
+    expect(day.metadata.bootstrapBlockDays).toEqual({ '1h': 1 });
+    expect(row.metadata.bootstrapClusters).toEqual({});
+    expect(day.metadata.bootstrapDescription).not.toBe(row.metadata.bootstrapDescription);
+    for (const [i, dayRow] of day.rows.entries()) {
+      const rowRow = row.rows[i]!;
+      expect(dayRow.difference_pct).toBe(rowRow.difference_pct);
+      expect(width(dayRow)).toBeGreaterThan(1.1 * width(rowRow));
+      expect(dayRow.ci_low_pct!).toBeLessThanOrEqual(dayRow.difference_pct!);
+      expect(dayRow.ci_high_pct!).toBeGreaterThanOrEqual(dayRow.difference_pct!);
+    }
+  });
+
+  it('signs controls by direction (up: +mean, down: -mean) and pools them by the mean sign', async () => {
+    const split = await eventStudy(sim.catalog);
+    const pooled = await eventStudy(sim.catalog, { by: ['event_kind'], bootstrap: { samples: 10 } });
+    const up = find(split.rows, '1h', 'breakout', 'up');
+    const down = find(split.rows, '1h', 'breakout', 'down');
+    expect(up.control_mean_return_pct).not.toBe(0);
+    expect(down.control_mean_return_pct).toBe(-up.control_mean_return_pct!);
+    expect(up.difference_pct).toBeCloseTo(up.mean_return_pct! - up.control_mean_return_pct!, 12);
+    const all = find(pooled.rows, '1h', 'breakout');
+    const share = (up.n_complete - down.n_complete) / (up.n_complete + down.n_complete);
+    expect(all.control_mean_return_pct).toBeCloseTo(share * up.control_mean_return_pct!, 12);
+    expect(all.n_complete).toBe(up.n_complete + down.n_complete);
+  });
+
+  it('is deterministic for a seed, moves with it, and long windows use multi-day blocks', async () => {
+    const options = { windows: ['1h', '7d'], bootstrap: { samples: 300, seed: 5 } };
+    const a = await eventStudy(sim.catalog, options);
+    const b = await eventStudy(sim.catalog, options);
+    const c = await eventStudy(sim.catalog, { ...options, bootstrap: { samples: 300, seed: 6 } });
     expect(b.rows).toEqual(a.rows);
     expect(c.rows.map((r) => r.ci_low_pct)).not.toEqual(a.rows.map((r) => r.ci_low_pct));
     expect(c.rows.map((r) => r.mean_return_pct)).toEqual(a.rows.map((r) => r.mean_return_pct));
+    expect(a.metadata.bootstrapBlockDays).toEqual({ '1h': 1, '7d': 8 });
+    const fixed = await eventStudy(sim.catalog, { ...options, bootstrap: { ...options.bootstrap, blockDays: 1 } });
+    expect(fixed.rows.filter((r) => r.window === '1h')).toEqual(a.rows.filter((r) => r.window === '1h'));
+    expect(fixed.rows.filter((r) => r.window === '7d').map((r) => r.ci_low_pct)).not.toEqual(
+      a.rows.filter((r) => r.window === '7d').map((r) => r.ci_low_pct),
+    );
   });
 
-  it('groups by symbol with per-symbol controls, over several windows in order', async () => {
-    const result = await eventStudy(catalog.connection, { windows: ['24h', '15m'], by: ['event_kind', 'direction', 'symbol'] });
+  it('groups by symbol with per-symbol controls and day clusters, over several windows in order', async () => {
+    const result = await eventStudy(sim.catalog, { windows: ['24h', '15m'], by: ['event_kind', 'direction', 'symbol'], bootstrap: { samples: 200 } });
     expect(result.rows).toHaveLength(2 * 3 * 2 * 6);
     expect(result.rows[0]!.window).toBe('15m');
     expect(result.rows.at(-1)!.window).toBe('24h');
-    const controls = result.rows.filter((r) => r.window === '15m' && r.event_kind === 'breakout' && r.direction === 'up');
-    expect(new Set(controls.map((r) => r.control_n))).toEqual(new Set([24 * DAYS]));
+    for (const row of result.rows.filter((r) => r.window === '15m' && r.event_kind === 'breakout' && r.direction === 'up')) {
+      const controls = sim.rows.filter((r) => r.sample_type === 'control' && r.symbol === row.symbol);
+      expect(row.control_n).toBe(controls.length);
+      expect(row.control_n_complete).toBe(controls.filter((r) => r.status_15m === 'complete').length);
+      expect(row.ci_low_pct).not.toBeNull();
+    }
+    expect(result.metadata.bootstrapClusters['15m']).toBe(DAYS);
     expect(result.table.schema.fields.map((f) => f.name).slice(0, 4)).toEqual(['window', 'event_kind', 'direction', 'symbol']);
   });
 
   it('reports the release IDs, calculation versions and coverage it used', async () => {
-    const result = await eventStudy(catalog.connection);
-    expect(result.metadata.releaseIds).toEqual(days.map((d) => d.releaseId).sort());
-    expect(result.metadata.calculationVersions).toEqual(['mev-calc-4']);
+    const result = await eventStudy(sim.catalog, { bootstrap: { samples: 10 } });
+    expect(result.metadata.releaseIds).toEqual(sim.releases.map((r) => r.id).sort());
+    expect(result.metadata.calculationVersions).toEqual([...new Set(sim.rows.map((r) => r.calculation_version))].sort());
     expect(result.metadata.selection).toBe('current');
-    expect(result.metadata.rows).toBe(days.reduce((sum, d) => sum + d.rows.length, 0));
+    expect(result.metadata.rows).toBe(sim.rows.length);
     expect(result.coverage).toHaveLength(DAYS * 6);
+    expect(result.coverage.reduce((s, c) => s + c.rows, 0)).toBe(sim.rows.length);
     expect(result.table.numRows).toBe(result.rows.length);
     expect(result.table.getChild('n_complete')!.get(0)).toBe(result.rows[0]!.n_complete);
   });
 
   it('converts to a danfojs DataFrame with the table columns', async () => {
-    const result = await eventStudy(catalog.connection, { bootstrap: { samples: 50 } });
+    const result = await eventStudy(sim.catalog, { bootstrap: { samples: 50 } });
     const frame = await toDataFrame(result);
     expect(frame.shape).toEqual([result.rows.length, result.table.numCols]);
     expect(frame.columns).toEqual(result.table.schema.fields.map((f) => f.name));
   });
 });
 
-describe('eventStudy: agrees with hand-written SQL over the CSV of the same rows', () => {
-  it('n, n_complete, mean, median and control mean per group', async () => {
-    const csv = path.join(catalog.dir, 'rows.csv');
-    const rows = days.flatMap((d) => d.rows) as unknown as Record<string, unknown>[];
-    const cell = (v: unknown) => (v === null || v === undefined ? '' : String(v));
-    await writeFile(csv, [MARKET_EVENT_FIELD_NAMES.join(','), ...rows.map((r) => MARKET_EVENT_FIELD_NAMES.map((n) => cell(r[n])).join(','))].join('\n'));
+describe('eventStudy: agrees with hand-written SQL over the release CSV files', () => {
+  it('n, n_complete, gaps, pending, mean, median and control mean per group', async () => {
+    // The release files, concatenated (one header) so DuckDB sniffs the types once.
+    const texts = await Promise.all(sim.releases.map((r) => readFile(path.join(sim.csvDir, `${r.day}.csv`), 'utf8')));
+    const header = texts[0]!.slice(0, texts[0]!.indexOf('\n') + 1);
+    expect(texts.every((text) => text.startsWith(header))).toBe(true);
+    const csv = path.join(sim.home, 'all-releases.csv');
+    await writeFile(csv, header + texts.map((text) => text.slice(header.length)).join(''));
     const instance = await DuckDBInstance.create(':memory:');
     const connection = await instance.connect();
     const reference = (
       await connection.runAndReadAll(`
-      WITH t AS (SELECT * FROM read_csv('${csv}', header = true)),
+      WITH t AS (SELECT * FROM read_csv('${csv.replaceAll("'", "''")}', header = true)),
       c AS (SELECT avg(return_pct_1h) AS m FROM t WHERE sample_type = 'control' AND status_1h = 'complete')
       SELECT event_kind, direction, count(*)::INTEGER AS n,
         count(*) FILTER (WHERE status_1h = 'complete')::INTEGER AS n_complete,
         count(*) FILTER (WHERE status_1h = 'gap')::INTEGER AS gaps,
+        count(*) FILTER (WHERE status_1h = 'pending')::INTEGER AS pending,
         avg(direction_adjusted_return_pct_1h) FILTER (WHERE status_1h = 'complete') AS mean,
         median(direction_adjusted_return_pct_1h) FILTER (WHERE status_1h = 'complete') AS median,
         any_value(c.m) AS control
@@ -121,13 +169,15 @@ describe('eventStudy: agrees with hand-written SQL over the CSV of the same rows
     connection.closeSync();
     instance.closeSync();
 
-    const result = await eventStudy(catalog.connection, { bootstrap: { samples: 10 } });
+    const result = await eventStudy(sim.catalog, { bootstrap: { samples: 10 } });
     expect(reference).toHaveLength(result.rows.length);
+    expect(reference.reduce((s, r) => s + (r.pending as number), 0)).toBeGreaterThan(0); // the newest day's last hour
     for (const expected of reference) {
       const row = find(result.rows, '1h', expected.event_kind as string, expected.direction as string);
       expect(row.n).toBe(expected.n);
       expect(row.n_complete).toBe(expected.n_complete);
       expect(row.missing_gap).toBe(expected.gaps);
+      expect(row.missing_pending).toBe(expected.pending);
       expect(row.mean_return_pct).toBeCloseTo(expected.mean as number, 10);
       expect(row.median_return_pct).toBeCloseTo(expected.median as number, 10);
       const sign = expected.direction === 'up' ? 1 : -1;
@@ -136,106 +186,62 @@ describe('eventStudy: agrees with hand-written SQL over the CSV of the same rows
   });
 });
 
-describe('eventStudy: pending and gap outcomes are missing, never zero', () => {
-  // Make every 4th complete 1h breakout-up outcome pending (or gap), with null returns or with 0 stored.
-  function degrade(source: readonly SyntheticDay[], status: 'pending' | 'gap', stored: number | null) {
-    let index = 0;
-    const changed: MarketEventRow[] = [];
-    const out = source.map((day) => ({
-      ...day,
-      rows: day.rows.map((row) => {
-        if (row.event_kind !== 'breakout' || row.direction !== 'up' || row.status_1h !== 'complete' || index++ % 4 !== 0) return row;
-        const copy = { ...row, status_1h: status, return_pct_1h: stored, direction_adjusted_return_pct_1h: stored, mfe_pct_1h: stored, mae_pct_1h: stored };
-        changed.push(copy);
-        return copy;
-      }),
-    }));
-    return { days: out, changed: changed.length };
-  }
-
-  async function studyOf(source: readonly SyntheticDay[]) {
-    const built = await buildFixtureCatalog(fixtureReleases(source));
-    try {
-      return find((await eventStudy(built.connection, { bootstrap: { samples: 20 } })).rows, '1h', 'breakout', 'up');
-    } finally {
-      await built.close();
-    }
+describe('eventStudy: pending and gap outcomes are missing, never zero (real rows made pending)', () => {
+  // Copies of the current rows where every 4th complete 1h breakout-up outcome (by row_id) is made pending
+  // or gap, with NULL or 0 stored in its values; studied through AnalysisSource's currentView.
+  async function degraded(name: string, status: 'pending' | 'gap', stored: 'NULL' | '0') {
+    const connection = sim.catalog.connection;
+    await connection.run(`CREATE OR REPLACE TEMP TABLE ${name} AS SELECT * FROM market_events_current`);
+    const changed = await connection.run(`UPDATE ${name} SET status_1h = '${status}',
+        return_pct_1h = ${stored}, direction_adjusted_return_pct_1h = ${stored}, mfe_pct_1h = ${stored}, mae_pct_1h = ${stored}
+      WHERE row_id IN (SELECT row_id FROM (
+        SELECT row_id, row_number() OVER (ORDER BY row_id) AS k FROM ${name}
+        WHERE event_kind = 'breakout' AND direction = 'up' AND status_1h = 'complete') WHERE k % 4 = 0)`);
+    const result = await eventStudy({ connection, currentView: name }, { bootstrap: { samples: 20 } });
+    return { row: find(result.rows, '1h', 'breakout', 'up'), changed: changed.rowsChanged };
   }
 
   it('changes n_complete and missingness, and the mean is that of the remaining complete rows', async () => {
-    const original = find((await eventStudy(catalog.connection, { bootstrap: { samples: 20 } })).rows, '1h', 'breakout', 'up');
-    const pendingNull = degrade(days, 'pending', null);
-    const pendingZero = degrade(days, 'pending', 0);
-    const gapZero = degrade(days, 'gap', 0);
-    const [a, b, c] = [await studyOf(pendingNull.days), await studyOf(pendingZero.days), await studyOf(gapZero.days)];
-    expect(pendingNull.changed).toBeGreaterThan(20);
+    const original = find((await eventStudy(sim.catalog, { bootstrap: { samples: 20 } })).rows, '1h', 'breakout', 'up');
+    const a = await degraded('pending_null', 'pending', 'NULL');
+    const b = await degraded('pending_zero', 'pending', '0');
+    const c = await degraded('gap_zero', 'gap', '0');
+    expect(a.changed).toBeGreaterThan(500);
 
-    expect(a.n).toBe(original.n);
-    expect(a.n_complete).toBe(original.n_complete - pendingNull.changed);
-    expect(a.missing_pending).toBe(original.missing_pending + pendingNull.changed);
-    expect(c.missing_gap).toBe(original.missing_gap + gapZero.changed);
+    expect(a.row.n).toBe(original.n);
+    expect(a.row.n_complete).toBe(original.n_complete - a.changed);
+    expect(a.row.missing_pending).toBe(original.missing_pending + a.changed);
+    expect(c.row.missing_gap).toBe(original.missing_gap + c.changed);
 
-    // Independent mean over the rows still complete.
-    const remaining = pendingNull.days
-      .flatMap((d) => d.rows)
-      .filter((r) => r.event_kind === 'breakout' && r.direction === 'up' && r.status_1h === 'complete')
-      .map((r) => r.direction_adjusted_return_pct_1h!);
+    // Independent mean over the rows still complete (JS over the simulator rows, same selection rule).
+    const complete = sim.rows
+      .filter((r) => r.sample_type === 'event' && r.event_kind === 'breakout' && r.direction === 'up' && r.status_1h === 'complete')
+      .sort((x, y) => (x.row_id < y.row_id ? -1 : x.row_id > y.row_id ? 1 : 0));
+    const remaining = complete.filter((_, i) => (i + 1) % 4 !== 0).map((r) => r.direction_adjusted_return_pct_1h!);
+    expect(remaining.length).toBe(a.row.n_complete);
     const mean = remaining.reduce((s, v) => s + v, 0) / remaining.length;
-    expect(a.mean_return_pct).toBeCloseTo(mean, 10);
+    expect(a.row.mean_return_pct).toBeCloseTo(mean, 10);
 
     // A stored 0 under a pending/gap status changes nothing: the statistics equal the null case.
-    for (const other of [b, c]) {
-      expect(other.mean_return_pct).toBeCloseTo(a.mean_return_pct!, 12);
-      expect(other.median_return_pct).toBeCloseTo(a.median_return_pct!, 12);
-      expect(other.hit_rate).toBeCloseTo(a.hit_rate!, 12);
-      expect(other.median_mae_pct).toBeCloseTo(a.median_mae_pct!, 12);
+    for (const other of [b.row, c.row]) {
+      expect(other.mean_return_pct).toBe(a.row.mean_return_pct);
+      expect(other.median_return_pct).toBe(a.row.median_return_pct);
+      expect(other.hit_rate).toBe(a.row.hit_rate);
+      expect(other.median_mae_pct).toBe(a.row.median_mae_pct);
+      expect([other.ci_low_pct, other.ci_high_pct]).toEqual([a.row.ci_low_pct, a.row.ci_high_pct]);
     }
-    // Counting those rows as zero returns would have moved the mean (the test can fail).
-    const zeroCounted = (mean * remaining.length) / (remaining.length + pendingNull.changed);
-    expect(Math.abs(zeroCounted - a.mean_return_pct!)).toBeGreaterThan(0.01);
+    // Counting those rows as zero returns would have moved the mean (so the test can fail).
+    const zeroCounted = (mean * remaining.length) / (remaining.length + a.changed);
+    expect(Math.abs(zeroCounted - a.row.mean_return_pct!)).toBeGreaterThan(0.01);
   });
 
-  it('missingnessSummary lists every status per window and sample type', async () => {
-    const cells = await missingnessSummary(catalog.connection, { windows: ['1h', '7d'] });
+  it('missingnessSummary lists every status per window and sample type, matching the rows', async () => {
+    const cells = await missingnessSummary(sim.catalog, { windows: ['1h', '7d'] });
     expect(cells).toHaveLength(2 * 2 * 5);
     const pending7d = cells.find((c) => c.window === '7d' && c.sample_type === 'control' && c.status === 'pending')!;
-    expect(pending7d.rows).toBe(24 * 6); // the last day's controls
+    expect(pending7d.rows).toBe(sim.rows.filter((r) => r.sample_type === 'control' && r.status_7d === 'pending').length);
+    expect(pending7d.rows).toBeGreaterThan(0);
     const total1h = cells.filter((c) => c.window === '1h').reduce((s, c) => s + c.rows, 0);
-    expect(total1h).toBe(days.reduce((s, d) => s + d.rows.length, 0));
-  });
-});
-
-describe('eventStudy: release selection', () => {
-  it('reads exact release IDs, and the current view keeps only the newest revision of a day', async () => {
-    const base = syntheticDays({ days: 3, seed: 3 });
-    const revised = { ...base[1]!, releaseId: 'f'.repeat(64), rows: base[1]!.rows.filter((r) => r.sample_type === 'control') };
-    const built = await buildFixtureCatalog([...fixtureReleases(base), { releaseId: revised.releaseId, day: revised.day, rows: revised.rows, generatedAt: 99 }]);
-    try {
-      const current = await eventStudy(built.connection, { bootstrap: { samples: 20 } });
-      expect(current.metadata.releaseIds).toContain(revised.releaseId);
-      expect(current.metadata.releaseIds).not.toContain(base[1]!.releaseId);
-      const pinned = await eventStudy(built.connection, { releases: [base[0]!.releaseId], bootstrap: { samples: 20 } });
-      expect(pinned.metadata.releaseIds).toEqual([base[0]!.releaseId]);
-      expect(pinned.metadata.selection).toBe('releases');
-      expect(pinned.metadata.rows).toBe(base[0]!.rows.length);
-      await expect(eventStudy(built.connection, { releases: ['0'.repeat(64)] })).rejects.toBeInstanceOf(ReleaseNotInCatalogError);
-      await expect(eventStudy(built.connection, { releases: [] })).rejects.toBeInstanceOf(EmptyStudyError);
-    } finally {
-      await built.close();
-    }
-  });
-
-  it.each([
-    [{ window: '2h' }],
-    [{ windows: [] }],
-    [{ by: ['event_kind'] }],
-    [{ by: ['direction', 'venue'] }],
-    [{ releases: ['not-an-id'] }],
-    [{ bootstrap: { samples: 0 } }],
-    [{ bootstrap: { confidence: 1 } }],
-    [{ bootstrap: { seed: 1.5 } }],
-  ])('refuses bad options %j with AnalysisOptionError', async (options) => {
-    await expect(eventStudy(catalog.connection, options as never)).rejects.toMatchObject({ code: 'RDW_ANALYSIS_OPTION' });
-    await expect(eventStudy(catalog.connection, options as never)).rejects.toBeInstanceOf(AnalysisOptionError);
+    expect(total1h).toBe(sim.rows.length);
   });
 });

@@ -12,7 +12,7 @@ let catalog: FixtureCatalog;
 
 beforeAll(async () => {
   catalog = await buildFixtureCatalog(days.map((d) => ({ releaseId: d.releaseId, day: d.day, rows: d.rows })));
-  catalog.detach();
+  await catalog.detach();
 });
 afterAll(async () => catalog?.close());
 
@@ -37,6 +37,19 @@ describe('rdw study event', () => {
     expect(stdout).toContain(`${days.length} releases`);
     expect(stdout).toMatch(/window\s+event_kind\s+direction\s+n\s+complete\s+pending\s+gap/);
     expect(stdout.split('\n').filter((line) => line.startsWith('1h '))).toHaveLength(6);
+  });
+
+  it('--by pools directions and --bootstrap row switches the interval', async () => {
+    const pooled = await rdw('study', 'event', '--home', catalog.dir, '--json', '--by', 'event_kind');
+    expect(pooled.code).toBe(0);
+    const rows = JSON.parse(pooled.stdout);
+    expect(rows).toHaveLength(3);
+    expect(rows[0]).not.toHaveProperty('direction');
+    const day = await rdw('study', 'event', '--home', catalog.dir);
+    const row = await rdw('study', 'event', '--home', catalog.dir, '--bootstrap', 'row');
+    expect(day.stdout).toContain('bootstrap over UTC days');
+    expect(row.stdout).toContain('bootstrap over rows');
+    expect((await rdw('study', 'event', '--home', catalog.dir, '--bootstrap', 'blocks')).code).toBe(2);
   });
 
   it('--json prints the rows, and --window takes a list', async () => {

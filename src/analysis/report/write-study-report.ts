@@ -88,7 +88,8 @@ th{background:#f4f4f4}.na{color:#999}figure{margin:1.5rem 0}
 <p>Windows: ${escapeHtml(metadata.windows.join(', '))}; groups: ${escapeHtml(metadata.by.join(' × '))};
 rows read: ${metadata.rows}; selection: ${metadata.selection === 'current' ? 'newest revision of each day' : 'exact release IDs'}.</p>
 <p>Calculation versions: ${escapeHtml(metadata.calculationVersions.join(', '))}.
-Bootstrap: ${metadata.bootstrap.samples} samples, seed ${metadata.bootstrap.seed}, ${metadata.bootstrap.confidence * 100}% percentile interval.</p>
+Bootstrap: ${metadata.bootstrap.samples} samples, seed ${metadata.bootstrap.seed}, ${metadata.bootstrap.confidence * 100}% percentile interval.
+${escapeHtml(metadata.bootstrapDescription)}</p>
 <p>Returns are direction-adjusted, in percentage points, over <em>complete</em> outcomes only; pending, gap,
 invalid_price and not_applicable outcomes are missing (counted in the missing_* columns), never zero.
 ${escapeHtml(metadata.controlComparison)}</p>

@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { analysisMessages, eventStudy, writeStudyReport } from '../../analysis/index.js';
-import type { EventStudyResult, EventStudyRow } from '../../analysis/index.js';
+import type { BootstrapMethod, EventStudyResult, EventStudyRow } from '../../analysis/index.js';
 import { NotFoundError, UsageError } from '../../spec/index.js';
 import { studyLockFromJson } from '../../study/study-lock-json.js';
 import type { Command } from '../command.js';
@@ -57,10 +57,12 @@ export function studyTableText(result: EventStudyResult): string {
 export const studyCommand: Command = {
   name: 'study',
   summary: 'Run the event-vs-control study on the local catalog (table, charts, report).',
-  usage: 'study event [--lock FILE] [--window 1h[,4h...]] [--out DIR]',
+  usage: 'study event [--lock FILE] [--window 1h[,4h...]] [--by event_kind,direction[,symbol]] [--bootstrap day|row] [--out DIR]',
   options: {
     lock: { type: 'string' },
     window: { type: 'string', default: '1h' },
+    by: { type: 'string', default: 'event_kind,direction' },
+    bootstrap: { type: 'string', default: 'day' },
     out: { type: 'string' },
   },
   allowPositionals: true,
@@ -80,7 +82,9 @@ export const studyCommand: Command = {
       instance.closeSync();
     });
 
-    const result = await eventStudy(connection, { windows, ...(releases ? { releases } : {}) });
+    const by = String(args.values.by).split(',').map((key) => key.trim()).filter(Boolean);
+    const method = String(args.values.bootstrap) as BootstrapMethod;
+    const result = await eventStudy(connection, { windows, by, bootstrap: { method }, ...(releases ? { releases } : {}) });
     if (context.json) context.stdout.write(`${JSON.stringify(result.rows)}\n`);
     else context.stdout.write(studyTableText(result));
     if (typeof args.values.out === 'string') {

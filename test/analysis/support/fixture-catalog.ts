@@ -1,14 +1,13 @@
-// A plain DuckDB file with the catalog's `market_events` table and `market_events_current` view
-// (DESIGN.md 2.4), built from rows: the analysis is tested without the catalog layer.
+// A real catalog (openCatalog: the catalog's own schema and `market_events_current` view) filled with
+// given rows, e.g. synthetic ones: for tests that need exact control over the rows.
 
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import { MARKET_EVENT_FIELDS } from '../../../src/spec/index.js';
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { DUCKDB_TYPE, openCatalog, type Catalog } from '../../../src/catalog/index.js';
+import { MARKET_EVENT_FIELDS, MARKET_EVENTS_DATASET, PRODUCT_VERSION } from '../../../src/spec/index.js';
 import type { MarketEventRow } from '../../../src/spec/index.js';
-
-const SQL_TYPE = { string: 'VARCHAR', number: 'DOUBLE', integer: 'BIGINT', boolean: 'BOOLEAN' } as const;
 
 /** One release: its ID, UTC day, generation time (newer wins in the current view) and rows. */
 export interface FixtureRelease {
@@ -19,64 +18,56 @@ export interface FixtureRelease {
 }
 
 export interface FixtureCatalog {
+  /** The catalog home (RDW_HOME): holds catalog.duckdb. */
   dir: string;
   file: string;
-  instance: DuckDBInstance;
+  catalog: Catalog;
   connection: DuckDBConnection;
-  /** Closes the DuckDB handles, keeping the file (to reopen it, e.g. from the CLI). */
-  detach(): void;
-  /** Closes the handles and removes the folder. */
+  /** Closes the catalog, keeping the files (to reopen it, e.g. from the CLI). */
+  detach(): Promise<void>;
+  /** Closes the catalog and removes the folder. */
   close(): Promise<void>;
 }
 
-/** `market_events` column definitions, derived from MARKET_EVENT_FIELDS. */
-export function marketEventsColumnsSql(): string {
-  return [
-    'release_id VARCHAR NOT NULL',
-    'day VARCHAR NOT NULL',
-    ...MARKET_EVENT_FIELDS.map((field) => `"${field.name}" ${SQL_TYPE[field.type]}`),
-  ].join(', ');
-}
-
-/** Builds `<tmp>/catalog.duckdb` holding the releases; the caller closes it. */
+/** Builds a catalog in a fresh temp home holding the releases; the caller closes it. */
 export async function buildFixtureCatalog(releases: readonly FixtureRelease[]): Promise<FixtureCatalog> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'rdw-analysis-'));
-  const file = path.join(dir, 'catalog.duckdb');
-  const instance = await DuckDBInstance.create(file);
-  const connection = await instance.connect();
-  await connection.run(`CREATE TABLE market_events (${marketEventsColumnsSql()})`);
-  await connection.run('CREATE TABLE releases (id VARCHAR PRIMARY KEY, day VARCHAR, generated_at DOUBLE)');
-  await appendReleases(connection, dir, releases);
-  await connection.run(`CREATE VIEW market_events_current AS
-SELECT m.* FROM market_events m JOIN (
-  SELECT id FROM (SELECT id, row_number() OVER (PARTITION BY day ORDER BY generated_at DESC, id) AS k FROM releases) WHERE k = 1
-) r ON m.release_id = r.id`);
-  let detached = false;
-  const detach = () => {
-    if (detached) return;
-    detached = true;
-    connection.closeSync();
-    instance.closeSync();
-  };
+  const catalog = await openCatalog(dir);
+  await appendReleases(catalog.connection, dir, releases);
   return {
     dir,
-    file,
-    instance,
-    connection,
-    detach,
+    file: catalog.file,
+    catalog,
+    connection: catalog.connection,
+    detach: () => catalog.close(),
     async close() {
-      detach();
+      await catalog.close();
       await rm(dir, { recursive: true, force: true });
     },
   };
 }
 
-/** Imports releases through NDJSON + read_json with the spec's column types. */
+/**
+ * Inserts releases into the catalog tables (`releases` with placeholder digests, `market_events` through
+ * NDJSON + read_json with the catalog's column types). Not the pull path: for synthetic rows only.
+ */
 export async function appendReleases(connection: DuckDBConnection, dir: string, releases: readonly FixtureRelease[]): Promise<void> {
-  const columns = MARKET_EVENT_FIELDS.map((field) => `'${field.name}': '${SQL_TYPE[field.type]}'`).join(', ');
+  const columns = MARKET_EVENT_FIELDS.map((field) => `'${field.name}': '${DUCKDB_TYPE[field.type]}'`).join(', ');
+  const order = Number((await connection.runAndReadAll('SELECT coalesce(max(import_order), 0) AS n FROM releases')).getRowObjectsJS()[0]!.n);
   for (const [index, release] of releases.entries()) {
     await connection.run(
-      `INSERT INTO releases VALUES ('${release.releaseId}', '${release.day}', ${release.generatedAt ?? index})`,
+      `INSERT INTO releases (id, dataset, version, day, generated_at, rows, manifest_sha256, imported_at, import_order)
+       VALUES ($id, $dataset, $version, $day::DATE, $generated_at, $rows, $sha, TIMESTAMP '2026-01-01 00:00:00', $order)`,
+      {
+        id: release.releaseId,
+        dataset: MARKET_EVENTS_DATASET,
+        version: PRODUCT_VERSION,
+        day: release.day,
+        generated_at: release.generatedAt ?? index,
+        rows: release.rows.length,
+        sha: '0'.repeat(64),
+        order: order + index + 1,
+      },
     );
   }
   const chunk = 200;
@@ -87,9 +78,10 @@ export async function appendReleases(connection: DuckDBConnection, dir: string, 
     for (const release of part) {
       for (const row of release.rows) lines.push(JSON.stringify({ release_id: release.releaseId, day: release.day, ...row }));
     }
+    if (lines.length === 0) continue;
     await writeFile(file, `${lines.join('\n')}\n`);
     await connection.run(`INSERT INTO market_events SELECT * FROM read_json('${file}', format = 'newline_delimited',
-      columns = {'release_id': 'VARCHAR', 'day': 'VARCHAR', ${columns}})`);
+      columns = {'release_id': 'VARCHAR', 'day': 'DATE', ${columns}})`);
     await rm(file);
   }
 }

@@ -17,6 +17,8 @@ export interface SimulatorCatalog {
   releases: { id: string; day: string; rows: number }[];
   /** Every imported row, in day order (only when `keepRows`). */
   rows: MarketEventRow[];
+  /** Folder holding each release's CSV file as imported (`<day>.csv`), when `keepCsv`. */
+  csvDir: string;
   close(): Promise<void>;
 }
 
@@ -24,6 +26,8 @@ export interface SimulatorCatalogOptions {
   simulator?: SimulatorOptions;
   /** Keep the imported rows in memory (for independent checks). Default true. */
   keepRows?: boolean;
+  /** Keep every release's CSV file in `csvDir`. Default false. */
+  keepCsv?: boolean;
   /** Rewrites a day's rows before import (e.g. to force pending outcomes). */
   transform?: (rows: MarketEventRow[], day: string) => MarketEventRow[];
   /** Home folder (default: a fresh temp dir, removed by close()). */
@@ -39,22 +43,25 @@ export interface SimulatorCatalogOptions {
 export async function buildSimulatorCatalog(options: SimulatorCatalogOptions = {}): Promise<SimulatorCatalog> {
   const simulator = new MarketSimulator(options.simulator ?? {});
   const home = options.home ?? (await mkdtemp(path.join(os.tmpdir(), 'rdw-analysis-sim-')));
-  const staging = path.join(home, 'staging');
+  const staging = path.join(home, 'csv');
   await mkdir(staging, { recursive: true });
   const catalog = await openCatalog(home);
   const releases: SimulatorCatalog['releases'] = [];
   const kept: MarketEventRow[] = [];
   const days = simulator.days();
+  // DuckDB imports day d on its own threads while JavaScript simulates day d+1 (one import at a time).
+  let importing: Promise<unknown> = Promise.resolve();
   for (const [index, day] of days.entries()) {
     const asOf = asOfTime(day, simulator.options.now)!;
     let rows = simulator.dayRows(day, asOf);
     if (options.transform) rows = options.transform(rows, day);
     const bundle = buildRelease(day, asOf, rows, day >= simulator.options.schemaSince);
     const csv = bundle.files.csv!;
-    const dataPath = path.join(staging, `${bundle.release.id}.csv`);
-    await writeFile(dataPath, csv);
     const manifest = bundle.files.manifest!;
-    await importRelease(catalog, {
+    const dataPath = path.join(staging, `${day}.csv`);
+    await importing;
+    await writeFile(dataPath, csv);
+    importing = importRelease(catalog, {
       release: bundle.release,
       manifestSha256: fileDigest(manifest).sha256,
       manifestBytes: manifest.byteLength,
@@ -62,17 +69,20 @@ export async function buildSimulatorCatalog(options: SimulatorCatalogOptions = {
       format: 'csv',
       data: fileDigest(csv),
       dataPath,
+    }).then(async () => {
+      if (!options.keepCsv) await rm(dataPath);
+      options.onDay?.(index + 1, days.length);
     });
-    await rm(dataPath);
     releases.push({ id: bundle.release.id, day, rows: rows.length });
     if (options.keepRows ?? true) for (const row of rows) kept.push(row);
-    options.onDay?.(index + 1, days.length);
   }
+  await importing;
   return {
     home,
     catalog,
     releases,
     rows: kept,
+    csvDir: staging,
     async close() {
       await catalog.close();
       if (options.home === undefined) await rm(home, { recursive: true, force: true });
