@@ -93,6 +93,9 @@ export function createMockCommand(options: MockCommandOptions = {}): Command {
       // 3. listen, then announce: the JSON line is the only place the seeded keys are printed
       const server = await startMockServer({ host, port, seed, now, days, ...(limits ? { limits } : {}), ...(faults ? { faults } : {}) });
       context.onExit(() => server.close());
+      // Listen for the stop signal before announcing, so a supervisor that stops us right after the ready
+      // line still gets a clean close (exit 0) rather than the default signal death.
+      const stopped = waitForStop();
       if (context.json) {
         context.stdout.write(`${JSON.stringify({ baseUrl: server.baseUrl, siteUrl: server.siteUrl, keys: server.keys })}\n`);
       } else {
@@ -100,7 +103,7 @@ export function createMockCommand(options: MockCommandOptions = {}): Command {
         context.stdout.write(serverMessages.listening(server.baseUrl, server.siteUrl, seed, clock, days));
       }
       // 4. serve until a stop signal, then close every connection
-      const signal = await waitForStop();
+      const signal = await stopped;
       await server.close();
       if (!context.json) context.stderr.write(serverMessages.stopped(signal));
       return 0;
