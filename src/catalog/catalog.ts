@@ -41,6 +41,8 @@ export class Catalog {
   readonly #instance: DuckDBInstance;
   readonly #connection: DuckDBConnection;
   #queue: Promise<unknown> = Promise.resolve();
+  #side: Promise<DuckDBConnection> | undefined;
+  #sideQueue: Promise<unknown> = Promise.resolve();
   #closed = false;
 
   private constructor(
@@ -128,6 +130,22 @@ export class Catalog {
     return run;
   }
 
+  /**
+   * Runs a read-only statement on a second connection of the same database, beside the writer queue:
+   * for checks that read data files (`DESCRIBE read_parquet(…)`) while another release is importing.
+   * Reads of catalog tables see committed data only.
+   */
+  sideQuery(sql: string, parameters?: SqlParameters): Promise<CatalogRow[]> {
+    this.#side ??= this.#instance.connect();
+    const side = this.#side;
+    const run = this.#sideQueue.then(async () => {
+      const reader = await (await side).runAndReadAll(sql, parameters);
+      return reader.getRowObjectsJson() as CatalogRow[];
+    });
+    this.#sideQueue = run.catch(() => undefined);
+    return run;
+  }
+
   /** Runs one SQL statement and returns its rows as JSON-friendly objects. */
   query(sql: string, parameters?: SqlParameters): Promise<CatalogRow[]> {
     return this.exclusive(async (connection) => {
@@ -156,6 +174,9 @@ export class Catalog {
     if (this.#closed) return;
     this.#closed = true;
     await this.#queue;
+    await this.#sideQueue;
+    const side = await this.#side?.catch(() => undefined);
+    side?.closeSync();
     closeInstance(this.file, this.#instance, this.#connection);
   }
 }

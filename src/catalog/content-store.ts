@@ -109,6 +109,7 @@ export class ContentStore {
 
   /** Writes verified in-memory bytes (manifest, schema) into the store the same way. */
   async putBytes(bytes: Uint8Array, digest: FileDigest, tempName: string): Promise<string> {
+    if (await this.holds(digest)) return this.pathOf(digest.sha256);
     const temp = this.tempPath(tempName);
     const handle = await open(temp, 'w');
     try {

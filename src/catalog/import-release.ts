@@ -38,19 +38,22 @@ function readDataSql(format: DataFormat, file: string): string {
   return `read_csv(${quoteLiteral(file)}, header = true, auto_detect = false, delim = ',', quote = '"', escape = '"', nullstr = '', allow_quoted_nulls = false, columns = {${columns}})`;
 }
 
-/** The data file's column names (and parquet types), checked against the spec before any insert. */
-async function checkColumns(connection: DuckDBConnection, id: string, format: DataFormat, file: string): Promise<void> {
+/**
+ * The data file's column names (and parquet types), checked against the spec before any insert. Reads
+ * the file on the catalog's side connection, so it runs while another release imports.
+ */
+export async function checkDataFile(catalog: Catalog, id: string, format: DataFormat, file: string): Promise<void> {
   if (format === 'parquet') {
-    const reader = await connection.runAndReadAll(`DESCRIBE SELECT * FROM read_parquet(${quoteLiteral(file)})`);
-    const columns = reader.getRowObjectsJson().map((row) => ({ name: String(row.column_name), type: String(row.column_type) }));
+    const rows = await catalog.sideQuery(`DESCRIBE SELECT * FROM read_parquet(${quoteLiteral(file)})`);
+    const columns = rows.map((row) => ({ name: String(row.column_name), type: String(row.column_type) }));
     checkDataColumns(id, 'parquet file', columns);
     return;
   }
   // read_csv with explicit columns does not compare the header: read it and compare names in order.
-  const reader = await connection.runAndReadAll(
+  const rows = await catalog.sideQuery(
     `SELECT * FROM read_csv(${quoteLiteral(file)}, header = false, auto_detect = false, all_varchar = true, columns = {'line': 'VARCHAR'}, delim = '\\x01', quote = '', escape = '') LIMIT 1`,
   );
-  const header = String(reader.getRowObjectsJson()[0]?.line ?? '');
+  const header = String(rows[0]?.line ?? '');
   const names = header.split(',').map((name) => name.replace(/^"|"$/g, ''));
   checkDataColumns(id, 'csv header', names.map((name) => ({ name, type: undefined })));
   const expected = MARKET_EVENT_FIELDS.map((field) => field.name);
@@ -59,17 +62,53 @@ async function checkColumns(connection: DuckDBConnection, id: string, format: Da
 
 /**
  * Imports a verified release in one transaction: `releases`, `release_files`, `market_events`; then the
- * row count must equal the manifest's `rows`, else ROLLBACK and RowCountMismatchError.
- * Returns false when the release was already imported (nothing changed).
+ * row count must equal the manifest's `rows`, else ROLLBACK and RowCountMismatchError. The data file's
+ * columns are checked first. Returns false when the release was already imported (nothing changed).
  */
 export async function importRelease(catalog: Catalog, item: ReleaseImport): Promise<boolean> {
+  await checkDataFile(catalog, item.release.id, item.format, item.dataPath);
+  const importedAt = sqlTimestamp(catalog.now());
+  return catalog.transaction((connection) => insertRelease(connection, item, importedAt));
+}
+
+/**
+ * Imports several verified releases whose data files were checked (`checkDataFile`) in ONE transaction
+ * (one commit for the batch: each release is still wholly present or wholly absent). When any of them
+ * fails, the batch rolls back and each release is imported again in its own transaction, so a failure of
+ * one leaves the others imported. Returns, per item, true (imported), false (already there) or its error.
+ */
+export async function importReleases(catalog: Catalog, items: readonly ReleaseImport[]): Promise<(boolean | Error)[]> {
+  if (items.length === 0) return [];
+  const importedAt = sqlTimestamp(catalog.now());
+  if (items.length > 1) {
+    try {
+      return await catalog.transaction(async (connection) => {
+        const outcomes: boolean[] = [];
+        for (const item of items) outcomes.push(await insertRelease(connection, item, importedAt));
+        return outcomes;
+      });
+    } catch {
+      // fall through: one transaction per release isolates the failing one
+    }
+  }
+  const outcomes: (boolean | Error)[] = [];
+  for (const item of items) {
+    try {
+      outcomes.push(await catalog.transaction((connection) => insertRelease(connection, item, importedAt)));
+    } catch (error) {
+      outcomes.push(error instanceof Error ? error : new Error(String(error)));
+    }
+  }
+  return outcomes;
+}
+
+/** The statements of one release inside an open transaction; false when the ID is already imported. */
+async function insertRelease(connection: DuckDBConnection, item: ReleaseImport, importedAt: string): Promise<boolean> {
   const { release } = item;
   const id = release.id;
-  const importedAt = sqlTimestamp(catalog.now());
-  return catalog.transaction(async (connection) => {
+  {
     const present = await connection.runAndReadAll('SELECT count(*)::INTEGER AS n FROM releases WHERE id = $id', { id });
     if (Number(present.getRowObjectsJson()[0]?.n) > 0) return false;
-    await checkColumns(connection, id, item.format, item.dataPath);
 
     await connection.run(
       `INSERT INTO releases (id, dataset, version, day, generated_at, rows, min_sample_time, max_sample_time,
@@ -114,5 +153,5 @@ export async function importRelease(catalog: Catalog, item: ReleaseImport): Prom
       throw new RowCountMismatchError(catalogMessages.rowCountMismatch(id, actual, release.rows), { expected: release.rows, actual });
     }
     return true;
-  });
+  }
 }

@@ -7,7 +7,7 @@ import { IntegrityError, isReleaseId, type FileDigest, type SchemaDocument } fro
 import type { Catalog } from './catalog.js';
 import { CatalogOptionError, ManifestInvalidError, SchemaMismatchError } from './catalog-errors.js';
 import { checkBundledSchema, checkManifest } from './check-release-schema.js';
-import { importRelease, type DataFormat } from './import-release.js';
+import { checkDataFile, importRelease, type DataFormat, type ReleaseImport } from './import-release.js';
 import { catalogMessages } from './messages.js';
 
 /** Progress of a pull, for progress bars and line logs. */
@@ -53,6 +53,13 @@ async function importedRelease(catalog: Catalog, id: string): Promise<PullResult
   return { id, status: 'present', day: String(row.day), version: String(row.version), rows: Number(row.rows) };
 }
 
+/** A release verified and stored (steps 3–6 and the data file's column check), ready for step 7. */
+export interface PreparedRelease {
+  item: ReleaseImport;
+  /** The result to report once the import committed. */
+  result: PullResult;
+}
+
 /**
  * Pulls release `id` into the catalog. Steps:
  * 1. validate the ID (UsageError before any request) 2. already imported => no-op success
@@ -69,6 +76,18 @@ export async function pullRelease(catalog: Catalog, client: RdwClient, id: strin
     options.onProgress?.({ kind: 'release', releaseId: id, status: 'present' });
     return present;
   }
+  const prepared = await prepareRelease(catalog, client, id, options);
+  // 7. one transaction: metadata, files, rows; the row count must equal the manifest's
+  await importRelease(catalog, prepared.item);
+  options.onProgress?.({ kind: 'release', releaseId: id, status: 'imported' });
+  return prepared.result;
+}
+
+/**
+ * Steps 3–6 of a pull and the data file's column check, without touching the catalog's tables: the
+ * manifest, the bundled schema, the verified data file in the store. Step 7 is `importRelease(s)`.
+ */
+export async function prepareRelease(catalog: Catalog, client: RdwClient, id: string, options: PullReleaseOptions = {}): Promise<PreparedRelease> {
   // 3. the manifest (the client checks release.id === id)
   const manifest = await client.manifest(id);
   const { release } = manifest;
@@ -95,12 +114,16 @@ export async function pullRelease(catalog: Catalog, client: RdwClient, id: strin
   // 5. the data file: parquet preferred, csv when parquet is not offered or not available
   const { format, digest, path: dataPath } = await fetchDataFile(catalog, client, id, release.files, options);
 
-  // 6. the small verified files join the data file in the store
-  await catalog.store.putBytes(manifest.bytes, { sha256: manifest.sha256, bytes: manifest.bytes.length }, `${id}.manifest`);
-  if (schema !== undefined && schemaBytes !== undefined) await catalog.store.putBytes(schemaBytes, schema, `${id}.schema`);
-
-  // 7. one transaction: metadata, files, rows; the row count must equal the manifest's
-  await importRelease(catalog, {
+  // 6. the small verified files join the data file in the store; the data file's columns are checked
+  // All three settle before any failure is thrown, so no temp file is still being written afterwards.
+  const settled = await Promise.allSettled([
+    catalog.store.putBytes(manifest.bytes, { sha256: manifest.sha256, bytes: manifest.bytes.length }, `${id}.manifest`),
+    schema !== undefined && schemaBytes !== undefined ? catalog.store.putBytes(schemaBytes, schema, `${id}.schema`) : undefined,
+    checkDataFile(catalog, id, format, dataPath),
+  ]);
+  const failure = settled.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+  if (failure !== undefined) throw failure.reason;
+  const item: ReleaseImport = {
     release,
     manifestSha256: manifest.sha256,
     manifestBytes: manifest.bytes.length,
@@ -108,9 +131,8 @@ export async function pullRelease(catalog: Catalog, client: RdwClient, id: strin
     format,
     data: digest,
     dataPath,
-  });
-  options.onProgress?.({ kind: 'release', releaseId: id, status: 'imported' });
-  return { id, status: 'imported', day: release.day, version: release.version, rows: release.rows, format, bytes: digest.bytes };
+  };
+  return { item, result: { id, status: 'imported', day: release.day, version: release.version, rows: release.rows, format, bytes: digest.bytes } };
 }
 
 /** Steps 5 and 6 for the data file: reuse a verified stored copy, else download into store/tmp and move it in. */

@@ -1,17 +1,21 @@
-// pullReleases: several releases by ID with bounded concurrency. Downloads overlap; imports are
-// serialized (DuckDB has one writer) and each release is its own transaction, so a failure of one
-// leaves every other release wholly imported or wholly absent.
+// pullReleases: several releases by ID. Downloads and checks run `concurrency` at a time and never wait
+// for imports; verified releases queue for the one writer, which commits whatever is ready in one
+// transaction (group commit). Every release is still wholly imported or wholly absent, and a failure of
+// one leaves every other release imported.
 
 import type { RdwClient } from '../client/index.js';
 import { RdwError } from '../spec/index.js';
 import type { Catalog } from './catalog.js';
 import { CatalogOptionError } from './catalog-errors.js';
+import { importReleases, type ReleaseImport } from './import-release.js';
 import { catalogMessages } from './messages.js';
-import { checkReleaseIds, pullRelease, type PullProgress, type PullResult } from './pull-release.js';
+import { checkReleaseIds, prepareRelease, type PullProgress, type PullResult } from './pull-release.js';
 
 export interface PullReleasesOptions {
-  /** Releases in flight at once (downloads overlap; imports take turns). Default 2. */
+  /** Releases downloaded and checked at once (imports run beside them, one writer). Default 4. */
   concurrency?: number;
+  /** Most releases committed in one import transaction. Default 32; 1 = one transaction per release. */
+  batchSize?: number;
   /** Progress of bytes and of releases. Default: none. */
   onProgress?: (event: PullProgress) => void;
 }
@@ -29,6 +33,8 @@ export interface PullReleasesResult {
   failed: PullFailure[];
 }
 
+type Outcome = PullResult | PullFailure;
+
 /**
  * Pulls every ID (duplicates once). Every ID is validated before any request (CatalogOptionError,
  * exit 2). Never throws for a failed release: see `failed`.
@@ -39,27 +45,65 @@ export async function pullReleases(
   ids: readonly string[],
   options: PullReleasesOptions = {},
 ): Promise<PullReleasesResult> {
-  const concurrency = options.concurrency ?? 2;
-  if (!Number.isSafeInteger(concurrency) || concurrency < 1) {
-    throw new CatalogOptionError(catalogMessages.badOption('concurrency', 'an integer >= 1'), { option: 'concurrency' });
+  const concurrency = options.concurrency ?? 4;
+  const batchSize = options.batchSize ?? 32;
+  for (const [name, value] of [['concurrency', concurrency], ['batchSize', batchSize]] as const) {
+    if (!Number.isSafeInteger(value) || value < 1) {
+      throw new CatalogOptionError(catalogMessages.badOption(name, 'an integer >= 1'), { option: name });
+    }
   }
   checkReleaseIds(ids);
   const unique = [...new Set(ids)];
-  const outcomes: (PullResult | PullFailure)[] = new Array(unique.length);
+  const onProgress = options.onProgress;
+  const outcomes: Outcome[] = new Array(unique.length);
+  const present = await presentReleases(catalog, unique);
+  const todo = unique.flatMap((id, index) => {
+    const known = present.get(id);
+    if (known === undefined) return [index];
+    outcomes[index] = known;
+    onProgress?.({ kind: 'release', releaseId: id, status: 'present' });
+    return [];
+  });
+
+  const writer = new ImportQueue(catalog, batchSize);
+  const imports: Promise<void>[] = [];
+  // Manifests are fetched this many releases ahead (the client caches them by ID).
+  const lookahead = concurrency;
   let next = 0;
   const worker = async () => {
-    while (next < unique.length) {
-      const index = next++;
+    while (next < todo.length) {
+      const position = next++;
+      const index = todo[position]!;
       const id = unique[index]!;
+      const ahead = todo[position + lookahead];
+      if (ahead !== undefined) client.manifest(unique[ahead]!).catch(() => undefined);
+      let prepared;
       try {
-        outcomes[index] = await pullRelease(catalog, client, id, options.onProgress === undefined ? {} : { onProgress: options.onProgress });
+        prepared = await prepareRelease(catalog, client, id, onProgress === undefined ? {} : { onProgress });
       } catch (error) {
-        options.onProgress?.({ kind: 'release', releaseId: id, status: 'failed' });
-        outcomes[index] = { id, error: error instanceof Error ? error : new Error(String(error)) };
+        onProgress?.({ kind: 'release', releaseId: id, status: 'failed' });
+        outcomes[index] = { id, error: asError(error) };
+        continue;
       }
+      const { result } = prepared;
+      imports.push(
+        writer.add(prepared.item).then(
+          () => {
+            outcomes[index] = result;
+            onProgress?.({ kind: 'release', releaseId: id, status: 'imported' });
+          },
+          (error: unknown) => {
+            outcomes[index] = { id, error: asError(error) };
+            onProgress?.({ kind: 'release', releaseId: id, status: 'failed' });
+          },
+        ),
+      );
+      // Back-pressure: at most one batch of verified releases waits for the writer.
+      await writer.belowLimit();
     }
   };
-  await Promise.all(Array.from({ length: Math.min(concurrency, unique.length) }, worker));
+  await Promise.all(Array.from({ length: Math.min(concurrency, todo.length) }, worker));
+  await Promise.all(imports);
   const pulled: PullResult[] = [];
   const failed: PullFailure[] = [];
   for (const outcome of outcomes) {
@@ -67,4 +111,71 @@ export async function pullReleases(
     else pulled.push(outcome);
   }
   return { pulled, failed };
+}
+
+const asError = (error: unknown): Error => (error instanceof Error ? error : new Error(String(error)));
+
+/** The already imported releases among `ids`, as `present` results (one query). */
+async function presentReleases(catalog: Catalog, ids: readonly string[]): Promise<Map<string, PullResult>> {
+  const found = new Map<string, PullResult>();
+  if (ids.length === 0) return found;
+  const rows = await catalog.query(
+    `SELECT id, strftime(day, '%Y-%m-%d') AS day, version, rows::DOUBLE AS rows FROM releases WHERE list_contains($ids::VARCHAR[], id)`,
+    { ids: `[${ids.join(',')}]` },
+  );
+  for (const row of rows) {
+    const id = String(row.id);
+    found.set(id, { id, status: 'present', day: String(row.day), version: String(row.version), rows: Number(row.rows) });
+  }
+  return found;
+}
+
+/** Verified releases waiting for the one writer; each flush commits everything ready (up to `batchSize`). */
+class ImportQueue {
+  readonly #catalog: Catalog;
+  readonly #batchSize: number;
+  #waiting: { item: ReleaseImport; resolve: () => void; reject: (error: Error) => void }[] = [];
+  #running = false;
+  #drained: (() => void)[] = [];
+
+  constructor(catalog: Catalog, batchSize: number) {
+    this.#catalog = catalog;
+    this.#batchSize = batchSize;
+  }
+
+  /** Resolves when `item` is committed (or rejects with why it was not). */
+  add(item: ReleaseImport): Promise<void> {
+    const done = new Promise<void>((resolve, reject) => this.#waiting.push({ item, resolve, reject }));
+    if (!this.#running) void this.#run();
+    return done;
+  }
+
+  /** Resolves once fewer than `batchSize` releases wait. */
+  belowLimit(): Promise<void> {
+    if (this.#waiting.length < this.#batchSize) return Promise.resolve();
+    return new Promise((resolve) => this.#drained.push(resolve));
+  }
+
+  async #run(): Promise<void> {
+    this.#running = true;
+    try {
+      while (this.#waiting.length > 0) {
+        const batch = this.#waiting.splice(0, this.#batchSize);
+        for (const wake of this.#drained.splice(0)) wake();
+        let outcomes: (boolean | Error)[];
+        try {
+          outcomes = await importReleases(this.#catalog, batch.map((entry) => entry.item));
+        } catch (error) {
+          outcomes = batch.map(() => asError(error));
+        }
+        batch.forEach((entry, i) => {
+          const outcome = outcomes[i];
+          if (outcome instanceof Error) entry.reject(outcome);
+          else entry.resolve();
+        });
+      }
+    } finally {
+      this.#running = false;
+    }
+  }
 }

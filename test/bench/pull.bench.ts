@@ -15,7 +15,7 @@ import { createTempHome } from '../support/temp-home.js';
 
 const counts = process.argv.slice(2).map(Number).filter((n) => n > 0);
 const COUNTS = counts.length > 0 ? counts : [100, 1000];
-const CONCURRENCY = 2;
+const CONCURRENCY = 4; // both runs: downloads in flight (pullReleases default)
 const BIG = 1_000_000_000;
 
 /** Samples RSS every 50 ms while `fn` runs; returns its result, seconds and the peak RSS in MiB. */

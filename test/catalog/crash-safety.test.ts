@@ -2,7 +2,7 @@
 // catalog must open, verify, and hold each release wholly or not at all; temp files go on the next run.
 
 import { spawn } from 'node:child_process';
-import { readdir } from 'node:fs/promises';
+import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openCatalog, verifyStore } from '../../src/catalog/index.js';
@@ -42,6 +42,11 @@ function pullInChild(mock: MockServer, home: string, killAfterMs: number | undef
   );
 }
 
+/** Removes everything inside `folder` (the folder itself stays). */
+async function emptyFolder(folder: string): Promise<void> {
+  for (const entry of await readdir(folder)) await rm(path.join(folder, entry), { recursive: true, force: true });
+}
+
 /** Opens the catalog after a crash and checks it: verifies, and every release has exactly its manifest rows. */
 async function checkCatalog(home: string): Promise<number> {
   const catalog = await openCatalog(home);
@@ -71,10 +76,13 @@ describe('crash safety of rdw pull', () => {
         withTempHome(async (home) => {
           const delay = seededDelays(seed, 300, 5_000);
           let killedRuns = 0;
-          for (let kill = 0; kill < KILLS_PER_HOME; kill += 1) {
+          // A run that finishes before its kill leaves nothing to interrupt, so start the next one from an
+          // empty home; keep going until enough kills landed (bounded, so a fast machine cannot loop forever).
+          for (let attempt = 0; killedRuns < KILLS_PER_HOME && attempt < 4 * KILLS_PER_HOME; attempt += 1) {
             const run = await pullInChild(mock, home, delay());
             if (run.killed) killedRuns += 1;
             await checkCatalog(home);
+            if (!run.killed) await emptyFolder(home);
           }
           const final = await pullInChild(mock, home, undefined);
           expect(final.code).toBe(0);

@@ -12,6 +12,7 @@ import {
   hashFile,
   openCatalog,
   pullRelease,
+  pullReleases,
   type Catalog,
 } from '../../src/catalog/index.js';
 import { ApiNotFoundError, ChecksumMismatchError, SizeMismatchError, type RdwClient } from '../../src/client/index.js';
@@ -84,6 +85,28 @@ describe('pull refuses mismatching files and manifests', () => {
       );
     });
   }
+
+  it('isolates a release that fails inside a group-commit batch: the others commit, it imports nothing', async () => {
+    await withMockServer({ days: 5 }, (mock) =>
+      withCatalog(async (catalog, home) => {
+        const real = mockClient(mock, home);
+        const releases = await real.releases({ limit: 4 });
+        const bad = releases[2]!;
+        // The bad release's manifest claims one row more: detected only by the import's row count.
+        const client = editedManifest(real, (release) => (release.id === bad.id ? { ...release, rows: release.rows + 1 } : release));
+        const result = await pullReleases(catalog, client, releases.map((release) => release.id), { concurrency: 4, batchSize: 4 });
+        expect(result.failed.map((failure) => failure.id)).toEqual([bad.id]);
+        expect(result.failed[0]!.error).toBeInstanceOf(RowCountMismatchError);
+        expect(result.pulled.map((pulled) => pulled.id)).toEqual(releases.filter((r) => r !== bad).map((r) => r.id));
+        for (const release of releases) {
+          const [row] = await catalog.query('SELECT count(*)::DOUBLE AS n FROM market_events WHERE release_id = $id', { id: release.id });
+          expect(row).toEqual({ n: release === bad ? 0 : release.rows });
+        }
+        expect(await catalog.query('SELECT id FROM releases WHERE id = $id', { id: bad.id })).toEqual([]);
+        await real.close();
+      }),
+    );
+  });
 
   it('refuses a bundled schema of another version or column set', async () => {
     const edits: ((document: SchemaDocument) => SchemaDocument)[] = [

@@ -46,6 +46,32 @@ describe('RateLimiter', () => {
     expect(text).not.toContain(KEY.slice(7));
   });
 
+  it('leases tokens in batches (one file round trip per 32 requests) and returns unused ones on release', async () => {
+    const home = await mkdtemp(join(tmpdir(), 'rdw-limiter-lease-'));
+    const clock = fakeClock();
+    const state = KeyState.for('lease', home);
+    const limiter = new RateLimiter(state, clock, { rpm: 10_000 });
+    await Promise.all(Array.from({ length: 70 }, () => limiter.acquire()));
+    expect(clock.slept).toBe(0);
+    // 3 leases of 32: 96 tokens recorded, 26 still unused and counted.
+    expect((await state.read()).requests).toHaveLength(96);
+    await limiter.release();
+    const file = JSON.parse(await readFile(join(home, 'state', 'pacing-lease.json'), 'utf8'));
+    expect(file.requests).toHaveLength(70);
+  });
+
+  it('never exceeds the window with leases on a small plan (rpm 20: leases of 2)', async () => {
+    const clock = fakeClock();
+    const limiter = new RateLimiter(KeyState.for('lease-small', undefined), clock, { rpm: 20 });
+    const sent: number[] = [];
+    for (let i = 0; i < 40; i += 1) {
+      await limiter.acquire();
+      sent.push(clock.now());
+    }
+    for (const t of sent) expect(sent.filter((u) => u > t - 60_000 && u <= t).length).toBeLessThanOrEqual(18);
+    expect(sent[39]! - sent[0]!).toBeGreaterThanOrEqual(60_000);
+  });
+
   it('loses no request under the file lock when two processes acquire at once', async () => {
     const home = await mkdtemp(join(tmpdir(), 'rdw-limiter-proc-'));
     const script = join(home, 'acquire.mts');

@@ -4,7 +4,7 @@
 // Run: node --expose-gc --import tsx test/bench/support/scale-pull-study.ts [--days 1100] [--concurrency 2]
 
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -27,7 +27,7 @@ const BIG = 1_000_000_000;
 interface MockReady {
   baseUrl: string;
   key: string;
-  releases: { id: string; json: number; parquet: number; rows: number }[];
+  releases: { id: string; parquet: number; rows: number }[];
 }
 interface MockStats {
   requests: number;
@@ -41,7 +41,7 @@ const MOCK_SCRIPT = `
   import { createInterface } from 'node:readline';
   import { startMockServer } from './src/mock/index.ts';
   const mock = await startMockServer({ port: 0, days: ${DAYS}, limits: { requestLogSize: 1000000, desk: { rpm: ${BIG}, daily_bytes: ${BIG * 1000} } } });
-  const releases = mock.archive.currentReleases(${DAYS}).map((r) => ({ id: r.id, json: r.files.json.bytes, parquet: r.files.parquet.bytes, rows: r.rows }));
+  const releases = mock.archive.currentReleases(${DAYS}).map((r) => ({ id: r.id, parquet: r.files.parquet.bytes, rows: r.rows }));
   console.log(JSON.stringify({ baseUrl: mock.baseUrl, key: mock.keys.desk, releases }));
   createInterface({ input: process.stdin }).on('line', () => {
     const byKind = {};
@@ -66,6 +66,9 @@ const mockLines = createInterface({ input: mockChild.stdout! });
 const nextLine = () => new Promise<string>((resolve) => mockLines.once('line', resolve));
 const ready = JSON.parse(await nextLine()) as MockReady;
 const mockReadySeconds = (performance.now() - mockStarted) / 1000;
+/** Progress on stderr as `progress: {json}`, so a runner that stops this script early keeps the finished steps. */
+const progress = (fields: Record<string, unknown>) => console.error(`progress: ${JSON.stringify(fields)}`);
+progress({ days: DAYS, releases: ready.releases.length, mockReadySeconds: Number(mockReadySeconds.toFixed(2)) });
 
 // 2. The pull: every release, into a fresh catalog, as `rdw pull` does (pullReleases, concurrency 2).
 const home = await mkdtemp(path.join(os.tmpdir(), 'rdw-bench-scale-'));
@@ -80,6 +83,7 @@ const pullSeconds = (performance.now() - pullStarted) / 1000;
 clearInterval(pullTimer);
 if (pulled.failed.length > 0) throw pulled.failed[0]!.error;
 const rows = Number((await catalog.query('SELECT count(*)::DOUBLE AS n FROM market_events'))[0]?.n);
+progress({ rows, pullSeconds: Number(pullSeconds.toFixed(2)), pullReleasesPerSecond: Number((ids.length / pullSeconds).toFixed(2)), pullPeakRssMiB: Math.round(pullPeak / 2 ** 20) });
 await client.close();
 await catalog.close();
 mockChild.stdin!.write('stats\n');
@@ -95,13 +99,32 @@ const study = await runChild(process.execPath, ['--import', 'tsx', 'src/cli/main
   timeoutSeconds: 600,
 });
 const studyRows = study.code === 0 ? (JSON.parse(study.stdout.trim().split('\n').at(-1)!) as unknown[]) : [];
-await rm(home, { recursive: true, force: true });
 if (study.code !== 0) throw new Error(`rdw study event failed (${study.code}): ${study.stderr.slice(-2000)}`);
 
-// 4. Requests and bytes per release: the minimum is one request per needed file (json manifest and
-// parquet) and exactly those files' bytes; everything else (listings, retries) is overhead.
+// 4. The event-study bench's own scenarios (eventStudy() alone, timed inside a fresh process, READ_ONLY)
+// over this pulled catalog, so its figures describe real pulled data, not only its synthetic catalog.
+const STUDY_BENCH = path.join(ROOT, 'test/bench/event-study.bench.ts');
+const studyBenchText = await readFile(STUDY_BENCH, 'utf8');
+// Its scenario names (the keys of its SCENARIOS object): the first (the default study) and the first
+// "all 5 windows" one. Its `--scenario` argument is the RDW_HOME (older versions took the catalog file).
+const names = [...(/const SCENARIOS[^{]*\{([\s\S]*?)\n\};/.exec(studyBenchText)?.[1] ?? '').matchAll(/^\s+'([^']+)':/gm)].map((m) => m[1]!);
+const chosen = [names[0], names.find((name) => name.startsWith('all 5 windows'))].filter((name): name is string => name !== undefined);
+const scenarioTarget = /--scenario', home|openCatalog\(home/.test(studyBenchText) ? home : path.join(home, 'catalog.duckdb');
+const scenarios: { scenario: string; seconds?: number; peakRssMb?: number; groups?: number; error?: string }[] = [];
+if (chosen.length === 0) scenarios.push({ scenario: 'event-study.bench.ts scenarios', error: 'no scenario names found in event-study.bench.ts' });
+for (const name of chosen) {
+  const scenario = await runChild(process.execPath, ['--expose-gc', '--import', 'tsx', STUDY_BENCH, '--scenario', scenarioTarget, name], { cwd: ROOT, timeoutSeconds: 300 });
+  const parsed = scenario.code === 0 ? lastJsonLine(scenario.stdout) : undefined;
+  scenarios.push(parsed === undefined ? { scenario: name, error: `exit ${scenario.code}: ${scenario.stderr.slice(-300)}` } : (parsed as (typeof scenarios)[number]));
+}
+await rm(home, { recursive: true, force: true });
+
+// 5. Requests and bytes per release: the minimum is one request per needed file (the manifest and the
+// parquet) and exactly those files' bytes (parquet sizes from the listing, the manifest's mean size from
+// the log); everything else (catalog, bundled schemas, retries) is overhead.
 const releases = ids.length;
-const minimumBytes = ready.releases.reduce((sum, r) => sum + r.json + r.parquet, 0);
+const manifests = stats.byKind['download manifest'] ?? { requests: 1, bytes: 0 };
+const minimumBytes = ready.releases.reduce((sum, r) => sum + r.parquet, 0) + (manifests.bytes / manifests.requests) * releases;
 const result = {
   benchmark: 'scale',
   days: DAYS,
@@ -122,6 +145,7 @@ const result = {
   studySeconds: Number(study.seconds.toFixed(2)),
   studyPeakRssMiB: study.peakTreeRssMiB,
   studyGroups: studyRows.length,
+  studyScenarios: scenarios.map((s) => ({ ...s, ...(s.seconds === undefined ? {} : { seconds: Number(s.seconds.toFixed(2)) }), ...(s.peakRssMb === undefined ? {} : { peakRssMb: Math.round(s.peakRssMb) }) })),
 };
 console.log(
   formatTable(
@@ -130,8 +154,8 @@ console.log(
       [`mock --days ${DAYS} ready`, result.mockReadySeconds, result.mockPeakRssMiB, 'archive generated (mock process, peak over whole run)'],
       [`pull ${releases} releases`, result.pullSeconds, result.pullPeakRssMiB, `${rows} rows; ${result.requestsPerRelease} req/release (min 2); bytes x${result.bytesOverMinimum} of min`],
       ['rdw study event --out', result.studySeconds, result.studyPeakRssMiB, `${result.studyGroups} groups; fresh process incl. tsx start and report`],
+      ...result.studyScenarios.map((s) => [`eventStudy(): ${s.scenario}`, s.seconds ?? '-', s.peakRssMb ?? '-', s.error ?? `${s.groups} groups; timed in-process (event-study.bench.ts --scenario)`]),
     ],
   ),
 );
 console.log(JSON.stringify(result));
-void lastJsonLine;

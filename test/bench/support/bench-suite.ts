@@ -1,0 +1,188 @@
+// The benchmarks `npm run bench` runs, in order: script, arguments per mode, time budget, and how each
+// script's JSON line becomes rows of the suite's summary table (issue 8 items 2 and 3).
+
+export type BenchMode = 'quick' | 'full';
+
+/** One line of the summary table: which bench, what was measured, the figure, and how to read it. */
+export interface SummaryRow {
+  bench: string;
+  figure: string;
+  value: string;
+  detail: string;
+}
+
+export interface BenchSpec {
+  /** Name for `--only`. */
+  name: string;
+  /** Script path relative to the repository root (run as `node --expose-gc --import tsx <script> ...args`). */
+  script: string;
+  /** Arguments per mode. */
+  args: Record<BenchMode, readonly string[]>;
+  /** Modes in which it runs without being named by --only. Default: both. */
+  runsIn?: readonly BenchMode[];
+  /** Kill after this many seconds, per mode. */
+  budgetSeconds: Record<BenchMode, number>;
+  /** Summary rows from the script's JSON line. */
+  summarize: (json: Record<string, unknown>) => SummaryRow[];
+  /** For a bench that failed or ran out of time: a JSON result rebuilt from the progress it printed. */
+  partial?: (stdout: string, stderr: string) => Record<string, unknown> | undefined;
+}
+
+/** A script's JSON line: read field by field, each summary guarded by the runner. */
+type Json = Record<string, any>;
+const fixed = (value: unknown, digits = 2) => (typeof value === 'number' && Number.isFinite(value) ? value.toFixed(digits) : String(value));
+const mib = (value: unknown) => `${fixed(value, 0)} MiB`;
+
+export const BENCH_SUITE: readonly BenchSpec[] = [
+  {
+    name: 'pull',
+    script: 'test/bench/pull.bench.ts',
+    args: { quick: ['10'], full: ['100', '1000'] },
+    budgetSeconds: { quick: 120, full: 600 },
+    // pull.bench.ts prints `done: {…}` on stderr after each count: keep the counts that finished.
+    partial: (_stdout, stderr) => {
+      const results = stderr
+        .split('\n')
+        .map((line) => /^\s*done: (\{.*\})\s*$/.exec(line)?.[1])
+        .flatMap((text) => (text === undefined ? [] : [JSON.parse(text) as Json]));
+      return results.length > 0 ? { benchmark: 'pull', partial: true, results } : undefined;
+    },
+    summarize: (json: Json) =>
+      (json.results as Json[]).map((r) => ({
+        bench: 'pull',
+        figure: `rdw pull vs no-checks baseline, ${r.releases} releases`,
+        value: `${fixed(r.ratio)}x`,
+        detail: `rdw ${fixed(r.rdwSeconds)} s vs baseline ${fixed(r.baselineSeconds)} s; ${r.rows} rows; RSS ${r.rdwPeakRssMiB}/${r.baselinePeakRssMiB} MiB; goal <= ${json.goalRatio ?? 1.25}x`,
+      })),
+  },
+  {
+    name: 'client',
+    script: 'test/bench/client.bench.ts',
+    args: { quick: ['--releases', '10', '--rpm', '60'], full: ['--releases', '100', '--rpm', '60'] },
+    budgetSeconds: { quick: 60, full: 180 },
+    summarize: (json: Json) => [
+      {
+        bench: 'client',
+        figure: `requests per pulled release (${json.rpm} rpm plan, fake clock)`,
+        value: fixed(json.requestsPerRelease, 3),
+        detail: `minimum ${json.minimumPerRelease}; ${json.requests} requests for ${json.releases} releases; ${json.status429} x 429; ${fixed(json.fakeMinutes)} fake min`,
+      },
+      {
+        bench: 'client',
+        figure: 'row-page requests for one release',
+        value: String(json.rowRequests),
+        detail: `minimum ${json.minimumRowRequests} (500 rows per page) for ${json.pagedRows} rows`,
+      },
+    ],
+  },
+  {
+    name: 'mock-server',
+    script: 'test/bench/mock-server.bench.ts',
+    args: { quick: ['--seconds', '0.3', '--rounds', '1'], full: ['--seconds', '2', '--rounds', '3'] },
+    budgetSeconds: { quick: 60, full: 180 },
+    summarize: (json: Json) =>
+      (json.summary as Json[]).map((s) => ({
+        bench: 'mock-server',
+        figure: `plain node:http / mock, ${s.scenario}`,
+        value: `${fixed(s.ratio)}x`,
+        detail: `plain ${fixed(s.plainRps, 0)} req/s, mock ${fixed(s.mockRps, 0)} req/s; ${fixed(s.plainMBps, 1)} vs ${fixed(s.mockMBps, 1)} MB/s`,
+      })),
+  },
+  {
+    name: 'scale',
+    script: 'test/bench/support/scale-pull-study.ts',
+    args: { quick: ['--days', '10'], full: ['--days', '1100'] },
+    budgetSeconds: { quick: 120, full: 900 },
+    // scale-pull-study.ts prints `progress: {…}` on stderr after the mock is ready and after the pull.
+    partial: (_stdout, stderr) => {
+      const steps = stderr
+        .split('\n')
+        .map((line) => /^\s*progress: (\{.*\})\s*$/.exec(line)?.[1])
+        .flatMap((text) => (text === undefined ? [] : [JSON.parse(text) as Json]));
+      return steps.length > 0 ? Object.assign({ benchmark: 'scale', partial: true }, ...steps) : undefined;
+    },
+    summarize: (json: Json) => [
+      { bench: 'scale', figure: `mock --days ${json.days}: ready (archive built)`, value: `${fixed(json.mockReadySeconds)} s`, detail: json.mockPeakRssMiB === undefined ? `${json.releases} releases listed` : `mock process peak ${mib(json.mockPeakRssMiB)}` },
+      ...(json.pullSeconds === undefined ? [] : [{
+        bench: 'scale',
+        figure: `full pull of ${json.releases} releases`,
+        value: `${fixed(json.pullSeconds)} s`,
+        detail: `${json.rows} rows; ${fixed(json.pullReleasesPerSecond)} releases/s; peak ${mib(json.pullPeakRssMiB)}`,
+      }]),
+      ...(json.requestsPerRelease === undefined ? [] : [{
+        bench: 'scale',
+        figure: 'requests per pulled release (no rate limit)',
+        value: fixed(json.requestsPerRelease, 3),
+        detail: `minimum ${json.minimumRequestsPerRelease} (manifest + parquet); by kind: ${Object.entries(json.requestsByKind as Json)
+          .map(([kind, cell]) => `${kind} ${cell.requests}`)
+          .join(', ')}`,
+      },
+      {
+        bench: 'scale',
+        figure: 'bytes per pulled release',
+        value: `${json.bytesPerRelease} B`,
+        detail: `minimum ${json.minimumBytesPerRelease} B (manifest + parquet); ratio ${fixed(json.bytesOverMinimum, 4)}`,
+      },
+      {
+        bench: 'scale',
+        figure: `rdw study event --out over the pulled catalog (${json.rows} rows)`,
+        value: `${fixed(json.studySeconds)} s`,
+        detail: `fresh process incl. tsx start and HTML/SVG report; peak ${mib(json.studyPeakRssMiB)}; ${json.studyGroups} groups`,
+      }]),
+      ...((json.studyScenarios ?? []) as Json[]).map((s) => ({
+        bench: 'scale',
+        figure: `eventStudy() over the pulled catalog: ${s.scenario}`,
+        value: s.error ? 'FAILED' : `${fixed(s.seconds)} s`,
+        detail: s.error ? String(s.error).slice(0, 120) : `peak ${mib(s.peakRssMb)}; ${s.groups} groups; fresh process, timed around eventStudy()`,
+      })),
+    ],
+  },
+  {
+    name: 'event-study',
+    script: 'test/bench/event-study.bench.ts',
+    // Full mode: opt-in (--only event-study): its synthetic 1,100-day catalog takes minutes to build, and
+    // `scale` runs the same scenarios over a really pulled 1,100-day catalog.
+    args: { quick: ['--days', '30'], full: ['--days', '1100'] },
+    runsIn: ['quick'],
+    budgetSeconds: { quick: 120, full: 600 },
+    summarize: (json: Json) =>
+      (json.scenarios as Json[]).map((s) => ({
+        bench: 'event-study',
+        figure: `event study, ${json.days} days / ${json.rows} rows: ${s.scenario}`,
+        value: `${fixed(s.seconds)} s`,
+        detail: `peak ${mib(s.peakRssMb)}; ${s.groups} groups; synthetic catalog built in ${fixed(json.buildSeconds, 1)} s (not timed)`,
+      })),
+  },
+  {
+    name: 'kernel-start',
+    script: 'test/bench/kernel-start.bench.ts',
+    args: { quick: ['--rounds', '1'], full: ['--rounds', '3'] },
+    budgetSeconds: { quick: 150, full: 360 },
+    summarize: (json: Json) => [
+      {
+        bench: 'kernel-start',
+        figure: 'notebook kernel cold start to first result',
+        value: `${fixed(json.coldStartToFirstResultSeconds)} s`,
+        detail: `kernel ready ${fixed(json.kernelReadySeconds)} s + cell ${fixed(json.firstOutputSeconds)} s (median of ${json.rounds})`,
+      },
+      { bench: 'kernel-start', figure: 'nbconvert one-cell notebook, end to end', value: `${fixed(json.nbconvertSeconds)} s`, detail: `runs: ${(json.allNbconvertSeconds as number[]).join(', ')} s` },
+    ],
+  },
+  {
+    name: 'install',
+    script: 'test/bench/install.bench.ts',
+    // Quick mode: opt-in (--only install): an install takes a minute or more even from the cache.
+    args: { quick: [], full: [] },
+    runsIn: ['full'],
+    budgetSeconds: { quick: 300, full: 300 },
+    summarize: (json: Json) => [
+      { bench: 'install', figure: `install time (${json.command})`, value: `${fixed(json.seconds)} s`, detail: json.ciError ? `npm ci FAILED: ${String(json.ciError).slice(0, 90)}...` : `npm ${json.npm}` },
+      {
+        bench: 'install',
+        figure: 'node_modules size',
+        value: `${fixed(json.nodeModulesMiB, 1)} MiB`,
+        detail: `${json.files} files, ${json.topLevelPackages} top-level packages; largest ${(json.largest as Json[]).map((l) => `${l.package} ${l.MiB}`).join(', ')}`,
+      },
+    ],
+  },
+];
