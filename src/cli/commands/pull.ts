@@ -25,7 +25,7 @@ export const pullCommand: Command = {
   async run(context, args) {
     // 1. Arguments, before any request: exact IDs or --latest N, never both.
     const latest = integerFlag(args.values.latest, 'latest', RELEASES_QUERY.limit.min, RELEASES_QUERY.limit.max);
-    const concurrency = integerFlag(args.values.concurrency, 'concurrency', 1, 16) ?? 2;
+    const concurrency = integerFlag(args.values.concurrency, 'concurrency', 1, 16);
     if ((latest === undefined) === (args.positionals.length === 0)) throw new CatalogOptionError(catalogMessages.pullNeedsIds(), { option: 'latest' });
     checkReleaseIds(args.positionals);
 
@@ -44,7 +44,7 @@ export const pullCommand: Command = {
     // 3. Pull with progress: a bar on a terminal, otherwise quiet lines.
     const bar = !context.json && context.stderr.isTTY ? new ProgressBar(context.stderr, new Set(ids).size) : undefined;
     const result = await pullReleases(catalog, api.client, ids, {
-      concurrency,
+      ...(concurrency === undefined ? {} : { concurrency }),
       ...(bar === undefined ? {} : { onProgress: (event: PullProgress) => bar.update(event) }),
     });
     bar?.end();

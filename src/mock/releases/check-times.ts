@@ -43,3 +43,13 @@ export function asOfTime(day: string, now: number): number | undefined {
 export function isRechecked(day: string, now: number): boolean {
   return dayEnd(day) <= now && lastCheckTime(day) > latestCheckTime(now);
 }
+
+/**
+ * The first check of `day` (on the hour, from its end) at or after `changedAt`: the first check that saw
+ * content which last changed at `changedAt` (UTC Unix seconds; -Infinity or earlier -> the day's end).
+ */
+export function firstCheckSeeing(day: string, changedAt: number): number {
+  const first = dayEnd(day);
+  if (!(changedAt > first)) return first;
+  return first + Math.ceil((changedAt - first) / RECHECK_INTERVAL_SECONDS) * RECHECK_INTERVAL_SECONDS;
+}

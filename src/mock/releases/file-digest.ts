@@ -1,11 +1,11 @@
 // SHA-256 and size of a byte array: the `files` entries of a release.
 
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { FileDigest } from '../../spec/index.js';
 
 /** Lowercase hex SHA-256 of the bytes. */
 export function sha256Hex(bytes: Uint8Array | string): string {
-  return createHash('sha256').update(bytes).digest('hex');
+  return hash('sha256', bytes, 'hex');
 }
 
 /** `{sha256, bytes}` of a file. */

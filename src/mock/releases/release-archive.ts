@@ -1,18 +1,16 @@
 // The paid Market Events archive: daily releases, hourly re-checks of recent days, revisions by content,
 // and byte-bounded lazy file generation (spec "Release", Freshness rule 3; DESIGN.md 3).
 
-import { RECHECK_INTERVAL_SECONDS, SYMBOLS, WINDOWS, WINDOW_SECONDS, type DownloadFormat, type MarketEventRow, type Release } from '../../spec/index.js';
+import { RECHECK_INTERVAL_SECONDS, SYMBOLS, type DownloadFormat, type MarketEventRow, type Release } from '../../spec/index.js';
 import { ByteLru } from './byte-lru.js';
 import { buildRelease, type ReleaseBundle } from './build-release.js';
-import { DAY_SECONDS, asOfTime, dayEnd, dayOf, isRechecked, lastCheckTime, latestCheckTime } from './check-times.js';
-import { fileDigest, sha256Hex } from './file-digest.js';
+import { DAY_SECONDS, asOfTime, dayEnd, dayOf, firstCheckSeeing, isRechecked, lastCheckTime, latestCheckTime } from './check-times.js';
+import { fileDigest } from './file-digest.js';
 import { messages } from './messages.js';
-import { orderedRow } from './ordered-row.js';
+import { freezeRows, orderedRows } from './ordered-row.js';
+import { releaseCsv } from './release-csv.js';
 import { ReleaseArchiveOptionError, ReleaseNotFoundError, ReleaseRegenerationError } from './release-errors.js';
 import type { ReleaseSimulator } from './release-simulator.js';
-
-/** Check indexes (hours after a day's end) at which each outcome window has passed for all its samples, longest first. */
-const WINDOW_END_CHECKS = WINDOWS.map((window) => Math.ceil(WINDOW_SECONDS[window] / RECHECK_INTERVAL_SECONDS)).sort((a, b) => b - a);
 
 export interface ReleaseArchiveOptions {
   /** Bytes of generated files and rows kept in memory (LRU); 0 keeps nothing. Default 256 MiB. */
@@ -45,18 +43,10 @@ export interface ArchiveCoverage {
   latest_generated_at: number | null;
 }
 
-/** A published revision: its release object, the check time its content is regenerated from, its fingerprint. */
+/** A published revision: its release object and the check time its content is regenerated from (= generated_at). */
 interface Revision {
   release: Release;
   asOf: number;
-  fingerprint: string;
-}
-
-/** One content evaluation of a day at a check time: the simulator's rows and their fingerprint. */
-interface DayContent {
-  rows: MarketEventRow[];
-  /** sha256 of the rows' JSON: cheap to compute, equal exactly when the content is. */
-  fingerprint: string;
 }
 
 /**
@@ -118,9 +108,10 @@ export class ReleaseArchive {
       for (const day of this.#days) {
         if (check < dayEnd(day) || check > lastCheckTime(day)) continue;
         const previous = this.#current.get(day);
-        const content = this.#content(day, check);
-        if (previous && previous.fingerprint === content.fingerprint) continue;
-        const revision = this.#publish(day, check, content);
+        const content = this.#simulator.dayContent(day, check);
+        // unchanged since the check that first saw the current revision's content
+        if (previous && content.changedAt <= previous.asOf) continue;
+        const revision = this.#publish(day, check, content.rows);
         if (previous && previous.release.id !== revision.release.id) this.#superseded.add(previous.release.id);
         if (!previous || previous.release.id !== revision.release.id) published.push(revision.release);
       }
@@ -175,11 +166,10 @@ export class ReleaseArchive {
     if (!revision) throw new ReleaseNotFoundError(messages.unknownRelease(id));
     const cached = this.#cache.get(`${id}/rows`);
     if (cached && !(cached instanceof Uint8Array)) return cached;
-    const content = this.#content(revision.release.day, revision.asOf);
-    if (content.fingerprint !== revision.fingerprint) {
-      throw new ReleaseRegenerationError(messages.regeneratedMismatch(id, 'rows', revision.fingerprint, content.fingerprint));
-    }
-    const rows = content.rows.map(orderedRow);
+    const rows = orderedRows(this.#simulator.dayContent(revision.release.day, revision.asOf).rows);
+    const expected = revision.release.files.csv.sha256;
+    const actual = fileDigest(releaseCsv(rows)).sha256;
+    if (actual !== expected) throw new ReleaseRegenerationError(messages.regeneratedMismatch(id, 'rows', expected, actual));
     this.#cacheRows(revision.release, rows);
     return rows;
   }
@@ -204,64 +194,22 @@ export class ReleaseArchive {
   #currentRevision(day: string): Revision {
     const known = this.#current.get(day);
     if (known) return known;
-    const asOf = asOfTime(day, this.#now)!;
     // The revision current at `asOf` was published at the first check that saw its content. Content only
-    // moves forward (pending outcomes resolve, late candles arrive), so the checks holding that content are
-    // one contiguous run ending at `asOf`. Its start is bracketed with few `dayRows` calls, then bisected:
-    // 1. a day still re-checked: probe the hour before `asOf` (outcomes resolving hourly change it);
-    // 2. probe the checks where each outcome window has passed, longest first: content is stable between
-    //    two windows' resolutions; equal at such a check -> gallop backward from it (its window was
-    //    resolving just before); different -> gallop forward from it (the content settled soon after).
-    const first = dayEnd(day);
-    const target = this.#content(day, asOf);
-    const at = (index: number) => this.#content(day, first + index * RECHECK_INTERVAL_SECONDS);
-    let high = (asOf - first) / RECHECK_INTERVAL_SECONDS; // a check known to hold the target content
-    let low = -1; // a check known to differ (-1: before the first check)
-    let found = target;
-    const probe = (index: number): boolean => {
-      const content = at(index);
-      if (content.fingerprint !== target.fingerprint) {
-        low = index;
-        return false;
-      }
-      high = index;
-      found = content;
-      return true;
-    };
-    let direction: 'forward' | 'backward' = 'forward';
-    if (high > 0 && asOf < lastCheckTime(day)) probe(high - 1);
-    if (high - low > 1 && low === -1) {
-      for (const hint of WINDOW_END_CHECKS) {
-        if (hint >= high) continue;
-        if (probe(hint)) direction = 'backward';
-        break;
-      }
-    }
-    for (let step = 1; high - low > 1; step *= 2) {
-      const same = probe(direction === 'forward' ? Math.min(high - 1, low + step) : Math.max(low + 1, high - step));
-      if (same === (direction === 'forward')) break;
-    }
-    while (high - low > 1) {
-      const middle = Math.floor((low + high) / 2);
-      const content = at(middle);
-      if (content.fingerprint === target.fingerprint) {
-        high = middle;
-        found = content;
-      } else {
-        low = middle;
-      }
-    }
-    return this.#publish(day, first + high * RECHECK_INTERVAL_SECONDS, found);
+    // moves forward, and the simulator reports when it last changed, so that check is the first one at or
+    // after `changedAt` (one simulation; docs/mock-releases.md "generated_at").
+    const asOf = asOfTime(day, this.#now)!;
+    const content = this.#simulator.dayContent(day, asOf);
+    return this.#publish(day, firstCheckSeeing(day, content.changedAt), content.rows);
   }
 
   /** Builds, records and caches the release of `day` with `rows` published at `check`. */
-  #publish(day: string, check: number, content: DayContent): Revision {
-    const rows = content.rows.map(orderedRow);
+  #publish(day: string, check: number, simulated: readonly MarketEventRow[]): Revision {
+    const rows = orderedRows(simulated);
     const bundle = buildRelease(day, check, rows, day >= this.#schemaSince);
     // Content that returns to an earlier revision's (not expected: content only moves forward) keeps that
     // revision, its ID and its generated_at.
     const existing = this.#revisions.get(bundle.release.id);
-    const revision = existing ?? { release: bundle.release, asOf: check, fingerprint: content.fingerprint };
+    const revision = existing ?? { release: bundle.release, asOf: check };
     if (!existing) {
       this.#revisions.set(bundle.release.id, revision);
       this.#cacheBundle(bundle, rows);
@@ -274,7 +222,7 @@ export class ReleaseArchive {
   /** Rebuilds an evicted revision's files and checks them against the published digests. */
   #regenerate(revision: Revision): ReleaseBundle {
     const { release } = revision;
-    const rows = this.#content(release.day, revision.asOf).rows.map(orderedRow);
+    const rows = orderedRows(this.#simulator.dayContent(release.day, revision.asOf).rows);
     const bundle = buildRelease(release.day, revision.asOf, rows, release.files.schema !== undefined);
     for (const format of ['json', 'csv', 'parquet', 'schema'] as const) {
       const bytes = bundle.files[format];
@@ -289,7 +237,7 @@ export class ReleaseArchive {
     return bundle;
   }
 
-  #cacheBundle(bundle: ReleaseBundle, rows: readonly MarketEventRow[]): void {
+  #cacheBundle(bundle: ReleaseBundle, rows: MarketEventRow[]): void {
     const { id } = bundle.release;
     for (const [format, bytes] of Object.entries(bundle.files)) {
       if (bytes) this.#cache.set(`${id}/${format}`, bytes, bytes.byteLength);
@@ -298,13 +246,8 @@ export class ReleaseArchive {
   }
 
   /** Rows are cached with an estimated footprint of four times their CSV size. */
-  #cacheRows(release: Release, rows: readonly MarketEventRow[]): void {
-    this.#cache.set(`${release.id}/rows`, rows, release.files.csv.bytes * 4);
-  }
-
-  /** The day's rows as of a check time, as the simulator gives them, with their fingerprint. */
-  #content(day: string, check: number): DayContent {
-    const rows = this.#simulator.dayRows(day, check);
-    return { rows, fingerprint: sha256Hex(JSON.stringify(rows)) };
+  #cacheRows(release: Release, rows: MarketEventRow[]): void {
+    // frozen only now: files are serialized first (V8 serializes frozen objects slower)
+    this.#cache.set(`${release.id}/rows`, freezeRows(rows), release.files.csv.bytes * 4);
   }
 }

@@ -104,10 +104,38 @@ function columnData(field: Field, values: readonly unknown[]): Data {
   return makeData({ type: type as Float64, length, nullCount, nullBitmap, data });
 }
 
+/**
+ * Column-major values (absent -> null). Rows whose own keys are exactly `names` in order (what
+ * `orderedRow` and the simulator produce) are read with one `Object.values` each instead of one keyed
+ * lookup per cell.
+ */
+function releaseColumns(rows: readonly MarketEventRow[], names: readonly string[]): unknown[][] {
+  const columns = names.map(() => new Array<unknown>(rows.length));
+  rows.forEach((row, r) => {
+    const source = row as unknown as Record<string, unknown>;
+    const values = Object.values(source);
+    let ordered = values.length === names.length;
+    if (ordered) {
+      let index = 0;
+      for (const key in source) {
+        if (key !== names[index++]) {
+          ordered = false;
+          break;
+        }
+      }
+    }
+    for (let i = 0; i < names.length; i++) {
+      (columns[i] as unknown[])[r] = (ordered ? values[i] : source[names[i] as string]) ?? null;
+    }
+  });
+  return columns;
+}
+
 /** The rows as an Arrow table with the release schema (one record batch). */
 export function releaseArrowTable(rows: readonly MarketEventRow[]): Table {
   const fields = RELEASE_ARROW_SCHEMA.fields;
-  const children = fields.map((field) => columnData(field, rows.map((row) => (row as unknown as Record<string, unknown>)[field.name] ?? null)));
+  const columns = releaseColumns(rows, fields.map((field) => field.name));
+  const children = fields.map((field, index) => columnData(field, columns[index] as unknown[]));
   const data = makeData({ type: new Struct(fields), length: rows.length, nullCount: 0, children });
   return new Table(RELEASE_ARROW_SCHEMA, [new RecordBatch(RELEASE_ARROW_SCHEMA, data)]);
 }

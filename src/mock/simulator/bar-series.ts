@@ -73,6 +73,25 @@ export class BarSeries {
     return count;
   }
 
+  /**
+   * The latest archive time at or before `asOf` of the bars in [from, to), or `floor` when it is later
+   * (missing bars are never archived). Non-late bars are archived within 60 s of their close, so only the
+   * late-bar list and the bars closing just before `floor` need a look.
+   */
+  latestArchival(from: number, to: number, asOf: number, floor: number): number {
+    const index = this.lookup;
+    let latest = floor;
+    for (const k of index.lateBars) {
+      const archived = this.archivedAt[k] as number;
+      if (k >= from && k < to && archived <= asOf && archived > latest) latest = archived;
+    }
+    for (let k = to - 1; k >= from && this.closeTime(k) + LATE_AFTER_SECONDS > latest; k--) {
+      const archived = this.archivedAt[k] as number;
+      if (this.missing[k] === 0 && !index.late[k] && archived <= asOf && archived > latest) latest = archived;
+    }
+    return latest;
+  }
+
   /** Bars in [from, to) flagged invalid_price. */
   invalidCount(from: number, to: number): number {
     const index = this.lookup;

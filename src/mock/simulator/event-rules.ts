@@ -120,11 +120,13 @@ export interface RuleTrigger {
 /** Triggers of every rule at local bars [from, to] of `series`, ordered by bar then rule. */
 export function evaluateRules(series: BarSeries, symbol: MarketSymbol, from: number, to: number): RuleTrigger[] {
   const triggers: RuleTrigger[] = [];
+  const thresholds = EVENT_RULES.map((rule) => rule.threshold(symbol));
   for (let k = from; k <= to; k++) {
-    for (const rule of EVENT_RULES) {
+    for (let r = 0; r < EVENT_RULES.length; r++) {
+      const rule = EVENT_RULES[r] as EventRule;
       // The rule engine needs every bar it reads, including the previous bar's window for the edge test.
       if (!series.usable(k - rule.lookbackBars - 1, k)) continue;
-      const threshold = rule.threshold(symbol);
+      const threshold = thresholds[r] as number;
       const hit = rule.condition(series, k, threshold);
       if (!hit) continue;
       const before = rule.condition(series, k - 1, threshold);

@@ -1,7 +1,7 @@
 // src/mock/simulator: the deterministic market simulator behind the mock's Market Events releases.
 
 export { MarketSimulator } from './market-simulator.js';
-export type { Candle, GenerationCounts } from './market-simulator.js';
+export type { Candle, DayContent, GenerationCounts } from './market-simulator.js';
 export { resolveSimulatorOptions, DEFAULT_SIMULATOR_NOW } from './resolve-simulator-options.js';
 export type { SimulatorOptions, ResolvedSimulatorOptions } from './resolve-simulator-options.js';
 export type { DerivativeObservation } from './derivative-observations.js';

@@ -1,7 +1,7 @@
 // The deterministic market simulator: lazily generated candles, derivative context and recorded events of the
 // six pairs, turned into Market Events rows of one UTC day as known at a given time.
 
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import {
   CONTROL_GRID_SECONDS,
   CONTROL_LOOKBACK_SECONDS,
@@ -18,6 +18,7 @@ import {
 import { AnchorWalk } from './anchor-walk.js';
 import { BarSeries } from './bar-series.js';
 import { buildRow } from './build-row.js';
+import { rowChangedAt } from './content-change.js';
 import { BAR_SECONDS, generateDayCandles, type DayCandles } from './day-candles.js';
 import { generateDerivativeDay, selectDerivative, type DerivativeObservation } from './derivative-observations.js';
 import { LruCache } from './lru-cache.js';
@@ -52,6 +53,14 @@ export interface Candle {
   invalid_price: boolean;
 }
 
+/** A day's rows as of a time and when they last changed (`MarketSimulator.dayContent`). */
+export interface DayContent {
+  /** `dayRows(day, asOf)`. */
+  rows: MarketEventRow[];
+  /** The latest time <= asOf (UTC Unix seconds) at which the rows changed; -Infinity without rows. */
+  changedAt: number;
+}
+
 /** How many per-day results were generated (cache misses): shows that generation is lazy. */
 export interface GenerationCounts {
   /** (pair, day) candle sets generated. */
@@ -71,7 +80,8 @@ const SERIES_CACHE_ENTRIES = 96;
 const DAYS_BEFORE = 1;
 const DAYS_AFTER = 7;
 
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+/** Lowercase hex SHA-256 (one-shot `crypto.hash`: no Hash object per row). */
+const sha256 = (text: string): string => hash('sha256', text, 'hex');
 
 /**
  * A deterministic simulated market. Everything is generated lazily per (pair, day) and cached in bounded
@@ -108,13 +118,25 @@ export class MarketSimulator {
    * (UTC Unix seconds), ordered by (sample_time, symbol, sample_type, row_id). Pure in (options.seed, day, asOf).
    */
   dayRows(day: string, asOf: number): MarketEventRow[] {
+    return this.dayContent(day, asOf).rows;
+  }
+
+  /**
+   * `dayRows(day, asOf)` and `changedAt`: the latest time <= asOf at which those rows changed, so
+   * `dayRows(day, T)` is identical for every T in [changedAt, asOf] and differs for every earlier T
+   * (content only moves forward: rows appear, outcomes resolve, late bars arrive). -Infinity without rows.
+   * The release archive derives a release's `generated_at` from it without re-simulating earlier checks.
+   */
+  dayContent(day: string, asOf: number): DayContent {
     const dayNumber = this.dayArgument(day);
     if (typeof asOf !== 'number' || !Number.isFinite(asOf)) {
       throw new SimulatorArgumentError(messages.argument('asOf', asOf, 'UTC Unix seconds as a finite number'), 'asOf');
     }
     const dayStart = dayNumber * DAY_SECONDS;
     const rows: MarketEventRow[] = [];
+    let changedAt = -Infinity;
     for (const symbol of SYMBOLS) {
+      const firstRow = rows.length;
       // 1. Candles of the day before to seven days after, and derivative observations of the day and the one before.
       const series = this.series(symbol, dayNumber - DAYS_BEFORE, dayNumber + DAYS_AFTER);
       const derivatives = [...this.derivativeDay(symbol, dayNumber - 1), ...this.derivativeDay(symbol, dayNumber)];
@@ -129,9 +151,14 @@ export class MarketSimulator {
         const blocked = recorded.some((event) => event.recordedAt >= t - CONTROL_LOOKBACK_SECONDS && event.recordedAt <= t);
         if (!blocked) rows.push(this.controlRow(symbol, t, series, derivatives, asOf));
       }
+      // 4. When the pair's rows last changed.
+      for (let i = firstRow; i < rows.length; i++) {
+        const changed = rowChangedAt(rows[i] as MarketEventRow, series, asOf);
+        if (changed > changedAt) changedAt = changed;
+      }
     }
-    // 4. Stable order.
-    return rows.sort(compareRows);
+    // 5. Stable order.
+    return { rows: rows.sort(compareRows), changedAt };
   }
 
   /** 5-minute candles of a pair for a UTC day, open_time ascending, missing ones included and flagged. */

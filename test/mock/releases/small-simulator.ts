@@ -2,23 +2,23 @@
 
 import { MarketSimulator } from '../../../src/mock/simulator/index.js';
 import type { ReleaseSimulator } from '../../../src/mock/releases/index.js';
-import type { MarketEventRow } from '../../../src/spec/index.js';
+import type { DayContent } from '../../../src/mock/simulator/index.js';
 
 /** seed 1, the default clock, a few days: fast enough for every test. */
 export function smallSimulator(options: { days?: number; schemaSince?: string; seed?: number } = {}): MarketSimulator {
   return new MarketSimulator({ seed: options.seed ?? 1, days: options.days ?? 3, ...(options.schemaSince ? { schemaSince: options.schemaSince } : {}) });
 }
 
-/** The simulator with every `dayRows` call recorded as `day@asOf`. */
+/** The simulator with every `dayContent` call recorded as `day@asOf`. */
 export function recordingSimulator(simulator: MarketSimulator): ReleaseSimulator & { calls: string[] } {
   const calls: string[] = [];
   return {
     calls,
     options: simulator.options,
     days: () => simulator.days(),
-    dayRows(day: string, asOf: number): MarketEventRow[] {
+    dayContent(day: string, asOf: number): DayContent {
       calls.push(`${day}@${asOf}`);
-      return simulator.dayRows(day, asOf);
+      return simulator.dayContent(day, asOf);
     },
   };
 }
