@@ -24,7 +24,6 @@ export const analysisMessages = {
     `Unknown study "${name ?? ''}"; the studies are: event. Run "rdw study event --help".`,
   noCatalog: (home: string) =>
     `There is no catalog at ${home}; pull releases first with "rdw pull --latest N" (or point --home / RDW_HOME at one).`,
-  lockUnreadable: (file: string, detail: string) => `Could not read the study lock ${file}: ${detail}.`,
   reportWritten: (file: string) => `Report written to ${file}`,
   badMeasure: (value: string) => `"${value}" is not an outcome measure.`,
 };

@@ -1,22 +1,26 @@
-// The event study's numbers as one fixed text table (and the same columns as HTML): what notebook 02 and
-// its study script both print, so a test can compare them digit for digit.
+// The event study's numbers as one fixed text table (and the same columns as HTML): what `rdw study event`,
+// `rdw demo`, notebook 02 and its study script all print, so a test can compare them digit for digit.
 
-import type { EventStudyResult } from '../analysis/index.js';
+import { MISSING_STATUSES, missingColumnName, type EventStudyResult } from '../analysis/index.js';
 import { htmlTable, textTable } from './html-table.js';
 
-/** Columns of the printed study table: group keys, then events' counts and statistics, then controls. */
+/**
+ * Columns of the printed study table: group keys, events' counts (one per missing status, from
+ * MISSING_STATUSES, never listed by hand), statistics, then the controls they were compared with.
+ */
 export function studyTableColumns(result: EventStudyResult): string[] {
   return [
     'window',
     ...result.metadata.by,
     'n',
     'n_complete',
-    'missing_pending',
-    'missing_gap',
-    'missing_invalid_price',
+    ...MISSING_STATUSES.map((status) => missingColumnName(status)),
     'mean_return_pct',
     'median_return_pct',
     'hit_rate',
+    'median_mfe_pct',
+    'median_mae_pct',
+    'control_n',
     'control_n_complete',
     'control_mean_return_pct',
     'difference_pct',

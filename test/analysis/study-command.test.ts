@@ -35,7 +35,7 @@ describe('rdw study event', () => {
     expect(stderr).toBe('');
     expect(code).toBe(0);
     expect(stdout).toContain(`${days.length} releases`);
-    expect(stdout).toMatch(/window\s+event_kind\s+direction\s+n\s+complete\s+pending\s+gap/);
+    expect(stdout).toMatch(/window\s+event_kind\s+direction\s+n\s+n_complete\s+missing_pending\s+missing_gap\s+missing_invalid_price\s+missing_not_applicable/);
     expect(stdout.split('\n').filter((line) => line.startsWith('1h '))).toHaveLength(6);
   });
 

@@ -70,11 +70,11 @@ describe('study table text', () => {
     const [head, line, footer] = studyTableText(result).split('\n');
     expect(head!.split(/\s+/)).toEqual([
       'window', 'event_kind', 'direction', 'n', 'n_complete', 'missing_pending', 'missing_gap', 'missing_invalid_price',
-      'mean_return_pct', 'median_return_pct', 'hit_rate', 'control_n_complete', 'control_mean_return_pct',
-      'difference_pct', 'ci_low_pct', 'ci_high_pct',
+      'missing_not_applicable', 'mean_return_pct', 'median_return_pct', 'hit_rate', 'median_mfe_pct', 'median_mae_pct',
+      'control_n', 'control_n_complete', 'control_mean_return_pct', 'difference_pct', 'ci_low_pct', 'ci_high_pct',
     ]);
     const cells = line!.split(/\s{2,}/);
-    expect(cells).toEqual(['1h', 'breakout', 'up', '10', '8', '1', '1', '0', '0.1235', '0.5000', '4', '-0.02000', '0.1435']);
+    expect(cells).toEqual(['1h', 'breakout', 'up', '10', '8', '1', '1', '0', '0', '0.1235', '0.5000', '4', '4', '-0.02000', '0.1435']);
     expect(line).not.toMatch(/\s0\s*$/);
     expect(footer).toBe('rows read: 14; releases: 1; bootstrap: samples 2000, seed 1, confidence 0.95');
   });

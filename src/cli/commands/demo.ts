@@ -10,7 +10,7 @@ import { connectApi } from '../api-connection.js';
 import type { Command } from '../command.js';
 import { ProgressBar } from '../progress-bar.js';
 import { integerFlag } from './releases.js';
-import { studyTableText } from './study.js';
+import { studyReportText } from './study.js';
 
 /** Windows the demo's study reports: short, medium and one-day horizons. */
 const DEMO_WINDOWS = ['1h', '4h', '24h'];
@@ -76,7 +76,7 @@ export const demoCommand: Command = {
       return EXIT_CODES.ok;
     }
     say('');
-    context.stdout.write(studyTableText(result));
+    context.stdout.write(studyReportText(result));
     const relative = (file: string) => path.relative(context.cwd, file) || '.';
     say('');
     say(`Done in ${((performance.now() - started) / 1000).toFixed(1)} s. Where everything is:`);

@@ -2,54 +2,29 @@
 // catalog, printed as a table (or rows as JSON), optionally written as a self-contained report.
 
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { analysisMessages, eventStudy, writeStudyReport } from '../../analysis/index.js';
-import type { BootstrapMethod, EventStudyResult, EventStudyRow } from '../../analysis/index.js';
+import type { BootstrapMethod, EventStudyResult } from '../../analysis/index.js';
+import { studyTableText } from '../../notebook/index.js';
 import { NotFoundError, UsageError } from '../../spec/index.js';
-import { studyLockFromJson } from '../../study/study-lock-json.js';
+import { readLock } from '../../study/index.js';
 import type { Command } from '../command.js';
 
 /** Exact release IDs pinned by a study lock file (DESIGN.md 2.5); nothing falls back to other revisions. */
 async function lockedReleaseIds(file: string): Promise<string[]> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    throw new UsageError(analysisMessages.lockUnreadable(path.basename(file), (error as Error).message), { cause: error, option: 'lock' });
-  }
-  return studyLockFromJson(text, path.basename(file)).releases.map((release) => release.id);
+  return (await readLock(file)).releases.map((release) => release.id);
 }
 
-const fixed = (value: number | null | undefined, digits = 3) => (value === null || value === undefined ? 'n/a' : value.toFixed(digits));
-
-/** The study as aligned text columns: statistics beside the missingness counts they were computed with. */
-export function studyTableText(result: EventStudyResult): string {
-  const keys = result.metadata.by;
-  const header = [
-    'window', ...keys, 'n', 'complete', 'pending', 'gap', 'invalid', 'n/a', 'mean%', 'median%', 'hit', 'mfe%', 'mae%',
-    'ctrl_n', 'ctrl_ok', 'ctrl%', 'diff%', 'ci_low', 'ci_high',
-  ];
-  const line = (row: EventStudyRow) => [
-    row.window,
-    ...keys.map((key) => String(row[key] ?? '')),
-    String(row.n), String(row.n_complete), String(row.missing_pending), String(row.missing_gap),
-    String(row.missing_invalid_price), String(row.missing_not_applicable),
-    fixed(row.mean_return_pct), fixed(row.median_return_pct), fixed(row.hit_rate), fixed(row.median_mfe_pct), fixed(row.median_mae_pct),
-    String(row.control_n), String(row.control_n_complete), fixed(row.control_mean_return_pct),
-    fixed(row.difference_pct), fixed(row.ci_low_pct), fixed(row.ci_high_pct),
-  ];
-  const cells = [header, ...result.rows.map(line)];
-  const widths = header.map((_, i) => Math.max(...cells.map((row) => row[i]!.length)));
-  const text = cells.map((row) => row.map((cell, i) => (i <= keys.length ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  '));
+/** The study as printed by the CLI: what the numbers mean, then the one study table of src/notebook. */
+export function studyReportText(result: EventStudyResult): string {
   const { metadata } = result;
   return [
     `Event vs control study: ${metadata.releaseIds.length} releases (${metadata.selection === 'current' ? 'newest revision of each day' : 'exact IDs'}), ${metadata.rows} rows, calculation versions ${metadata.calculationVersions.join(', ')}.`,
-    'Returns in percentage points over complete outcomes only; pending/gap/invalid/n/a outcomes are missing, not zero.',
+    'Returns in percentage points over complete outcomes only; missing_* counts are outcomes left out (never counted as zero).',
     `Controls signed by each event's direction; CI: ${metadata.bootstrap.confidence * 100}% percentile bootstrap over ${metadata.bootstrap.method === 'row' ? 'rows' : 'UTC days'}, ${metadata.bootstrap.samples} samples, seed ${metadata.bootstrap.seed}.`,
     '',
-    ...text,
+    studyTableText(result),
     '',
   ].join('\n');
 }
@@ -86,7 +61,7 @@ export const studyCommand: Command = {
     const method = String(args.values.bootstrap) as BootstrapMethod;
     const result = await eventStudy(connection, { windows, by, bootstrap: { method }, ...(releases ? { releases } : {}) });
     if (context.json) context.stdout.write(`${JSON.stringify(result.rows)}\n`);
-    else context.stdout.write(studyTableText(result));
+    else context.stdout.write(studyReportText(result));
     if (typeof args.values.out === 'string') {
       const files = await writeStudyReport(result, path.resolve(context.cwd, args.values.out));
       (context.json ? context.stderr : context.stdout).write(`${analysisMessages.reportWritten(files.html)}\n`);
