@@ -5,19 +5,15 @@ import { runCli } from '../../src/cli/run-cli.js';
 import { studyLockFromJson } from '../../src/study/index.js';
 import { withMockServer } from '../support/with-mock-server.js';
 import { withTempHome } from '../support/temp-home.js';
-
-function capture() {
-  let text = '';
-  return { output: { write: (chunk: string) => void (text += chunk), isTTY: false }, text: () => text };
-}
+import { captureOutput } from '../support/capture-output.js';
 
 describe('rdw demo', () => {
   it('pulls, verifies, studies and pins the latest releases, then is idempotent', async () => {
     await withMockServer({ days: 12 }, async (mock) => {
       await withTempHome(async (home) => {
         const env = { RDW_BASE_URL: mock.baseUrl, RDW_SITE_URL: mock.siteUrl, RDW_API_KEY: mock.keys.desk };
-        const first = capture();
-        const code = await runCli(['demo', '--latest', '4', '--home', home], { env, stdout: first.output, stderr: capture().output, cwd: home });
+        const first = captureOutput();
+        const code = await runCli(['demo', '--latest', '4', '--home', home], { env, stdout: first.output, stderr: captureOutput().output, cwd: home });
         expect(code).toBe(0);
         expect(first.text()).toContain('2/5 pulled 4 releases (4 new, 0 already present)');
         expect(first.text()).toContain('3/5 verified');
@@ -42,8 +38,8 @@ describe('rdw demo', () => {
 
         // A second run downloads nothing and reports the same numbers.
         const downloadsBefore = mock.requestLog.filter((entry) => entry.path.includes('/download/')).length;
-        const second = capture();
-        expect(await runCli(['demo', '--latest', '4', '--home', home], { env, stdout: second.output, stderr: capture().output, cwd: home })).toBe(0);
+        const second = captureOutput();
+        expect(await runCli(['demo', '--latest', '4', '--home', home], { env, stdout: second.output, stderr: captureOutput().output, cwd: home })).toBe(0);
         expect(second.text()).toContain('(0 new, 4 already present)');
         expect(mock.requestLog.filter((entry) => entry.path.includes('/download/')).length).toBe(downloadsBefore);
         const table = (text: string) => text.slice(text.indexOf('Event vs control study'), text.indexOf('Done in'));
@@ -55,7 +51,7 @@ describe('rdw demo', () => {
   it('refuses a bad --latest before any request (exit 2)', async () => {
     await withMockServer({ days: 3 }, async (mock) => {
       await withTempHome(async (home) => {
-        const err = capture();
+        const err = captureOutput();
         const env = { RDW_BASE_URL: mock.baseUrl, RDW_API_KEY: mock.keys.desk };
         expect(await runCli(['demo', '--latest', '0', '--home', home], { env, stderr: err.output })).toBe(2);
         expect(err.text()).toMatch(/^rdw: .*latest.*\n$/);

@@ -2,11 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/run-cli.js';
 import { withMockServer } from '../support/with-mock-server.js';
 import { withTempHome } from '../support/temp-home.js';
-
-function capture() {
-  let text = '';
-  return { output: { write: (chunk: string) => void (text += chunk), isTTY: false }, text: () => text };
-}
+import { captureOutput } from '../support/capture-output.js';
 
 describe('rdw research and rdw live', () => {
   it('lists the research catalog, prints a snapshot with its stale flag, and CSV rows header first', async () => {
@@ -14,8 +10,8 @@ describe('rdw research and rdw live', () => {
       await withTempHome(async (home) => {
         const env = { RDW_BASE_URL: mock.baseUrl, RDW_SITE_URL: mock.siteUrl, RDW_API_KEY: mock.keys.free };
         const run = async (...argv: string[]) => {
-          const out = capture();
-          const err = capture();
+          const out = captureOutput();
+          const err = captureOutput();
           const code = await runCli([...argv, '--home', home], { env, stdout: out.output, stderr: err.output });
           return { code, out: out.text(), err: err.text() };
         };
@@ -45,7 +41,7 @@ describe('rdw research and rdw live', () => {
   it('serves a public live page with no key at all', async () => {
     await withMockServer({ days: 3 }, async (mock) => {
       await withTempHome(async (home) => {
-        const out = capture();
+        const out = captureOutput();
         const code = await runCli(['live', 'market-breadth', '--csv', '--home', home], {
           env: { RDW_BASE_URL: mock.baseUrl, RDW_SITE_URL: mock.siteUrl },
           stdout: out.output,

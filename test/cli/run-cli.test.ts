@@ -2,11 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/run-cli.js';
 import type { Command } from '../../src/cli/command.js';
 import { IntegrityError } from '../../src/spec/index.js';
-
-function capture() {
-  let text = '';
-  return { output: { write: (chunk: string) => void (text += chunk), isTTY: false }, text: () => text };
-}
+import { captureOutput } from '../support/capture-output.js';
 
 const echo: Command = {
   name: 'echo',
@@ -33,7 +29,7 @@ const crashing: Command = { ...failing, name: 'crash', async run() { throw new T
 
 describe('runCli', () => {
   it('dispatches with global flags and RDW_HOME', async () => {
-    const out = capture();
+    const out = captureOutput();
     const code = await runCli(['echo', '--upper', '--json', 'a', 'b'], {
       commands: [echo],
       stdout: out.output,
@@ -45,10 +41,10 @@ describe('runCli', () => {
   });
 
   it('prefers --home over RDW_HOME and defaults to ./datasets', async () => {
-    const flag = capture();
+    const flag = captureOutput();
     await runCli(['echo', '--home', 'h', 'x'], { commands: [echo], stdout: flag.output, env: { RDW_HOME: '/e' }, cwd: '/w' });
     expect(flag.text()).toContain('home=/w/h');
-    const fallback = capture();
+    const fallback = captureOutput();
     await runCli(['echo', 'x'], { commands: [echo], stdout: fallback.output, env: {}, cwd: '/w' });
     expect(fallback.text()).toContain('home=/w/datasets');
   });
@@ -59,31 +55,31 @@ describe('runCli', () => {
     [['fail', 'extra'], 2],
     [[], 2],
   ])('exits %o -> %i with one sentence on stderr', async (argv, exitCode) => {
-    const err = capture();
+    const err = captureOutput();
     expect(await runCli(argv, { commands: [echo, failing], stderr: err.output })).toBe(exitCode);
     if (argv.length > 0) expect(err.text()).toMatch(/^rdw: [^\n]+\n$/);
   });
 
   it('maps a typed failure to its exit code without a stack trace', async () => {
-    const err = capture();
+    const err = captureOutput();
     expect(await runCli(['fail'], { commands: [failing], stderr: err.output })).toBe(3);
     expect(err.text()).toBe('rdw: Release abc failed its checksum. Nothing was imported.\n');
   });
 
   it('reports an unexpected error as exit 1 in one line, with the stack only under RDW_DEBUG=1', async () => {
-    const quiet = capture();
+    const quiet = captureOutput();
     expect(await runCli(['crash'], { commands: [crashing], stderr: quiet.output })).toBe(1);
     expect(quiet.text().trim().split('\n')).toHaveLength(1);
-    const debug = capture();
+    const debug = captureOutput();
     await runCli(['crash'], { commands: [crashing], stderr: debug.output, env: { RDW_DEBUG: '1' } });
     expect(debug.text()).toContain('at ');
   });
 
   it('prints help for --help and for a command', async () => {
-    const out = capture();
+    const out = captureOutput();
     expect(await runCli(['--help'], { commands: [echo], stdout: out.output })).toBe(0);
     expect(out.text()).toContain('echo  Echoes its arguments.');
-    const commandHelp = capture();
+    const commandHelp = captureOutput();
     expect(await runCli(['echo', '--help'], { commands: [echo], stdout: commandHelp.output })).toBe(0);
     expect(commandHelp.text()).toContain('Usage: rdw echo [--upper] <WORD...>');
   });
