@@ -18,6 +18,8 @@ export const catalogMessages = {
     `The bundled schema of release ${short(id)} has sha256 ${actual.slice(0, 12)}…, the manifest says ${expected.slice(0, 12)}…. Nothing was imported.`,
   rowCountMismatch: (id: string, actual: number, expected: number) =>
     `Release ${short(id)} holds ${actual} rows, but its manifest says ${expected}. Nothing was imported.`,
+  batchRowCountMismatch: (releases: number, actual: number, expected: number) =>
+    `A batch of ${releases} releases holds ${actual} rows, but their manifests say ${expected}; each is imported on its own to find which.`,
   noDataFile: (id: string) => `Release ${short(id)} offers neither a parquet nor a csv file; nothing was imported.`,
   storeFileMismatch: (file: string, releaseId: string, detail: string) =>
     `Stored file ${file} (release ${short(releaseId)}) ${detail}; run "rdw pull ${releaseId}" after removing it, or restore it from a backup.`,

@@ -119,7 +119,7 @@ export async function prepareRelease(catalog: Catalog, client: RdwClient, id: st
   const settled = await Promise.allSettled([
     catalog.store.putBytes(manifest.bytes, { sha256: manifest.sha256, bytes: manifest.bytes.length }, `${id}.manifest`),
     schema !== undefined && schemaBytes !== undefined ? catalog.store.putBytes(schemaBytes, schema, `${id}.schema`) : undefined,
-    checkDataFile(catalog, id, format, dataPath),
+    checkDataFile(catalog, id, format, dataPath, release.rows),
   ]);
   const failure = settled.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
   if (failure !== undefined) throw failure.reason;

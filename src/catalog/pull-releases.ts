@@ -65,35 +65,57 @@ export async function pullReleases(
     return [];
   });
 
-  const writer = new ImportQueue(catalog, batchSize);
+  await downloadAndImport(catalog, client, todo.map((index) => unique[index]!), { concurrency, batchSize, onProgress }, (position, outcome) => {
+    outcomes[todo[position]!] = outcome;
+  });
+  const pulled: PullResult[] = [];
+  const failed: PullFailure[] = [];
+  for (const outcome of outcomes) {
+    if ('error' in outcome) failed.push(outcome);
+    else pulled.push(outcome);
+  }
+  return { pulled, failed };
+}
+
+/**
+ * The pipelines: `concurrency` workers prepare releases (manifests fetched `concurrency` IDs ahead; the
+ * client caches them by ID) and hand them to the one writer without waiting; `settle` gets each ID's
+ * outcome by its position in `ids`.
+ */
+async function downloadAndImport(
+  catalog: Catalog,
+  client: RdwClient,
+  ids: readonly string[],
+  options: { concurrency: number; batchSize: number; onProgress: PullReleasesOptions['onProgress'] },
+  settle: (position: number, outcome: Outcome) => void,
+): Promise<void> {
+  const { concurrency, onProgress } = options;
+  const writer = new ImportQueue(catalog, options.batchSize);
   const imports: Promise<void>[] = [];
-  // Manifests are fetched this many releases ahead (the client caches them by ID).
-  const lookahead = concurrency;
   let next = 0;
   const worker = async () => {
-    while (next < todo.length) {
+    while (next < ids.length) {
       const position = next++;
-      const index = todo[position]!;
-      const id = unique[index]!;
-      const ahead = todo[position + lookahead];
-      if (ahead !== undefined) client.manifest(unique[ahead]!).catch(() => undefined);
+      const id = ids[position]!;
+      const ahead = ids[position + concurrency];
+      if (ahead !== undefined) client.manifest(ahead).catch(() => undefined);
       let prepared;
       try {
         prepared = await prepareRelease(catalog, client, id, onProgress === undefined ? {} : { onProgress });
       } catch (error) {
         onProgress?.({ kind: 'release', releaseId: id, status: 'failed' });
-        outcomes[index] = { id, error: asError(error) };
+        settle(position, { id, error: asError(error) });
         continue;
       }
       const { result } = prepared;
       imports.push(
         writer.add(prepared.item).then(
           () => {
-            outcomes[index] = result;
+            settle(position, result);
             onProgress?.({ kind: 'release', releaseId: id, status: 'imported' });
           },
           (error: unknown) => {
-            outcomes[index] = { id, error: asError(error) };
+            settle(position, { id, error: asError(error) });
             onProgress?.({ kind: 'release', releaseId: id, status: 'failed' });
           },
         ),
@@ -102,15 +124,8 @@ export async function pullReleases(
       await writer.belowLimit();
     }
   };
-  await Promise.all(Array.from({ length: Math.min(concurrency, todo.length) }, worker));
+  await Promise.all(Array.from({ length: Math.min(concurrency, ids.length) }, worker));
   await Promise.all(imports);
-  const pulled: PullResult[] = [];
-  const failed: PullFailure[] = [];
-  for (const outcome of outcomes) {
-    if ('error' in outcome) failed.push(outcome);
-    else pulled.push(outcome);
-  }
-  return { pulled, failed };
 }
 
 const asError = (error: unknown): Error => (error instanceof Error ? error : new Error(String(error)));

@@ -1,38 +1,62 @@
 // Benchmark: pullReleases of 100 and 1,000 releases from the embedded mock (limits raised) against a
 // baseline in the same run that only fetches, hashes and INSERT … SELECT * FROM read_parquet (no checks).
 // Run: node --import tsx test/bench/pull.bench.ts [counts...]   (default: 100 1000). Prints a table and JSON.
+//
+// Every pass (baseline, rdw) runs in a fresh child process (`--pass`), so its peak RSS (maxRSS) is its own,
+// not memory an earlier pass left in the heap, and "memory stays flat as the count grows" can be read
+// from the figures. Each pass also samples its RSS after every tenth of its releases (`rssCurveMiB`).
 
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { createInterface } from 'node:readline';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { parseArgs } from 'node:util';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { request } from 'undici';
 import { createClient } from '../../src/client/index.js';
 import { openCatalog, pullReleases } from '../../src/catalog/index.js';
 import { createTempHome } from '../support/temp-home.js';
+import { formatTable } from './support/format-table.js';
+import { lastJsonLine } from './support/last-json-line.js';
+import { runChild } from './support/run-child.js';
 
-const counts = process.argv.slice(2).map(Number).filter((n) => n > 0);
-const COUNTS = counts.length > 0 ? counts : [100, 1000];
-const CONCURRENCY = 4; // both runs: downloads in flight (pullReleases default)
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const CONCURRENCY = 4; // both passes: downloads in flight (pullReleases default)
 const BIG = 1_000_000_000;
+const MiB = 2 ** 20;
 
-/** Samples RSS every 50 ms while `fn` runs; returns its result, seconds and the peak RSS in MiB. */
-async function measured<T>(fn: () => Promise<T>): Promise<{ value: T; seconds: number; peakRssMiB: number }> {
-  let peak = process.memoryUsage().rss;
-  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
-  const started = performance.now();
-  try {
-    const value = await fn();
-    return { value, seconds: (performance.now() - started) / 1000, peakRssMiB: Math.round(Math.max(peak, process.memoryUsage().rss) / 2 ** 20) };
-  } finally {
-    clearInterval(timer);
-  }
+interface PassResult {
+  pass: 'baseline' | 'rdw';
+  releases: number;
+  rows: number;
+  seconds: number;
+  /** process.resourceUsage().maxRSS of the pass's own process, MiB. */
+  peakRssMiB: number;
+  /** RSS before the first release, MiB (the process with its modules loaded). */
+  startRssMiB: number;
+  /** RSS after each tenth of the releases, MiB. */
+  rssCurveMiB: number[];
+  /** CPU seconds (user + system, every thread of the pass's process) during the pass. */
+  cpuSeconds: number;
+}
+
+/** Records RSS after every tenth of `total` releases. */
+function rssCurve(total: number): { tick(): void; curve: number[] } {
+  const curve: number[] = [];
+  const step = Math.max(1, Math.floor(total / 10));
+  let done = 0;
+  return {
+    curve,
+    tick() {
+      done += 1;
+      if (done % step === 0 || done === total) curve.push(Math.round(process.memoryUsage().rss / MiB));
+    },
+  };
 }
 
 /** Baseline: GET each parquet file, sha256 it, write it, INSERT … SELECT * FROM read_parquet; no checks. */
-async function baseline(baseUrl: string, key: string, ids: readonly string[], dir: string): Promise<number> {
+async function baseline(baseUrl: string, key: string, ids: readonly string[], dir: string, tick: () => void): Promise<number> {
   const db = await DuckDBInstance.create(path.join(dir, 'baseline.duckdb'));
   const connection = await db.connect();
   let created = false;
@@ -51,6 +75,7 @@ async function baseline(baseUrl: string, key: string, ids: readonly string[], di
           await connection.run(`CREATE TABLE t AS SELECT * FROM read_parquet('${file}')`);
           created = true;
         } else await connection.run(`INSERT INTO t SELECT * FROM read_parquet('${file}')`);
+        tick();
       });
       queue = insert;
       await insert;
@@ -63,10 +88,16 @@ async function baseline(baseUrl: string, key: string, ids: readonly string[], di
   return rows;
 }
 
-async function rdwPull(baseUrl: string, key: string, ids: readonly string[], home: string): Promise<number> {
+/** What `rdw pull` runs: manifest, verified download, schema checks, group-committed imports. */
+async function rdwPull(baseUrl: string, key: string, ids: readonly string[], home: string, tick: () => void): Promise<number> {
   const catalog = await openCatalog(home);
   const client = createClient({ baseUrl, apiKey: key, home });
-  const result = await pullReleases(catalog, client, ids, { concurrency: CONCURRENCY });
+  const result = await pullReleases(catalog, client, ids, {
+    concurrency: CONCURRENCY,
+    onProgress: (event) => {
+      if (event.kind === 'release' && event.status === 'imported') tick();
+    },
+  });
   if (result.failed.length > 0) throw result.failed[0]!.error;
   const rows = Number((await catalog.query('SELECT count(*)::DOUBLE AS n FROM market_events'))[0]?.n);
   await client.close();
@@ -74,58 +105,105 @@ async function rdwPull(baseUrl: string, key: string, ids: readonly string[], hom
   return rows;
 }
 
-const maxCount = Math.max(...COUNTS);
-// The mock runs in its own process (like a remote API), so its work does not share this event loop.
-const MOCK_SCRIPT = `
-  import { startMockServer } from './src/mock/index.ts';
-  const mock = await startMockServer({ port: 0, days: ${maxCount}, limits: { desk: { rpm: ${BIG}, daily_bytes: ${BIG * 100} } } });
-  const ids = mock.archive.currentReleases(${maxCount}).map((release) => release.id);
-  console.log(JSON.stringify({ baseUrl: mock.baseUrl, key: mock.keys.desk, ids }));`;
-const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', MOCK_SCRIPT], {
-  cwd: path.resolve(import.meta.dirname, '../..'),
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-const ready = JSON.parse(await new Promise<string>((resolve) => createInterface({ input: child.stdout! }).once('line', resolve))) as {
-  baseUrl: string;
-  key: string;
-  ids: string[];
-};
-const mock = { baseUrl: ready.baseUrl, close: async () => void child.kill('SIGTERM') };
-const key = ready.key;
-const all = ready.ids;
-const results = [];
-for (const count of COUNTS) {
-  const ids = all.slice(0, count);
-  // Warm-up: the mock builds each file on first request; both runs below then read the same cache state.
-  await measured(async () => {
-    const home = await createTempHome('rdw-bench-warm-');
-    await baseline(mock.baseUrl, key, ids, home.home);
-    await home.remove();
-  });
-  const baseHome = await createTempHome('rdw-bench-base-');
-  const base = await measured(() => baseline(mock.baseUrl, key, ids, baseHome.home));
-  await baseHome.remove();
-  const rdwHome = await createTempHome('rdw-bench-pull-');
-  const pulled = await measured(() => rdwPull(mock.baseUrl, key, ids, rdwHome.home));
-  await rdwHome.remove();
-  if (pulled.value !== base.value) throw new Error(`row counts differ: rdw ${pulled.value}, baseline ${base.value}`);
-  results.push({
-    releases: count,
-    rows: pulled.value,
-    baselineSeconds: Number(base.seconds.toFixed(2)),
-    rdwSeconds: Number(pulled.seconds.toFixed(2)),
-    ratio: Number((pulled.seconds / base.seconds).toFixed(3)),
-    rdwReleasesPerSecond: Number((count / pulled.seconds).toFixed(1)),
-    baselineReleasesPerSecond: Number((count / base.seconds).toFixed(1)),
-    baselinePeakRssMiB: base.peakRssMiB,
-    rdwPeakRssMiB: pulled.peakRssMiB,
-  });
-  console.error(`done: ${JSON.stringify(results[results.length - 1])}`);
+/** Child mode: one pass over the first `count` IDs of the mock named in the environment; prints a JSON line. */
+async function runPass(pass: 'baseline' | 'rdw', count: number): Promise<void> {
+  const { BENCH_BASE_URL: baseUrl, BENCH_KEY: key, BENCH_IDS: idList } = process.env;
+  if (!baseUrl || !key || !idList) throw new Error('--pass needs BENCH_BASE_URL, BENCH_KEY and BENCH_IDS');
+  const ids = idList.split(',').slice(0, count);
+  const home = await createTempHome(`rdw-bench-${pass}-`);
+  const curve = rssCurve(ids.length);
+  const startRssMiB = Math.round(process.memoryUsage().rss / MiB);
+  const started = performance.now();
+  const cpu = process.cpuUsage();
+  const rows = pass === 'rdw' ? await rdwPull(baseUrl, key, ids, home.home, curve.tick) : await baseline(baseUrl, key, ids, home.home, curve.tick);
+  const seconds = (performance.now() - started) / 1000;
+  const used = process.cpuUsage(cpu);
+  await home.remove();
+  const result: PassResult = {
+    pass,
+    releases: ids.length,
+    rows,
+    seconds,
+    peakRssMiB: Math.round(process.resourceUsage().maxRSS / 1024),
+    startRssMiB,
+    rssCurveMiB: curve.curve,
+    cpuSeconds: Number(((used.user + used.system) / 1e6).toFixed(2)),
+  };
+  console.log(JSON.stringify(result));
 }
-await mock.close();
 
-const header = ['releases', 'rows', 'baseline s', 'rdw s', 'ratio', 'rdw rel/s', 'base rel/s', 'base RSS MiB', 'rdw RSS MiB'];
-const lines = results.map((r) => [r.releases, r.rows, r.baselineSeconds, r.rdwSeconds, r.ratio, r.rdwReleasesPerSecond, r.baselineReleasesPerSecond, r.baselinePeakRssMiB, r.rdwPeakRssMiB].map(String));
-const widths = header.map((h, i) => Math.max(h.length, ...lines.map((line) => line[i]!.length)));
-console.log([header, ...lines].map((line) => line.map((cell, i) => cell.padStart(widths[i]!)).join('  ')).join('\n'));
-console.log(JSON.stringify({ benchmark: 'pull', concurrency: CONCURRENCY, goalRatio: 1.25, results }));
+/** Parent mode: the mock in its own process, then each count's baseline and rdw passes in fresh processes. */
+async function runSuite(counts: number[]): Promise<void> {
+  const maxCount = Math.max(...counts);
+  // cacheBytes holds every generated file, so no pass ever waits for the mock to regenerate one and both
+  // passes read the same cache state without a warm-up pass.
+  const mockScript = `
+    import { startMockServer } from './src/mock/index.ts';
+    const mock = await startMockServer({ port: 0, days: ${maxCount}, cacheBytes: ${8 * 2 ** 30}, limits: { desk: { rpm: ${BIG}, daily_bytes: ${BIG * 1000} } } });
+    const ids = mock.archive.currentReleases(${maxCount}).map((release) => release.id);
+    console.log(JSON.stringify({ baseUrl: mock.baseUrl, key: mock.keys.desk, ids }));`;
+  const mockStarted = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', mockScript], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  const ready = JSON.parse(await new Promise<string>((resolve) => createInterface({ input: child.stdout! }).once('line', resolve))) as {
+    baseUrl: string;
+    key: string;
+    ids: string[];
+  };
+  const mockReadySeconds = Number(((performance.now() - mockStarted) / 1000).toFixed(2));
+  console.error(`mock ready: ${maxCount} days in ${mockReadySeconds} s`);
+  const env = { ...process.env, BENCH_BASE_URL: ready.baseUrl, BENCH_KEY: ready.key, BENCH_IDS: ready.ids.join(',') };
+
+  const pass = async (name: 'baseline' | 'rdw', count: number): Promise<PassResult> => {
+    const run = await runChild(process.execPath, ['--import', 'tsx', import.meta.filename, '--pass', name, '--count', String(count)], {
+      cwd: ROOT,
+      env,
+      timeoutSeconds: 900,
+    });
+    const json = lastJsonLine(run.stdout);
+    if (run.code !== 0 || json === undefined) throw new Error(`${name} pass of ${count} failed (${run.code ?? run.signal}): ${run.stderr.slice(-1000)}`);
+    return json as unknown as PassResult;
+  };
+
+  const results = [];
+  try {
+    for (const count of counts) {
+      const base = await pass('baseline', count);
+      const pulled = await pass('rdw', count);
+      if (pulled.rows !== base.rows) throw new Error(`row counts differ: rdw ${pulled.rows}, baseline ${base.rows}`);
+      results.push({
+        releases: count,
+        rows: pulled.rows,
+        baselineSeconds: Number(base.seconds.toFixed(2)),
+        rdwSeconds: Number(pulled.seconds.toFixed(2)),
+        ratio: Number((pulled.seconds / base.seconds).toFixed(3)),
+        rdwReleasesPerSecond: Number((count / pulled.seconds).toFixed(1)),
+        baselineReleasesPerSecond: Number((count / base.seconds).toFixed(1)),
+        baselineCpuSeconds: base.cpuSeconds,
+        rdwCpuSeconds: pulled.cpuSeconds,
+        baselinePeakRssMiB: base.peakRssMiB,
+        rdwPeakRssMiB: pulled.peakRssMiB,
+        rdwStartRssMiB: pulled.startRssMiB,
+        rdwRssCurveMiB: pulled.rssCurveMiB,
+        baselineRssCurveMiB: base.rssCurveMiB,
+      });
+      console.error(`done: ${JSON.stringify(results[results.length - 1])}`);
+    }
+  } finally {
+    child.kill('SIGTERM');
+  }
+
+  console.log(
+    formatTable(
+      ['releases', 'rows', 'baseline s', 'rdw s', 'ratio', 'rdw rel/s', 'base rel/s', 'base peak MiB', 'rdw peak MiB', 'rdw RSS per tenth MiB'],
+      results.map((r) => [r.releases, r.rows, r.baselineSeconds, r.rdwSeconds, r.ratio, r.rdwReleasesPerSecond, r.baselineReleasesPerSecond, r.baselinePeakRssMiB, r.rdwPeakRssMiB, r.rdwRssCurveMiB.join(' ')]),
+    ),
+  );
+  console.log(JSON.stringify({ benchmark: 'pull', concurrency: CONCURRENCY, goalRatio: 1.25, mockReadySeconds, results }));
+}
+
+const { values, positionals } = parseArgs({ allowPositionals: true, options: { pass: { type: 'string' }, count: { type: 'string' } } });
+if (values.pass === 'baseline' || values.pass === 'rdw') await runPass(values.pass, Number(values.count));
+else {
+  const counts = positionals.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0);
+  await runSuite(counts.length > 0 ? counts : [100, 1000]);
+}

@@ -52,8 +52,15 @@ export const BENCH_SUITE: readonly BenchSpec[] = [
         bench: 'pull',
         figure: `rdw pull vs no-checks baseline, ${r.releases} releases`,
         value: `${fixed(r.ratio)}x`,
-        detail: `rdw ${fixed(r.rdwSeconds)} s vs baseline ${fixed(r.baselineSeconds)} s; ${r.rows} rows; RSS ${r.rdwPeakRssMiB}/${r.baselinePeakRssMiB} MiB; goal <= ${json.goalRatio ?? 1.25}x`,
-      })),
+        detail: `rdw ${fixed(r.rdwSeconds)} s vs baseline ${fixed(r.baselineSeconds)} s; ${r.rows} rows; ${fixed(r.rdwReleasesPerSecond, 1)} releases/s; goal <= ${json.goalRatio ?? 1.25}x`,
+      })).concat(
+        (json.results as Json[]).map((r) => ({
+          bench: 'pull',
+          figure: `peak RSS of a pull (own process), ${r.releases} releases`,
+          value: mib(r.rdwPeakRssMiB),
+          detail: `baseline ${mib(r.baselinePeakRssMiB)}; rdw RSS after each tenth: ${(r.rdwRssCurveMiB as number[] | undefined)?.join(' ') ?? '-'}`,
+        })),
+      ),
   },
   {
     name: 'client',
