@@ -211,10 +211,11 @@ async function openInstance(
 }
 
 /**
- * DuckDB settings of every catalog instance. Both keep a long pull's memory from growing with the number
- * of releases it imports (docs/catalog.md "Memory"): the external file cache is off (a pull reads each data
- * file once to check it and once to import it, and the cache kept ≈ 0.3 MiB per file for the life of the
- * instance), and the allocator's background threads return freed memory to the system as DuckDB runs.
+ * DuckDB settings of every catalog instance. Both lower the memory a long pull keeps (docs/catalog.md
+ * "Memory"; it still grows with the releases imported): the external file cache is off (a pull reads each
+ * data file once to check it and once to import it, and the cache kept ≈ 0.3 MiB per file for the life of
+ * the instance), and the allocator's background threads return freed memory to the system as DuckDB runs.
+ * No `memory_limit`: below the table's needs, automatic checkpoints fail fatally.
  */
 function instanceConfig(readOnly: boolean): Record<string, string> {
   return {

@@ -9,7 +9,7 @@ import { DUCKDB_TYPE } from './catalog-schema.js';
 import { checkDataColumns } from './check-release-schema.js';
 import { catalogMessages } from './messages.js';
 import { sqlTimestamp } from './run-migrations.js';
-import { quoteIdentifier, quoteLiteral } from './sql-text.js';
+import { quoteIdentifier, quoteLiteral, releaseIdListParameter } from './sql-text.js';
 
 /** Data file formats a release can be imported from. */
 export type DataFormat = 'parquet' | 'csv';
@@ -30,32 +30,39 @@ export interface ReleaseImport {
 
 const COLUMN_LIST = MARKET_EVENT_FIELDS.map((field) => quoteIdentifier(field.name)).join(', ');
 
-/** The table-function call that reads a stored data file with the spec's types. */
-function readDataSql(format: DataFormat, file: string): string {
-  if (format === 'parquet') return `read_parquet(${quoteLiteral(file)})`;
+/**
+ * The table-function call that reads stored data files (one format) with the spec's types, each row with
+ * the `filename` it came from.
+ */
+function readDataSql(format: DataFormat, files: readonly string[]): string {
+  const list = `[${files.map(quoteLiteral).join(', ')}]`;
+  if (format === 'parquet') return `read_parquet(${list}, filename = true)`;
   const columns = MARKET_EVENT_FIELDS.map((field) => `${quoteLiteral(field.name)}: ${quoteLiteral(DUCKDB_TYPE[field.type])}`).join(', ');
   // Explicit types and no sniffing: nulls are empty fields, a quoted "" stays an empty string.
-  return `read_csv(${quoteLiteral(file)}, header = true, auto_detect = false, delim = ',', quote = '"', escape = '"', nullstr = '', allow_quoted_nulls = false, columns = {${columns}})`;
+  return `read_csv(${list}, header = true, auto_detect = false, delim = ',', quote = '"', escape = '"', nullstr = '', allow_quoted_nulls = false, columns = {${columns}}, filename = true)`;
 }
+
+/** Name of the row carrying a parquet footer's row count in `checkDataFile`'s query. */
+const FOOTER_ROWS = '#footer num_rows';
 
 /**
  * The data file's column names (and parquet types) checked against the spec before any insert, and for
- * parquet its row count (from the footer) against `expectedRows` when given. Reads the file on the
+ * parquet its row count (from the footer) against `expectedRows`. Reads the file on the
  * catalog's side connection, so it runs while another release imports.
  */
-export async function checkDataFile(catalog: Catalog, id: string, format: DataFormat, file: string, expectedRows?: number): Promise<void> {
+export async function checkDataFile(catalog: Catalog, id: string, format: DataFormat, file: string, expectedRows: number): Promise<void> {
   if (format === 'parquet') {
-    // One round trip: the columns DuckDB reads, then the footer's row count as a last row named '#rows'.
+    // One round trip: the columns DuckDB reads, plus the footer's row count as a row named FOOTER_ROWS (a
+    // name no spec field has; UNION ALL keeps no order, so it is found by name).
     const quoted = quoteLiteral(file);
     const rows = await catalog.sideQuery(
       `SELECT column_name, column_type FROM (DESCRIBE SELECT * FROM read_parquet(${quoted}))
-       UNION ALL SELECT '#rows', num_rows::VARCHAR FROM parquet_file_metadata(${quoted})`,
+       UNION ALL SELECT ${quoteLiteral(FOOTER_ROWS)}, num_rows::VARCHAR FROM parquet_file_metadata(${quoted})`,
     );
-    const footer = rows.pop();
-    const columns = rows.map((row) => ({ name: String(row.column_name), type: String(row.column_type) }));
+    const columns = rows.filter((row) => row.column_name !== FOOTER_ROWS).map((row) => ({ name: String(row.column_name), type: String(row.column_type) }));
     checkDataColumns(id, 'parquet file', columns);
-    const actual = Number(footer?.column_type);
-    if (expectedRows !== undefined && actual !== expectedRows) {
+    const actual = Number(rows.find((row) => row.column_name === FOOTER_ROWS)?.column_type);
+    if (actual !== expectedRows) {
       throw new RowCountMismatchError(catalogMessages.rowCountMismatch(id, actual, expectedRows), { expected: expectedRows, actual });
     }
     return;
@@ -117,16 +124,15 @@ export async function importReleases(catalog: Catalog, items: readonly ReleaseIm
  * 1. which releases are new (an ID already imported, or repeated in the batch, is skipped: false);
  * 2. their `releases` rows, `import_order` continuing the catalog's sequence in batch order;
  * 3. their `release_files` rows;
- * 4. their `market_events` rows: the parquet files in one multi-file scan, a csv file (the fallback) or
- *    a file shared by two releases in a statement of its own.
- * The rows inserted must equal the manifests' `rows`: exactly per statement of one release, and as a sum
- * for the multi-file scan, whose files' own counts `checkDataFile` compared beforehand (footer = rows
- * read). A mismatch throws RowCountMismatchError, which rolls the batch back.
+ * 4. their `market_events` rows, one scan per group of `rowGroups`.
+ * The rows each scan inserts must equal the sum of its releases' manifest `rows` (exact per release for a
+ * group of one; for the parquet group, `checkDataFile` compared each file's footer beforehand, and the
+ * footer is what DuckDB reads). A mismatch throws RowCountMismatchError, which rolls the batch back.
  */
 async function insertReleases(connection: DuckDBConnection, items: readonly ReleaseImport[], importedAt: string): Promise<boolean[]> {
   // 1.
   const presentRows = await connection.runAndReadAll('SELECT id FROM releases WHERE list_contains($ids::VARCHAR[], id)', {
-    ids: `[${items.map((item) => item.release.id).join(',')}]`,
+    ids: releaseIdListParameter(items.map((item) => item.release.id)),
   });
   const seen = new Set(presentRows.getRowObjectsJson().map((row) => String(row.id)));
   const fresh: ReleaseImport[] = [];
@@ -182,45 +188,46 @@ async function insertReleases(connection: DuckDBConnection, items: readonly Rele
   );
 
   // 4.
-  const scanned = new Set<string>();
-  const together: ReleaseImport[] = [];
-  const alone: ReleaseImport[] = [];
-  for (const item of fresh) {
-    if (item.format === 'parquet' && !scanned.has(item.dataPath)) {
-      scanned.add(item.dataPath);
-      together.push(item);
-    } else alone.push(item);
-  }
-  if (together.length === 1) alone.unshift(together.pop()!);
-  if (together.length > 0) {
-    const inserted = await connection.run(insertParquetFilesSql(together));
-    const expected = together.reduce((sum, item) => sum + item.release.rows, 0);
-    if (inserted.rowsChanged !== expected) {
-      throw new RowCountMismatchError(catalogMessages.batchRowCountMismatch(together.length, inserted.rowsChanged, expected), { expected, actual: inserted.rowsChanged });
-    }
-  }
-  for (const item of alone) {
-    const { id, day, rows } = item.release;
-    const inserted = await connection.run(
-      `INSERT INTO market_events (release_id, day, ${COLUMN_LIST})
-       SELECT $id, $day::DATE, ${COLUMN_LIST} FROM ${readDataSql(item.format, item.dataPath)}`,
-      { id, day },
-    );
-    if (inserted.rowsChanged !== rows) {
-      throw new RowCountMismatchError(catalogMessages.rowCountMismatch(id, inserted.rowsChanged, rows), { expected: rows, actual: inserted.rowsChanged });
+  for (const group of rowGroups(fresh)) {
+    const inserted = (await connection.run(insertRowsSql(group))).rowsChanged;
+    const expected = group.reduce((sum, item) => sum + item.release.rows, 0);
+    if (inserted !== expected) {
+      const message =
+        group.length === 1
+          ? catalogMessages.rowCountMismatch(group[0]!.release.id, inserted, expected)
+          : catalogMessages.batchRowCountMismatch(group.length, inserted, expected);
+      throw new RowCountMismatchError(message, { expected, actual: inserted });
     }
   }
   return outcomes;
 }
 
 /**
- * One INSERT reading several parquet files (distinct paths) in one scan, in file order; each row's
+ * The scans of step 4: every parquet file with a distinct path in one group (their counts were checked
+ * against their footers, so the group's sum is exact per file); each csv file (no footer) and each file
+ * shared by two releases in a group of its own.
+ */
+function rowGroups(items: readonly ReleaseImport[]): ReleaseImport[][] {
+  const scanned = new Set<string>();
+  const together: ReleaseImport[] = [];
+  const alone: ReleaseImport[][] = [];
+  for (const item of items) {
+    if (item.format === 'parquet' && !scanned.has(item.dataPath)) {
+      scanned.add(item.dataPath);
+      together.push(item);
+    } else alone.push([item]);
+  }
+  return together.length > 0 ? [together, ...alone] : alone;
+}
+
+/**
+ * One INSERT reading a group's files (one format, distinct paths) in one scan, in file order; each row's
  * release ID and day come from the file it was read from.
  */
-function insertParquetFilesSql(items: readonly ReleaseImport[]): string {
+function insertRowsSql(group: readonly ReleaseImport[]): string {
   const byFile = (value: (item: ReleaseImport) => string) =>
-    `CASE filename ${items.map((item) => `WHEN ${quoteLiteral(item.dataPath)} THEN ${value(item)}`).join(' ')} END`;
+    `CASE filename ${group.map((item) => `WHEN ${quoteLiteral(item.dataPath)} THEN ${value(item)}`).join(' ')} END`;
   return `INSERT INTO market_events (release_id, day, ${COLUMN_LIST})
 SELECT ${byFile((item) => quoteLiteral(item.release.id))}, ${byFile((item) => `DATE ${quoteLiteral(item.release.day)}`)}, ${COLUMN_LIST}
-FROM read_parquet([${items.map((item) => quoteLiteral(item.dataPath)).join(', ')}], filename = true)`;
+FROM ${readDataSql(group[0]!.format, group.map((item) => item.dataPath))}`;
 }

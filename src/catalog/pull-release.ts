@@ -7,7 +7,7 @@ import { IntegrityError, isReleaseId, type FileDigest, type SchemaDocument } fro
 import type { Catalog } from './catalog.js';
 import { CatalogOptionError, ManifestInvalidError, SchemaMismatchError } from './catalog-errors.js';
 import { checkBundledSchema, checkManifest } from './check-release-schema.js';
-import { checkDataFile, importRelease, type DataFormat, type ReleaseImport } from './import-release.js';
+import { checkDataFile, importReleases, type DataFormat, type ReleaseImport } from './import-release.js';
 import { catalogMessages } from './messages.js';
 
 /** Progress of a pull, for progress bars and line logs. */
@@ -77,8 +77,10 @@ export async function pullRelease(catalog: Catalog, client: RdwClient, id: strin
     return present;
   }
   const prepared = await prepareRelease(catalog, client, id, options);
-  // 7. one transaction: metadata, files, rows; the row count must equal the manifest's
-  await importRelease(catalog, prepared.item);
+  // 7. one transaction: metadata, files, rows; the row count must equal the manifest's (the data file was
+  // checked by prepareRelease, so not again as importRelease would)
+  const [outcome] = await importReleases(catalog, [prepared.item]);
+  if (outcome instanceof Error) throw outcome;
   options.onProgress?.({ kind: 'release', releaseId: id, status: 'imported' });
   return prepared.result;
 }

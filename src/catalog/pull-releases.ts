@@ -10,6 +10,7 @@ import { CatalogOptionError } from './catalog-errors.js';
 import { importReleases, type ReleaseImport } from './import-release.js';
 import { catalogMessages } from './messages.js';
 import { checkReleaseIds, prepareRelease, type PullProgress, type PullResult } from './pull-release.js';
+import { releaseIdListParameter } from './sql-text.js';
 
 export interface PullReleasesOptions {
   /** Releases downloaded and checked at once (imports run beside them, one writer). Default 4. */
@@ -65,57 +66,35 @@ export async function pullReleases(
     return [];
   });
 
-  await downloadAndImport(catalog, client, todo.map((index) => unique[index]!), { concurrency, batchSize, onProgress }, (position, outcome) => {
-    outcomes[todo[position]!] = outcome;
-  });
-  const pulled: PullResult[] = [];
-  const failed: PullFailure[] = [];
-  for (const outcome of outcomes) {
-    if ('error' in outcome) failed.push(outcome);
-    else pulled.push(outcome);
-  }
-  return { pulled, failed };
-}
-
-/**
- * The pipelines: `concurrency` workers prepare releases (manifests fetched `concurrency` IDs ahead; the
- * client caches them by ID) and hand them to the one writer without waiting; `settle` gets each ID's
- * outcome by its position in `ids`.
- */
-async function downloadAndImport(
-  catalog: Catalog,
-  client: RdwClient,
-  ids: readonly string[],
-  options: { concurrency: number; batchSize: number; onProgress: PullReleasesOptions['onProgress'] },
-  settle: (position: number, outcome: Outcome) => void,
-): Promise<void> {
-  const { concurrency, onProgress } = options;
-  const writer = new ImportQueue(catalog, options.batchSize);
+  const writer = new ImportQueue(catalog, batchSize);
   const imports: Promise<void>[] = [];
+  // Manifests are fetched this many releases ahead (the client caches them by ID).
+  const lookahead = concurrency;
   let next = 0;
   const worker = async () => {
-    while (next < ids.length) {
+    while (next < todo.length) {
       const position = next++;
-      const id = ids[position]!;
-      const ahead = ids[position + concurrency];
-      if (ahead !== undefined) client.manifest(ahead).catch(() => undefined);
+      const index = todo[position]!;
+      const id = unique[index]!;
+      const ahead = todo[position + lookahead];
+      if (ahead !== undefined) client.manifest(unique[ahead]!).catch(() => undefined);
       let prepared;
       try {
         prepared = await prepareRelease(catalog, client, id, onProgress === undefined ? {} : { onProgress });
       } catch (error) {
         onProgress?.({ kind: 'release', releaseId: id, status: 'failed' });
-        settle(position, { id, error: asError(error) });
+        outcomes[index] = { id, error: asError(error) };
         continue;
       }
       const { result } = prepared;
       imports.push(
         writer.add(prepared.item).then(
           () => {
-            settle(position, result);
+            outcomes[index] = result;
             onProgress?.({ kind: 'release', releaseId: id, status: 'imported' });
           },
           (error: unknown) => {
-            settle(position, { id, error: asError(error) });
+            outcomes[index] = { id, error: asError(error) };
             onProgress?.({ kind: 'release', releaseId: id, status: 'failed' });
           },
         ),
@@ -124,8 +103,15 @@ async function downloadAndImport(
       await writer.belowLimit();
     }
   };
-  await Promise.all(Array.from({ length: Math.min(concurrency, ids.length) }, worker));
+  await Promise.all(Array.from({ length: Math.min(concurrency, todo.length) }, worker));
   await Promise.all(imports);
+  const pulled: PullResult[] = [];
+  const failed: PullFailure[] = [];
+  for (const outcome of outcomes) {
+    if ('error' in outcome) failed.push(outcome);
+    else pulled.push(outcome);
+  }
+  return { pulled, failed };
 }
 
 const asError = (error: unknown): Error => (error instanceof Error ? error : new Error(String(error)));
@@ -136,7 +122,7 @@ async function presentReleases(catalog: Catalog, ids: readonly string[]): Promis
   if (ids.length === 0) return found;
   const rows = await catalog.query(
     `SELECT id, strftime(day, '%Y-%m-%d') AS day, version, rows::DOUBLE AS rows FROM releases WHERE list_contains($ids::VARCHAR[], id)`,
-    { ids: `[${ids.join(',')}]` },
+    { ids: releaseIdListParameter(ids) },
   );
   for (const row of rows) {
     const id = String(row.id);

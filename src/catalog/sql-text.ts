@@ -9,3 +9,11 @@ export function quoteIdentifier(name: string): string {
 export function quoteLiteral(text: string): string {
   return `'${text.replaceAll("'", "''")}'`;
 }
+
+/**
+ * A list of release IDs as one text parameter, for `list_contains($ids::VARCHAR[], id)`. Only for IDs
+ * already checked to be 64 lowercase hex characters (no commas, brackets or quotes to escape).
+ */
+export function releaseIdListParameter(ids: readonly string[]): string {
+  return `[${ids.join(',')}]`;
+}
