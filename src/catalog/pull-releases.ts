@@ -17,6 +17,13 @@ export interface PullReleasesOptions {
   concurrency?: number;
   /** Most releases committed in one import transaction. Default 32; 1 = one transaction per release. */
   batchSize?: number;
+  /**
+   * Releases imported between two trims of DuckDB's block cache (`Catalog.trimMemory`). A pull of at least
+   * this many releases is a long pull: it trims, and it defers row-group merges to later handles
+   * (`Catalog.deferCompaction`), which keeps its memory flat as its count grows. Default 64 (a trim takes
+   * ≈ 12 ms).
+   */
+  trimEvery?: number;
   /** Progress of bytes and of releases. Default: none. */
   onProgress?: (event: PullProgress) => void;
 }
@@ -48,7 +55,8 @@ export async function pullReleases(
 ): Promise<PullReleasesResult> {
   const concurrency = options.concurrency ?? 4;
   const batchSize = options.batchSize ?? 32;
-  for (const [name, value] of [['concurrency', concurrency], ['batchSize', batchSize]] as const) {
+  const trimEvery = options.trimEvery ?? 64;
+  for (const [name, value] of [['concurrency', concurrency], ['batchSize', batchSize], ['trimEvery', trimEvery]] as const) {
     if (!Number.isSafeInteger(value) || value < 1) {
       throw new CatalogOptionError(catalogMessages.badOption(name, 'an integer >= 1'), { option: name });
     }
@@ -66,7 +74,10 @@ export async function pullReleases(
     return [];
   });
 
-  const writer = new ImportQueue(catalog, batchSize);
+  // A long pull also defers row-group merges: with them, its checkpoints rewrote full row groups and its
+  // peak memory grew with its count.
+  if (todo.length >= trimEvery) await catalog.deferCompaction();
+  const writer = new ImportQueue(catalog, batchSize, trimEvery);
   const imports: Promise<void>[] = [];
   // Manifests are fetched this many releases ahead (the client caches them by ID).
   const lookahead = concurrency;
@@ -135,13 +146,16 @@ async function presentReleases(catalog: Catalog, ids: readonly string[]): Promis
 class ImportQueue {
   readonly #catalog: Catalog;
   readonly #batchSize: number;
+  readonly #trimEvery: number;
   #waiting: { item: ReleaseImport; resolve: () => void; reject: (error: Error) => void }[] = [];
   #running = false;
   #drained: (() => void)[] = [];
+  #sinceTrim = 0;
 
-  constructor(catalog: Catalog, batchSize: number) {
+  constructor(catalog: Catalog, batchSize: number, trimEvery: number) {
     this.#catalog = catalog;
     this.#batchSize = batchSize;
+    this.#trimEvery = trimEvery;
   }
 
   /** Resolves when `item` is committed (or rejects with why it was not). */
@@ -174,6 +188,13 @@ class ImportQueue {
           if (outcome instanceof Error) entry.reject(outcome);
           else entry.resolve();
         });
+        // DuckDB keeps every block it writes until the instance closes: without a trim now and then, a
+        // pull's memory would grow with its count (docs/catalog.md "Memory").
+        this.#sinceTrim += batch.length;
+        if (this.#sinceTrim >= this.#trimEvery) {
+          this.#sinceTrim = 0;
+          await this.#catalog.trimMemory().catch(() => undefined);
+        }
       }
     } finally {
       this.#running = false;

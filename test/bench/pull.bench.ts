@@ -8,7 +8,7 @@
 
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
@@ -107,9 +107,9 @@ async function rdwPull(baseUrl: string, key: string, ids: readonly string[], hom
 
 /** Child mode: one pass over the first `count` IDs of the mock named in the environment; prints a JSON line. */
 async function runPass(pass: 'baseline' | 'rdw', count: number): Promise<void> {
-  const { BENCH_BASE_URL: baseUrl, BENCH_KEY: key, BENCH_IDS: idList } = process.env;
-  if (!baseUrl || !key || !idList) throw new Error('--pass needs BENCH_BASE_URL, BENCH_KEY and BENCH_IDS');
-  const ids = idList.split(',').slice(0, count);
+  const { BENCH_BASE_URL: baseUrl, BENCH_KEY: key, BENCH_IDS_FILE: idsFile } = process.env;
+  if (!baseUrl || !key || !idsFile) throw new Error('--pass needs BENCH_BASE_URL, BENCH_KEY and BENCH_IDS_FILE');
+  const ids = (JSON.parse(await readFile(idsFile, 'utf8')) as string[]).slice(0, count);
   const home = await createTempHome(`rdw-bench-${pass}-`);
   const curve = rssCurve(ids.length);
   const startRssMiB = Math.round(process.memoryUsage().rss / MiB);
@@ -151,7 +151,11 @@ async function runSuite(counts: number[]): Promise<void> {
   };
   const mockReadySeconds = Number(((performance.now() - mockStarted) / 1000).toFixed(2));
   console.error(`mock ready: ${maxCount} days in ${mockReadySeconds} s`);
-  const env = { ...process.env, BENCH_BASE_URL: ready.baseUrl, BENCH_KEY: ready.key, BENCH_IDS: ready.ids.join(',') };
+  // The IDs go in a file: 3,000 of them in one variable pass Linux's 128 KiB limit per string (E2BIG).
+  const idsHome = await createTempHome('rdw-bench-ids-');
+  const idsFile = path.join(idsHome.home, 'ids.json');
+  await writeFile(idsFile, JSON.stringify(ready.ids));
+  const env = { ...process.env, BENCH_BASE_URL: ready.baseUrl, BENCH_KEY: ready.key, BENCH_IDS_FILE: idsFile };
 
   const pass = async (name: 'baseline' | 'rdw', count: number): Promise<PassResult> => {
     const run = await runChild(process.execPath, ['--import', 'tsx', import.meta.filename, '--pass', name, '--count', String(count)], {
@@ -190,6 +194,7 @@ async function runSuite(counts: number[]): Promise<void> {
     }
   } finally {
     child.kill('SIGTERM');
+    await idsHome.remove();
   }
 
   console.log(
@@ -198,7 +203,15 @@ async function runSuite(counts: number[]): Promise<void> {
       results.map((r) => [r.releases, r.rows, r.baselineSeconds, r.rdwSeconds, r.ratio, r.rdwReleasesPerSecond, r.baselineReleasesPerSecond, r.baselinePeakRssMiB, r.rdwPeakRssMiB, r.rdwRssCurveMiB.join(' ')]),
     ),
   );
-  console.log(JSON.stringify({ benchmark: 'pull', concurrency: CONCURRENCY, goalRatio: 1.25, mockReadySeconds, results }));
+  // "Peak memory stays flat as the count grows": the largest count's peak over the smallest's.
+  const first = results[0]!;
+  const last = results[results.length - 1]!;
+  const peakGrowth = {
+    rdw: Number((last.rdwPeakRssMiB / first.rdwPeakRssMiB).toFixed(2)),
+    baseline: Number((last.baselinePeakRssMiB / first.baselinePeakRssMiB).toFixed(2)),
+  };
+  console.log(`peak RSS ${last.releases} ÷ ${first.releases} releases: rdw ${peakGrowth.rdw}×, baseline ${peakGrowth.baseline}×`);
+  console.log(JSON.stringify({ benchmark: 'pull', concurrency: CONCURRENCY, goalRatio: 1.25, mockReadySeconds, peakGrowth, results }));
 }
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { pass: { type: 'string' }, count: { type: 'string' } } });
