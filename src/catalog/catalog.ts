@@ -174,10 +174,11 @@ export class Catalog {
    * Gives memory back: DuckDB keeps every block it has written or read until the instance closes, and its
    * allocator keeps freed memory, so a long pull calls this now and then to keep its memory flat. It sets
    * `memory_limit` to what DuckDB holds besides its cache of catalog blocks (which stay on disk), for a
-   * moment with no statement running on either connection, then sets it back to the limit seen at the
-   * first trim. DuckDB shows the limit rounded down to one decimal ("18.8 GiB"), so the first trim lowers
-   * it by less than that step, and reading it again at each trim would lower it by a step every time. Setting the limit evicts the cache and makes the allocator return freed memory
-   * to the system (≈ 10 ms, most of the cost). Best effort: a limit DuckDB cannot reach is skipped.
+   * moment with no statement running on either connection, then back to the limit read at the first trim:
+   * DuckDB shows the limit rounded down to one decimal ("18.8 GiB"), so the first trim lowers it by less
+   * than that step, where reading it at every trim would lower it a step every time. Setting the limit
+   * evicts the cache and makes the allocator return freed memory to the system (10–15 ms, mostly the
+   * latter). Best effort: a limit DuckDB cannot reach is skipped.
    */
   trimMemory(): Promise<void> {
     return this.exclusive((connection) => {
@@ -259,7 +260,6 @@ function instanceConfig(readOnly: boolean): Record<string, string> {
     ...(readOnly ? { access_mode: 'READ_ONLY' } : {}),
   };
 }
-
 
 async function currentMemoryLimit(connection: DuckDBConnection): Promise<string> {
   const reader = await connection.runAndReadAll(`SELECT current_setting('memory_limit')`);

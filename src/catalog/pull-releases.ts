@@ -21,7 +21,7 @@ export interface PullReleasesOptions {
    * Releases imported between two trims of DuckDB's block cache (`Catalog.trimMemory`). A pull of at least
    * this many releases is a long pull: it trims, and it defers row-group merges to later handles
    * (`Catalog.deferCompaction`), which keeps its memory flat as its count grows. Default 64 (a trim takes
-   * ≈ 12 ms).
+   * 10–15 ms).
    */
   trimEvery?: number;
   /** Progress of bytes and of releases. Default: none. */
