@@ -10,6 +10,7 @@ import { CATALOG_SCHEMA_VERSION } from './catalog-schema.js';
 import { ContentStore, type TempCleanup } from './content-store.js';
 import { catalogMessages } from './messages.js';
 import { catalogSchemaVersion, runMigrations } from './run-migrations.js';
+import { quoteLiteral } from './sql-text.js';
 
 /** A row read from the catalog, values as JSON (BIGINT as string when large, DATE as `YYYY-MM-DD`). */
 export type CatalogRow = Record<string, unknown>;
@@ -139,10 +140,15 @@ export class Catalog {
   sideQuery(sql: string, parameters?: SqlParameters): Promise<CatalogRow[]> {
     this.#side ??= this.#instance.connect();
     const side = this.#side;
-    const run = this.#sideQueue.then(async () => {
+    return this.#afterSideQueries(async () => {
       const reader = await (await side).runAndReadAll(sql, parameters);
       return reader.getRowObjectsJson() as CatalogRow[];
     });
+  }
+
+  /** Runs `fn` after every earlier side query finished; later side queries wait for it. */
+  #afterSideQueries<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.#sideQueue.then(fn);
     this.#sideQueue = run.catch(() => undefined);
     return run;
   }
@@ -181,14 +187,12 @@ export class Catalog {
    * latter). Best effort: a limit DuckDB cannot reach is skipped.
    */
   trimMemory(): Promise<void> {
-    return this.exclusive((connection) => {
-      const run = this.#sideQueue.then(async () => {
+    return this.exclusive((connection) =>
+      this.#afterSideQueries(async () => {
         this.#memoryLimit ??= await currentMemoryLimit(connection);
         await trimBlockCache(connection, this.#memoryLimit);
-      });
-      this.#sideQueue = run.catch(() => undefined);
-      return run;
-    });
+      }),
+    );
   }
 
   /**
@@ -277,7 +281,7 @@ async function trimBlockCache(connection: DuckDBConnection, memoryLimit: string)
   } catch {
     // DuckDB could not evict enough (blocks pinned): leave the cache as it is.
   } finally {
-    await connection.run(`SET memory_limit = '${memoryLimit.replaceAll("'", "''")}'`);
+    await connection.run(`SET memory_limit = ${quoteLiteral(memoryLimit)}`);
   }
 }
 

@@ -85,7 +85,11 @@ export async function checkDataFile(catalog: Catalog, id: string, format: DataFo
  */
 export async function importRelease(catalog: Catalog, item: ReleaseImport): Promise<boolean> {
   await checkDataFile(catalog, item.release.id, item.format, item.dataPath, item.release.rows);
-  const importedAt = sqlTimestamp(catalog.now());
+  return importOne(catalog, item, sqlTimestamp(catalog.now()));
+}
+
+/** One release in its own transaction; false when it was already imported. */
+async function importOne(catalog: Catalog, item: ReleaseImport, importedAt: string): Promise<boolean> {
   const [imported] = await catalog.transaction((connection) => insertReleases(connection, [item], importedAt));
   return imported!;
 }
@@ -109,8 +113,7 @@ export async function importReleases(catalog: Catalog, items: readonly ReleaseIm
   const outcomes: (boolean | Error)[] = [];
   for (const item of items) {
     try {
-      const [imported] = await catalog.transaction((connection) => insertReleases(connection, [item], importedAt));
-      outcomes.push(imported!);
+      outcomes.push(await importOne(catalog, item, importedAt));
     } catch (error) {
       outcomes.push(error instanceof Error ? error : new Error(String(error)));
     }

@@ -4,12 +4,11 @@
 
 import { describe, expect, it } from 'vitest';
 import { CatalogOptionError, openCatalog, pullReleases, type Catalog } from '../../src/catalog/index.js';
-import { EXIT_CODES, MARKET_EVENT_FIELDS } from '../../src/spec/index.js';
+import { EXIT_CODES } from '../../src/spec/index.js';
+import { contentHash } from '../support/content-hash.js';
 import { mockClient, withCatalog } from '../support/with-catalog.js';
 import { withMockServer } from '../support/with-mock-server.js';
 import { withTempHome } from '../support/temp-home.js';
-
-const contentHash = `sum(hash(${MARKET_EVENT_FIELDS.map((field) => `"${field.name}"`).join(', ')}))::VARCHAR`;
 
 async function cachedBlockBytes(catalog: Catalog): Promise<number> {
   const [row] = await catalog.query(`SELECT memory_usage_bytes::DOUBLE AS bytes FROM duckdb_memory() WHERE tag = 'BASE_TABLE'`);
@@ -54,7 +53,7 @@ describe('Catalog.trimMemory', () => {
         expect(pulled.failed).toEqual([]);
         // Written to the file by the checkpoint, then read back: the table's blocks are in the cache.
         await catalog.query('CHECKPOINT');
-        const [before] = await catalog.query(`SELECT count(*)::DOUBLE AS n, ${contentHash} AS h FROM market_events`);
+        const before = await contentHash(catalog, 'market_events');
         const limit = await memoryLimit(catalog);
         const cached = await cachedBlockBytes(catalog);
         expect(cached).toBeGreaterThan(2 ** 20);
@@ -69,8 +68,7 @@ describe('Catalog.trimMemory', () => {
         expect(limitBytes(trimmedLimit)).toBeGreaterThanOrEqual(limitBytes(limit) * 0.99);
         await catalog.trimMemory();
         expect(await memoryLimit(catalog)).toBe(trimmedLimit);
-        const [after] = await catalog.query(`SELECT count(*)::DOUBLE AS n, ${contentHash} AS h FROM market_events`);
-        expect(after).toEqual(before);
+        expect(await contentHash(catalog, 'market_events')).toEqual(before);
         expect(before!.n).toBeGreaterThan(0);
         await client.close();
       }),

@@ -18,8 +18,9 @@ import {
   type Catalog,
 } from '../../src/catalog/index.js';
 import { ApiNotFoundError, ChecksumMismatchError, SizeMismatchError, type RdwClient } from '../../src/client/index.js';
-import { EXIT_CODES, IntegrityError, MARKET_EVENT_FIELDS, type Release, type SchemaDocument } from '../../src/spec/index.js';
+import { EXIT_CODES, IntegrityError, type Release, type SchemaDocument } from '../../src/spec/index.js';
 import { mockClient, withCatalog } from '../support/with-catalog.js';
+import { contentHash } from '../support/content-hash.js';
 import { withMockServer } from '../support/with-mock-server.js';
 import { withTempHome } from '../support/temp-home.js';
 
@@ -52,12 +53,6 @@ async function expectNothingImported(catalog: Catalog): Promise<void> {
   }
   expect(await readdir(catalog.store.tempDir)).toEqual([]);
 }
-
-const contentHash = async (catalog: Catalog, from: string) => {
-  const names = MARKET_EVENT_FIELDS.map((field) => `"${field.name}"`).join(', ');
-  const [row] = await catalog.query(`SELECT count(*)::DOUBLE AS n, sum(hash(${names}))::VARCHAR AS h FROM ${from}`);
-  return row;
-};
 
 describe('pull refuses mismatching files and manifests', () => {
   const cases: { name: string; edit: (release: Release) => Release; error: new (...args: never[]) => IntegrityError }[] = [

@@ -60,6 +60,17 @@ export const BENCH_SUITE: readonly BenchSpec[] = [
           value: mib(r.rdwPeakRssMiB),
           detail: `baseline ${mib(r.baselinePeakRssMiB)}; rdw RSS after each tenth: ${(r.rdwRssCurveMiB as number[] | undefined)?.join(' ') ?? '-'}`,
         })),
+        // Absent from a partial run (pull.bench.ts prints it after its last count).
+        json.peakGrowth === undefined
+          ? []
+          : [
+              {
+                bench: 'pull',
+                figure: 'peak RSS growth of a pull, largest ÷ smallest count (flat = about 1)',
+                value: `${fixed((json.peakGrowth as Json).rdw)}x`,
+                detail: `baseline ${fixed((json.peakGrowth as Json).baseline)}x`,
+              },
+            ],
       ),
   },
   {
