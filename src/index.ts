@@ -24,7 +24,7 @@ export {
   SYMBOLS,
   fieldsWithRole,
 } from './spec/index.js';
-export type { MarketEventRow, Release, Window, MarketSymbol, FieldSpec, FieldRole } from './spec/index.js';
+export type { MarketEventRow, Release, ListedRelease, Window, MarketSymbol, FieldSpec, FieldRole } from './spec/index.js';
 export { startMockServer, MarketSimulator, PLANTED_EFFECTS } from './mock/index.js';
 export { createClient } from './client/index.js';
 export type { ClientOptions } from './client/index.js';

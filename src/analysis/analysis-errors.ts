@@ -23,6 +23,21 @@ export class ReleaseNotInCatalogError extends NotFoundError {
   }
 }
 
+/**
+ * The study's rows carry more than one `calculation_version` (NULL counts as its own) and the caller did
+ * not opt in with `allowMixedCalculationVersions` / `--allow-mixed-versions` (exit 2: the user must choose).
+ */
+export class MixedCalculationVersionsError extends UsageError {
+  override readonly code = 'RDW_MIXED_CALCULATION_VERSIONS';
+  constructor(
+    message: string,
+    /** The versions found, sorted (null: rows without one). */
+    readonly calculationVersions: readonly (string | null)[],
+  ) {
+    super(message, { option: 'allowMixedCalculationVersions' });
+  }
+}
+
 /** The study has no rows at all (exit 6). */
 export class EmptyStudyError extends NotFoundError {
   override readonly code = 'RDW_STUDY_EMPTY';

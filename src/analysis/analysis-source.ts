@@ -33,7 +33,7 @@ function isAnalysisSource(source: AnalysisSourceLike): source is AnalysisSource 
   return typeof (source as Partial<DuckDBConnection>).runAndReadAll !== 'function';
 }
 
-/** Validates release IDs: exact 64-hex IDs only, deduplicated and sorted. */
+/** Validates release IDs: exact IDs only (isReleaseId, no case folding), deduplicated and sorted. */
 export function resolveReleaseIds(releases: readonly string[]): string[] {
   for (const id of releases) {
     if (!isReleaseId(id)) throw new AnalysisOptionError(analysisMessages.badReleaseId(String(id)), { option: 'releases' });
@@ -43,7 +43,7 @@ export function resolveReleaseIds(releases: readonly string[]): string[] {
 
 /**
  * The FROM clause of a study: exact release IDs from the events table, or the current view when none
- * are named. Release IDs must have passed resolveReleaseIds (hex only, so inlining them is safe).
+ * are named. Release IDs must have passed resolveReleaseIds (quoted with quoteLiteral; they hold no quotes anyway).
  */
 export function rowsFromSql(source: Required<AnalysisSource>, releaseIds: readonly string[] | undefined): string {
   if (releaseIds === undefined) return quoteIdentifier(source.currentView);

@@ -50,6 +50,12 @@ export interface EventStudyOptions {
   releases?: readonly string[];
   /** Seeded bootstrap of the difference against controls. Default `{ samples: 2000, seed: 1, confidence: 0.95 }`. */
   bootstrap?: BootstrapOptions;
+  /**
+   * Pool rows of different `calculation_version` (product formula versions; rows without one count as a
+   * version of their own) in one study. Default false: such a study throws MixedCalculationVersionsError
+   * (exit 2). When true, the mix is reported in `metadata.calculationVersionMix`. CLI: `--allow-mixed-versions`.
+   */
+  allowMixedCalculationVersions?: boolean;
 }
 
 export interface ResolvedEventStudyOptions {
@@ -57,6 +63,7 @@ export interface ResolvedEventStudyOptions {
   by: StudyGroupKey[];
   releases: string[] | undefined;
   bootstrap: ResolvedBootstrapOptions;
+  allowMixedCalculationVersions: boolean;
 }
 
 export interface ResolvedBootstrapOptions {
@@ -101,10 +108,15 @@ export function resolveEventStudyOptions(options: EventStudyOptions = {}): Resol
   if (blockDays !== 'auto' && !(Number.isInteger(blockDays) && blockDays >= 1 && blockDays <= 10_000)) {
     throw new AnalysisOptionError(analysisMessages.badBootstrap('blockDays must be "auto" or an integer from 1 to 10,000'), { option: 'bootstrap.blockDays' });
   }
+  const allowMixed = options.allowMixedCalculationVersions ?? false;
+  if (typeof allowMixed !== 'boolean') {
+    throw new AnalysisOptionError(analysisMessages.badFlag('allowMixedCalculationVersions', 'true or false'), { option: 'allowMixedCalculationVersions' });
+  }
   return {
     windows,
     by,
     releases: options.releases === undefined ? undefined : resolveReleaseIds(options.releases),
     bootstrap: { samples, seed, confidence, method, blockDays },
+    allowMixedCalculationVersions: allowMixed,
   };
 }

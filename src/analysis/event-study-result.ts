@@ -58,12 +58,24 @@ export interface CoverageCell {
   complete: number;
 }
 
+/** The rows and releases of one calculation_version in a study. */
+export interface CalculationVersionShare {
+  calculation_version: string | null;
+  rows: number;
+  releases: number;
+}
+
 /** What the numbers are pinned to. */
 export interface EventStudyMetadata {
   /** Release IDs of every row read, sorted. */
   releaseIds: string[];
   /** calculation_version values of those rows, sorted. */
   calculationVersions: string[];
+  /**
+   * Rows and releases per calculation_version (null: rows without one), sorted. More than one entry only
+   * when the study was run with `allowMixedCalculationVersions: true` (otherwise it refuses to pool them).
+   */
+  calculationVersionMix: CalculationVersionShare[];
   /** `releases` when exact IDs were named, else `current` (the newest revision of each day). */
   selection: 'releases' | 'current';
   /** Rows read (events and controls). */

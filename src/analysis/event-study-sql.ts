@@ -134,6 +134,12 @@ export function provenanceSql(from: string): string {
   (SELECT count(*)::INTEGER FROM ${from}) AS rows`;
 }
 
+/** Rows and releases per `calculation_version` of the study's rows (NULL: rows without one), sorted, NULL last. */
+export function calculationVersionMixSql(from: string): string {
+  return `SELECT calculation_version, count(*)::INTEGER AS rows, count(DISTINCT release_id)::INTEGER AS releases
+FROM ${from} GROUP BY calculation_version ORDER BY calculation_version NULLS LAST`;
+}
+
 /**
  * Per window, group and UTC day: the exact sum (DECIMAL, then DOUBLE) and count of complete
  * direction-adjusted event returns — the clusters of the day bootstrap. JavaScript resamples these

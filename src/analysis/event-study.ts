@@ -4,13 +4,13 @@
 // (SQL) → 4. per-day totals (SQL) → 5. bootstrap (JS) → 6. Arrow table.
 
 import { Float64, Int32, Table, Utf8, vectorFromArray, type Vector } from 'apache-arrow';
-import { EmptyStudyError, ReleaseNotInCatalogError } from './analysis-errors.js';
+import { EmptyStudyError, MixedCalculationVersionsError, ReleaseNotInCatalogError } from './analysis-errors.js';
 import type { AnalysisSourceLike } from './analysis-source.js';
 import { rowsFromSql, toAnalysisSource } from './analysis-source.js';
 import { addIntervals } from './event-study-intervals.js';
 import { resolveEventStudyOptions, type EventStudyOptions, type StudyGroupKey } from './event-study-options.js';
-import type { CoverageCell, EventStudyResult, EventStudyRow } from './event-study-result.js';
-import { coverageSql, eventStudyAggregateSql, provenanceSql } from './event-study-sql.js';
+import type { CalculationVersionShare, CoverageCell, EventStudyResult, EventStudyRow } from './event-study-result.js';
+import { calculationVersionMixSql, coverageSql, eventStudyAggregateSql, provenanceSql } from './event-study-sql.js';
 import { analysisMessages } from './messages.js';
 import { MISSING_STATUSES, missingColumnName } from './outcome.js';
 
@@ -55,7 +55,8 @@ export function eventStudyColumns(by: readonly StudyGroupKey[]): { name: string;
  * @param source a catalog connection (or AnalysisSource naming its tables)
  * @param options window(s) (default `1h`), grouping (default event_kind × direction), exact release IDs
  *   (default: the current view), bootstrap (default: day clusters, auto block length, 2000 samples, seed 1, 95%).
- * @throws AnalysisOptionError, ReleaseNotInCatalogError, EmptyStudyError
+ *   Rows of more than one calculation_version are refused unless `allowMixedCalculationVersions` is true.
+ * @throws AnalysisOptionError, ReleaseNotInCatalogError, EmptyStudyError, MixedCalculationVersionsError (exit 2)
  */
 export async function eventStudy(source: AnalysisSourceLike, options: EventStudyOptions = {}): Promise<EventStudyResult> {
   // 1. options and the rows' FROM clause
@@ -74,6 +75,20 @@ export async function eventStudy(source: AnalysisSourceLike, options: EventStudy
     if (missing.length > 0) throw new ReleaseNotInCatalogError(analysisMessages.releasesNotInCatalog(missing), missing);
   }
   if (Number(provenance.rows) === 0) throw new EmptyStudyError(analysisMessages.emptyStudy());
+  // Rows of different formula versions are not comparable as one sample: pooled only when asked for.
+  const calculationVersionMix = (await connection.runAndReadAll(calculationVersionMixSql(from))).getRowObjectsJS().map(
+    (row): CalculationVersionShare => ({
+      calculation_version: row.calculation_version === null ? null : String(row.calculation_version),
+      rows: Number(row.rows),
+      releases: Number(row.releases),
+    }),
+  );
+  if (calculationVersionMix.length > 1 && !resolved.allowMixedCalculationVersions) {
+    throw new MixedCalculationVersionsError(
+      analysisMessages.mixedCalculationVersions(calculationVersionMix),
+      calculationVersionMix.map((entry) => entry.calculation_version),
+    );
+  }
 
   // 3. aggregates per window × group, joined to direction-signed controls (all in DuckDB)
   const rows = (await connection.runAndReadAll(eventStudyAggregateSql(from, resolved.windows, resolved.by)))
@@ -92,6 +107,7 @@ export async function eventStudy(source: AnalysisSourceLike, options: EventStudy
     metadata: {
       releaseIds,
       calculationVersions,
+      calculationVersionMix,
       selection: resolved.releases === undefined ? 'current' : 'releases',
       rows: Number(provenance.rows),
       windows: resolved.windows,

@@ -2,7 +2,7 @@
 // and the event-vs-control study. Imports src/spec (and src/charts for the report only).
 
 export { LeakageError } from './leakage-error.js';
-export { AnalysisOptionError, UnknownColumnError, ReleaseNotInCatalogError, EmptyStudyError } from './analysis-errors.js';
+export { AnalysisOptionError, UnknownColumnError, ReleaseNotInCatalogError, EmptyStudyError, MixedCalculationVersionsError } from './analysis-errors.js';
 export { analysisMessages } from './messages.js';
 export { toAnalysisSource, resolveReleaseIds, rowsFromSql } from './analysis-source.js';
 export type { AnalysisSource, AnalysisSourceLike } from './analysis-source.js';
@@ -39,7 +39,7 @@ export type { IntervalSummary } from './event-study-intervals.js';
 export { STUDY_GROUP_KEYS, BOOTSTRAP_METHODS, resolveEventStudyOptions } from './event-study-options.js';
 export type { BootstrapMethod, ResolvedBootstrapOptions, BootstrapOptions, EventStudyOptions, ResolvedEventStudyOptions, StudyGroupKey } from './event-study-options.js';
 export { CONTROL_COMPARISON, DAY_BOOTSTRAP, ROW_BOOTSTRAP, eventStudy, eventStudyColumns, eventStudyTable } from './event-study.js';
-export type { EventStudyRow, EventStudyResult, EventStudyMetadata, CoverageCell } from './event-study-result.js';
+export type { EventStudyRow, EventStudyResult, EventStudyMetadata, CoverageCell, CalculationVersionShare } from './event-study-result.js';
 export { toDataFrame } from './to-data-frame.js';
 export { STUDY_REPORT_FILES, writeStudyReport, studyCsv } from './report/write-study-report.js';
 export { groupLabel, effectPoints, missingnessBars } from './report/study-chart-data.js';

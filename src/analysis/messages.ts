@@ -14,10 +14,15 @@ export const analysisMessages = {
   badGrouping: (value: string, allowed: readonly string[]) =>
     `Cannot group the event study by "${value}": give one or more of ${allowed.join(', ')}.`,
   badBootstrap: (detail: string) => `Invalid bootstrap option: ${detail}.`,
+  badFlag: (name: string, expected: string) => `The event study option ${name} must be ${expected}.`,
   badReleaseId: (value: string) =>
-    `"${value}" is not a release ID (64 lowercase hex characters); name releases exactly by ID.`,
+    `"${value}" is not a release ID (64 letters, digits or . _ ~ -, exactly as listed); name releases exactly by ID.`,
   releasesNotInCatalog: (ids: readonly string[]) =>
     `${ids.length} release(s) are not in the local catalog (${ids.map((id) => id.slice(0, 12) + '…').join(', ')}); pull them first with "rdw pull <RELEASE_ID>". Nothing falls back to another revision.`,
+  mixedCalculationVersions: (mix: readonly { calculation_version: string | null; rows: number; releases: number }[]) =>
+    `The study's rows come from ${mix.length} calculation versions (${mix
+      .map((entry) => `${entry.calculation_version ?? '(none)'}: ${entry.rows} rows in ${entry.releases} release(s)`)
+      .join('; ')}), and results of different formula versions are not pooled by default; study releases of one version (name them, or --lock), or opt in with --allow-mixed-versions (allowMixedCalculationVersions: true).`,
   emptyStudy: () => 'The catalog holds no Market Events rows for this study; pull releases first with "rdw pull --latest N".',
   noRowId: () => 'The table has no row_id column, so predictors and labels could not be joined back; select row_id (and release_id).',
   unknownStudy: (name: string | undefined) =>

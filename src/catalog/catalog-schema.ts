@@ -91,6 +91,21 @@ JOIN (
 )`,
     ],
   },
+  {
+    version: 2,
+    name: 'releases.accepted, market_event_extras',
+    statements: [
+      // What a release carried beyond the contract and was accepted (AcceptedBeyondContract as JSON; NULL: nothing).
+      `ALTER TABLE releases ADD COLUMN accepted JSON`,
+      // Values of the fields beyond the spec, one JSON object per row, joined to market_events on
+      // (release_id, row_id). A table apart, so no extra column can reach market_events, its views or a predictor.
+      `CREATE TABLE market_event_extras (
+  release_id VARCHAR NOT NULL,
+  row_id VARCHAR,
+  extra_fields JSON NOT NULL
+)`,
+    ],
+  },
 ];
 
 /** The newest schema version this rdw knows. */

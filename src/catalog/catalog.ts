@@ -24,7 +24,11 @@ export const CATALOG_FILE = 'catalog.duckdb';
 // each other, so this process keeps its own register of the files it has open.
 const openInThisProcess = new Set<string>();
 
-const isLockConflict = (error: unknown): boolean =>
+/** True while this process has `file` (absolute) open through a Catalog: DuckDB's lock would not exclude it. */
+export const isOpenInThisProcess = (file: string): boolean => openInThisProcess.has(file);
+
+/** True when `error` is DuckDB refusing a file because another process holds its lock. */
+export const isLockConflict = (error: unknown): boolean =>
   /could not set lock|conflicting lock|lock on file/i.test(error instanceof Error ? error.message : String(error));
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,20 +1,25 @@
-// Schema gates of a pull: the manifest's shape, the bundled schema and the data file's columns are
-// compared with src/spec. A different product version or column set is an error, never a silent cast.
+// Schema gates of a pull: the manifest's shape and the bundled schema, judged against src/spec's field list
+// (liberal in the words, strict in the meaning). The data file's columns: check-data-columns.ts.
 
 import {
   MARKET_EVENTS_DATASET,
-  MARKET_EVENT_FIELDS,
   PRODUCT_VERSION,
+  fieldSpec,
+  fieldTypeFits,
+  fieldTypeOfWord,
+  MARKET_EVENT_FIELDS,
+  type FieldType,
   type FileDigest,
   type Release,
   type SchemaDocument,
 } from '../spec/index.js';
 import { ManifestInvalidError, SchemaMismatchError } from './catalog-errors.js';
-import { DUCKDB_TYPE } from './catalog-schema.js';
 import { catalogMessages } from './messages.js';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const SHA256_HEX = /^[0-9a-f]{64}$/;
+/** A product version string as recorded: printable, without control characters, at most 128 characters. */
+const VERSION_TEXT = /^[^\p{Cc}]{1,128}$/u;
 
 const isDigest = (value: unknown): value is FileDigest =>
   typeof value === 'object' &&
@@ -24,7 +29,10 @@ const isDigest = (value: unknown): value is FileDigest =>
   Number.isSafeInteger((value as FileDigest).bytes) &&
   (value as FileDigest).bytes >= 0;
 
-/** Checks that a manifest can describe release `id` of Market Events v1 (product version included). */
+/**
+ * Checks that a manifest can describe release `id` of Market Events v1. Any product version string is
+ * accepted (spec: "a name with a numeric suffix"; a new one is recorded and reported, not refused).
+ */
 export function checkManifest(id: string, release: Release): void {
   const fail = (detail: string): never => {
     throw new ManifestInvalidError(catalogMessages.notImportedManifestMismatch(id, detail));
@@ -33,61 +41,90 @@ export function checkManifest(id: string, release: Release): void {
   if (typeof release.day !== 'string' || !DAY.test(release.day)) fail('its day is not a YYYY-MM-DD date');
   if (!Number.isSafeInteger(release.rows) || release.rows < 0) fail('its rows is not a count');
   if (typeof release.generated_at !== 'number' || !Number.isFinite(release.generated_at)) fail('its generated_at is not a time');
+  if (typeof release.version !== 'string' || !VERSION_TEXT.test(release.version)) fail('its version is not a product version string');
   const files = release.files as unknown as Record<string, unknown>;
   for (const [format, digest] of Object.entries(files)) {
     if (!isDigest(digest)) fail(`its ${format} entry has no valid sha256 and bytes`);
   }
   if (files.parquet === undefined && files.csv === undefined) fail('it lists neither a parquet nor a csv file');
-  if (release.version !== PRODUCT_VERSION) {
-    throw new SchemaMismatchError(catalogMessages.schemaVersionMismatch(id, String(release.version), PRODUCT_VERSION));
-  }
 }
 
-/** Checks a bundled schema document against the spec: dataset, product version, and every field's type and nullability. */
-export function checkBundledSchema(id: string, document: SchemaDocument): void {
-  if (document?.version !== PRODUCT_VERSION) {
-    throw new SchemaMismatchError(catalogMessages.schemaVersionMismatch(id, String(document?.version), PRODUCT_VERSION));
-  }
-  const fields = (document.fields ?? {}) as Record<string, { type?: unknown; nullable?: unknown }>;
-  const problems: string[] = [];
-  if (document.dataset !== MARKET_EVENTS_DATASET) problems.push(`dataset "${String(document.dataset)}"`);
-  for (const field of MARKET_EVENT_FIELDS) {
-    const given = fields[field.name];
-    if (given === undefined) problems.push(`missing ${field.name}`);
-    else if (given.type !== field.type) problems.push(`${field.name} is ${String(given.type)}, not ${field.type}`);
-    else if (given.nullable !== field.nullable) problems.push(`${field.name} nullable=${String(given.nullable)}`);
-  }
-  const known = new Set(MARKET_EVENT_FIELDS.map((field) => field.name));
-  for (const name of Object.keys(fields)) if (!known.has(name)) problems.push(`unknown field ${name}`);
-  if (problems.length > 0) throw new SchemaMismatchError(catalogMessages.schemaColumnsMismatch(id, 'bundled schema', summarize(problems)));
-}
-
-/** A column as DuckDB describes it. */
-export interface DescribedColumn {
+/** One field as a bundled schema declares it. */
+export interface DeclaredField {
   name: string;
-  type: string;
+  /** The type word as written (a list such as `["number","null"]` is shown joined by `|`). */
+  word: string;
+  /** The spec field type the word means; undefined for a word rdw does not know (allowed for extra fields only). */
+  type: FieldType | undefined;
+}
+
+/** What a bundled schema declares, once checked: the field set the release's data file must carry. */
+export interface BundledSchemaFields {
+  /** Every declared field by name, spec fields and extra fields alike. */
+  fields: ReadonlyMap<string, DeclaredField>;
+  /** Spec fields declared with a word other than the spec's own (e.g. float64 for number), with the type read. */
+  typeWords: { field: string; word: string; type: FieldType }[];
 }
 
 /**
- * Checks a data file's columns (DuckDB DESCRIBE of the parquet, or the CSV header with types `undefined`)
- * against the spec: the same names, and for parquet the DuckDB type of each spec type.
+ * Checks a bundled schema document against the spec and the release's product version `version` (default
+ * PRODUCT_VERSION). Accepted: the common type words (src/spec FIELD_TYPE_WORDS), an integer word where the
+ * spec says number, a missing `nullable` or `description`, a missing `version` or `dataset`, and extra
+ * fields (any word). Refused (SchemaMismatchError, exit 3): another dataset or product version than the
+ * manifest's, a spec field declared with an unknown or incompatible type, and a not-nullable spec field left
+ * out. A nullable spec field left out must be absent from the data file too (checkDataColumns).
  */
-export function checkDataColumns(id: string, source: string, columns: readonly { name: string; type: string | undefined }[]): void {
-  const problems: string[] = [];
-  const given = new Map(columns.map((column) => [column.name, column.type]));
-  if (given.size !== columns.length) problems.push('a column name appears twice');
-  for (const field of MARKET_EVENT_FIELDS) {
-    if (!given.has(field.name)) problems.push(`missing ${field.name}`);
-    else {
-      const type = given.get(field.name);
-      if (type !== undefined && type !== DUCKDB_TYPE[field.type]) problems.push(`${field.name} is ${type}, not ${DUCKDB_TYPE[field.type]}`);
-    }
+export function checkBundledSchema(id: string, document: SchemaDocument, version: string = PRODUCT_VERSION): BundledSchemaFields {
+  const refuse = (detail: string): never => {
+    throw new SchemaMismatchError(catalogMessages.schemaColumnsMismatch(id, 'bundled schema', detail));
+  };
+  if (typeof document !== 'object' || document === null || Array.isArray(document)) return refuse('it is not a JSON object');
+  const given = document as unknown as Record<string, unknown>;
+  if (given.version !== undefined && given.version !== version) {
+    throw new SchemaMismatchError(catalogMessages.schemaVersionDisagrees(id, String(given.version), version));
   }
-  const known = new Set(MARKET_EVENT_FIELDS.map((field) => field.name));
-  for (const column of columns) if (!known.has(column.name)) problems.push(`unknown column ${column.name}`);
-  if (problems.length > 0) throw new SchemaMismatchError(catalogMessages.schemaColumnsMismatch(id, source, summarize(problems)));
+  if (given.dataset !== undefined && given.dataset !== MARKET_EVENTS_DATASET) refuse(`its dataset is "${String(given.dataset)}"`);
+  const problems: string[] = [];
+  const declared = declaredFields(given.fields, problems) ?? refuse('it has no fields object');
+  const typeWords: BundledSchemaFields['typeWords'] = [];
+  for (const field of declared.values()) {
+    const spec = fieldSpec(field.name);
+    if (spec === undefined) continue; // an extra field: any word is kept as written
+    if (field.type === undefined) problems.push(`${field.name} has the type word "${field.word}", which is not a ${spec.type}`);
+    else if (!fieldTypeFits(field.type, spec.type)) problems.push(`${field.name} is ${field.word}, not ${spec.type}`);
+    else if (field.word !== spec.type) typeWords.push({ field: field.name, word: field.word, type: field.type });
+  }
+  for (const spec of MARKET_EVENT_FIELDS) {
+    if (!spec.nullable && !declared.has(spec.name)) problems.push(`missing ${spec.name}, which is never null`);
+  }
+  if (problems.length > 0) refuse(summarize(problems));
+  return { fields: declared, typeWords };
 }
 
-function summarize(problems: readonly string[]): string {
+/** The `fields` of a schema document: an object by name (the spec's shape) or an array of `{ name, type }`. */
+function declaredFields(fields: unknown, problems: string[]): Map<string, DeclaredField> | undefined {
+  if (typeof fields !== 'object' || fields === null) return undefined;
+  const entries: [string, unknown][] = Array.isArray(fields)
+    ? fields.map((entry: unknown) => [String((entry as { name?: unknown } | null)?.name ?? ''), entry])
+    : Object.entries(fields);
+  const declared = new Map<string, DeclaredField>();
+  for (const [name, entry] of entries) {
+    if (name === '' || declared.has(name)) {
+      problems.push(name === '' ? 'a field has no name' : `${name} is declared twice`);
+      continue;
+    }
+    // `{ "type": … }` (the spec's shape), or the type word itself (`"float64"`, `["number", "null"]`).
+    const word = typeof entry === 'object' && entry !== null && !Array.isArray(entry) ? (entry as { type?: unknown }).type : entry;
+    declared.set(name, {
+      name,
+      word: Array.isArray(word) ? word.map(String).join('|') : String(word ?? ''),
+      type: fieldTypeOfWord(word),
+    });
+  }
+  return declared;
+}
+
+/** At most three problems, then how many more. */
+export function summarize(problems: readonly string[]): string {
   return problems.length <= 3 ? problems.join('; ') : `${problems.slice(0, 3).join('; ')}; and ${problems.length - 3} more`;
 }

@@ -2,14 +2,16 @@
 // then counts the rows against the manifest. Any failure rolls the whole release back.
 
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { MARKET_EVENT_FIELDS, type FileDigest, type Release } from '../spec/index.js';
+import type { FileDigest, Release } from '../spec/index.js';
+import { acceptedBeyondContract, type AcceptedBeyondContract } from './accepted-beyond-contract.js';
 import type { Catalog } from './catalog.js';
-import { RowCountMismatchError } from './catalog-errors.js';
-import { DUCKDB_TYPE } from './catalog-schema.js';
-import { checkDataColumns } from './check-release-schema.js';
+import { RowCountMismatchError, SchemaMismatchError } from './catalog-errors.js';
+import { checkDataColumns, type ColumnPlan } from './check-data-columns.js';
+import type { BundledSchemaFields } from './check-release-schema.js';
 import { catalogMessages } from './messages.js';
+import { insertExtrasSql, insertRowsSql, planOf, rowGroups } from './release-rows-sql.js';
 import { sqlTimestamp } from './run-migrations.js';
-import { quoteIdentifier, quoteLiteral, releaseIdListParameter } from './sql-text.js';
+import { quoteLiteral, releaseIdListParameter } from './sql-text.js';
 
 /** Data file formats a release can be imported from. */
 export type DataFormat = 'parquet' | 'csv';
@@ -26,56 +28,58 @@ export interface ReleaseImport {
   /** The data file's digest (verified) and its path in the store. */
   data: FileDigest;
   dataPath: string;
+  /** How the data file's columns map onto the catalog (`checkDataFile`'s result). Default: exactly the spec's columns and types. */
+  columns?: ColumnPlan;
+  /** What the release carried beyond the contract, recorded in `releases.accepted`. Default: nothing. */
+  accepted?: AcceptedBeyondContract;
 }
 
-const COLUMN_LIST = MARKET_EVENT_FIELDS.map((field) => quoteIdentifier(field.name)).join(', ');
-
-/**
- * The table-function call that reads stored data files (one format) with the spec's types, each row with
- * the `filename` it came from.
- */
-function readDataSql(format: DataFormat, files: readonly string[]): string {
-  const list = `[${files.map(quoteLiteral).join(', ')}]`;
-  if (format === 'parquet') return `read_parquet(${list}, filename = true)`;
-  const columns = MARKET_EVENT_FIELDS.map((field) => `${quoteLiteral(field.name)}: ${quoteLiteral(DUCKDB_TYPE[field.type])}`).join(', ');
-  // Explicit types and no sniffing: nulls are empty fields, a quoted "" stays an empty string.
-  return `read_csv(${list}, header = true, auto_detect = false, delim = ',', quote = '"', escape = '"', nullstr = '', allow_quoted_nulls = false, columns = {${columns}}, filename = true)`;
+/** The names of a csv header line (quotes removed, `""` inside quotes kept as one quote). */
+function csvHeaderNames(line: string): string[] {
+  const names: string[] = [];
+  const pattern = /\s*(?:"((?:[^"]|"")*)"|([^,]*?))\s*(?:,|$)/gy;
+  for (let match = pattern.exec(line); match !== null && match.index < line.length; match = pattern.exec(line)) {
+    names.push(match[1] === undefined ? match[2]! : match[1].replaceAll('""', '"'));
+  }
+  if (line.endsWith(',')) names.push('');
+  return names;
 }
 
-/** Name of the row carrying a parquet footer's row count in `checkDataFile`'s query. */
-const FOOTER_ROWS = '#footer num_rows';
-
 /**
- * The data file's column names (and parquet types) checked against the spec before any insert, and for
- * parquet its row count (from the footer) against `expectedRows`. Reads the file on the
- * catalog's side connection, so it runs while another release imports.
+ * The data file's columns checked against the spec and the release's bundled schema (`checkDataColumns`)
+ * before any insert, and for parquet its row count (from the footer) against `expectedRows`. Reads the file
+ * on the catalog's side connection, so it runs while another release imports. Returns the column plan.
  */
-export async function checkDataFile(catalog: Catalog, id: string, format: DataFormat, file: string, expectedRows: number): Promise<void> {
+export async function checkDataFile(
+  catalog: Catalog,
+  id: string,
+  format: DataFormat,
+  file: string,
+  expectedRows: number,
+  bundled?: BundledSchemaFields,
+): Promise<ColumnPlan> {
   if (format === 'parquet') {
-    // One round trip: the columns DuckDB reads, plus the footer's row count as a row named FOOTER_ROWS (a
-    // name no spec field has; UNION ALL keeps no order, so it is found by name).
+    // One round trip: the columns DuckDB reads, plus the footer's row count in a row of part 'footer'
+    // (UNION ALL keeps no order, so each row says which part it is).
     const quoted = quoteLiteral(file);
     const rows = await catalog.sideQuery(
-      `SELECT column_name, column_type FROM (DESCRIBE SELECT * FROM read_parquet(${quoted}))
-       UNION ALL SELECT ${quoteLiteral(FOOTER_ROWS)}, num_rows::VARCHAR FROM parquet_file_metadata(${quoted})`,
+      `SELECT 'column' AS part, column_name, column_type FROM (DESCRIBE SELECT * FROM read_parquet(${quoted}))
+       UNION ALL SELECT 'footer', NULL, num_rows::VARCHAR FROM parquet_file_metadata(${quoted})`,
     );
-    const columns = rows.filter((row) => row.column_name !== FOOTER_ROWS).map((row) => ({ name: String(row.column_name), type: String(row.column_type) }));
-    checkDataColumns(id, 'parquet file', columns);
-    const actual = Number(rows.find((row) => row.column_name === FOOTER_ROWS)?.column_type);
+    const columns = rows.filter((row) => row.part === 'column').map((row) => ({ name: String(row.column_name), type: String(row.column_type) }));
+    const plan = checkDataColumns(id, 'parquet file', columns, bundled);
+    const actual = Number(rows.find((row) => row.part === 'footer')?.column_type);
     if (actual !== expectedRows) {
       throw new RowCountMismatchError(catalogMessages.rowCountMismatch(id, actual, expectedRows), { expected: expectedRows, actual });
     }
-    return;
+    return plan;
   }
-  // read_csv with explicit columns does not compare the header: read it and compare names in order.
+  // The csv header, read as one line: columns are matched by name (any order), typed by the spec.
   const rows = await catalog.sideQuery(
     `SELECT * FROM read_csv(${quoteLiteral(file)}, header = false, auto_detect = false, all_varchar = true, columns = {'line': 'VARCHAR'}, delim = '\\x01', quote = '', escape = '') LIMIT 1`,
   );
-  const header = String(rows[0]?.line ?? '');
-  const names = header.split(',').map((name) => name.replace(/^"|"$/g, ''));
-  checkDataColumns(id, 'csv header', names.map((name) => ({ name, type: undefined })));
-  const expected = MARKET_EVENT_FIELDS.map((field) => field.name);
-  if (names.join(',') !== expected.join(',')) checkDataColumns(id, 'csv header order', [{ name: names.join(','), type: undefined }]);
+  const names = csvHeaderNames(String(rows[0]?.line ?? ''));
+  return checkDataColumns(id, 'csv header', names.map((name) => ({ name, type: undefined })), bundled);
 }
 
 /**
@@ -84,8 +88,9 @@ export async function checkDataFile(catalog: Catalog, id: string, format: DataFo
  * columns are checked first. Returns false when the release was already imported (nothing changed).
  */
 export async function importRelease(catalog: Catalog, item: ReleaseImport): Promise<boolean> {
-  await checkDataFile(catalog, item.release.id, item.format, item.dataPath, item.release.rows);
-  return importOne(catalog, item, sqlTimestamp(catalog.now()));
+  const columns = await checkDataFile(catalog, item.release.id, item.format, item.dataPath, item.release.rows);
+  const accepted = item.accepted ?? acceptedBeyondContract(item.release, undefined, columns);
+  return importOne(catalog, { ...item, columns, ...(accepted === undefined ? {} : { accepted }) }, sqlTimestamp(catalog.now()));
 }
 
 /** One release in its own transaction; false when it was already imported. */
@@ -127,10 +132,13 @@ export async function importReleases(catalog: Catalog, items: readonly ReleaseIm
  * 1. which releases are new (an ID already imported, or repeated in the batch, is skipped: false);
  * 2. their `releases` rows, `import_order` continuing the catalog's sequence in batch order;
  * 3. their `release_files` rows;
- * 4. their `market_events` rows, one scan per group of `rowGroups`.
+ * 4. their `market_events` rows, one scan per group of `rowGroups` (one group in the common case: every
+ *    file with the spec's columns), and for a group whose files carry extra fields, their values per row
+ *    into `market_event_extras` (a second scan, only then).
  * The rows each scan inserts must equal the sum of its releases' manifest `rows` (exact per release for a
- * group of one; for the parquet group, `checkDataFile` compared each file's footer beforehand, and the
- * footer is what DuckDB reads). A mismatch throws RowCountMismatchError, which rolls the batch back.
+ * group of one; for a parquet group, `checkDataFile` compared each file's footer beforehand, and the
+ * footer is what DuckDB reads). A mismatch throws RowCountMismatchError, which rolls the batch back; a
+ * value the catalog cannot hold (a null in a never-null field, a number out of range) SchemaMismatchError.
  */
 async function insertReleases(connection: DuckDBConnection, items: readonly ReleaseImport[], importedAt: string): Promise<boolean[]> {
   // 1.
@@ -167,14 +175,15 @@ async function insertReleases(connection: DuckDBConnection, items: readonly Rele
       [`coverage${i}`]: JSON.stringify(release.coverage ?? null),
       [`limitations${i}`]: JSON.stringify(release.limitations ?? []),
       [`import_order${i}`]: firstOrder + i,
+      [`accepted${i}`]: item.accepted === undefined ? null : JSON.stringify(item.accepted),
     });
     return `($id${i}, $dataset${i}, $version${i}, $day${i}::DATE, $generated_at${i}::DOUBLE, $rows${i}::BIGINT,
       $min_sample_time${i}::DOUBLE, $max_sample_time${i}::DOUBLE, $manifest_sha256${i}, $schema_sha256${i}::VARCHAR,
-      $coverage${i}::JSON, $limitations${i}::JSON, $imported_at::TIMESTAMP, $import_order${i}::BIGINT)`;
+      $coverage${i}::JSON, $limitations${i}::JSON, $imported_at::TIMESTAMP, $import_order${i}::BIGINT, $accepted${i}::JSON)`;
   });
   await connection.run(
     `INSERT INTO releases (id, dataset, version, day, generated_at, rows, min_sample_time, max_sample_time,
-       manifest_sha256, schema_sha256, coverage, limitations, imported_at, import_order)
+       manifest_sha256, schema_sha256, coverage, limitations, imported_at, import_order, accepted)
      VALUES ${releaseValues.join(',\n')}`,
     releaseParameters,
   );
@@ -192,45 +201,39 @@ async function insertReleases(connection: DuckDBConnection, items: readonly Rele
 
   // 4.
   for (const group of rowGroups(fresh)) {
-    const inserted = (await connection.run(insertRowsSql(group))).rowsChanged;
     const expected = group.reduce((sum, item) => sum + item.release.rows, 0);
-    if (inserted !== expected) {
-      const message =
-        group.length === 1
-          ? catalogMessages.rowCountMismatch(group[0]!.release.id, inserted, expected)
-          : catalogMessages.batchRowCountMismatch(group.length, inserted, expected);
-      throw new RowCountMismatchError(message, { expected, actual: inserted });
+    const statements = [insertRowsSql(group), ...(planOf(group[0]!).extras.length > 0 ? [insertExtrasSql(group)] : [])];
+    for (const statement of statements) {
+      const inserted = await connection.run(statement).then((result) => result.rowsChanged, (error: unknown) => {
+        throw rowsRefused(group, error);
+      });
+      if (inserted !== expected) {
+        const message =
+          group.length === 1
+            ? catalogMessages.rowCountMismatch(group[0]!.release.id, inserted, expected)
+            : catalogMessages.batchRowCountMismatch(group.length, inserted, expected);
+        throw new RowCountMismatchError(message, { expected, actual: inserted });
+      }
     }
   }
   return outcomes;
 }
 
 /**
- * The scans of step 4: every parquet file with a distinct path in one group (their counts were checked
- * against their footers, so the group's sum is exact per file); each csv file (no footer) and each file
- * shared by two releases in a group of its own.
+ * DuckDB's refusal of a group's rows as SchemaMismatchError (exit 3) when it is about the values (a NOT NULL
+ * constraint, a failed conversion, a malformed csv line), in one sentence; any other error unchanged.
  */
-function rowGroups(items: readonly ReleaseImport[]): ReleaseImport[][] {
-  const scanned = new Set<string>();
-  const together: ReleaseImport[] = [];
-  const alone: ReleaseImport[][] = [];
-  for (const item of items) {
-    if (item.format === 'parquet' && !scanned.has(item.dataPath)) {
-      scanned.add(item.dataPath);
-      together.push(item);
-    } else alone.push([item]);
-  }
-  return together.length > 0 ? [together, ...alone] : alone;
-}
-
-/**
- * One INSERT reading a group's files (one format, distinct paths) in one scan, in file order; each row's
- * release ID and day come from the file it was read from.
- */
-function insertRowsSql(group: readonly ReleaseImport[]): string {
-  const byFile = (value: (item: ReleaseImport) => string) =>
-    `CASE filename ${group.map((item) => `WHEN ${quoteLiteral(item.dataPath)} THEN ${value(item)}`).join(' ')} END`;
-  return `INSERT INTO market_events (release_id, day, ${COLUMN_LIST})
-SELECT ${byFile((item) => quoteLiteral(item.release.id))}, ${byFile((item) => `DATE ${quoteLiteral(item.release.day)}`)}, ${COLUMN_LIST}
-FROM ${readDataSql(group[0]!.format, group.map((item) => item.dataPath))}`;
+function rowsRefused(group: readonly ReleaseImport[], error: unknown): unknown {
+  const text = error instanceof Error ? error.message : String(error);
+  const what = group.length === 1 ? `release ${group[0]!.release.id.slice(0, 12)}…` : `a batch of ${group.length} releases`;
+  const notNull = /NOT NULL constraint failed: market_events\.(\S+)/.exec(text);
+  if (notNull !== null) return new SchemaMismatchError(catalogMessages.rowsRefused(what, `${notNull[1]} is null in a row, and the spec says it never is`), { cause: error });
+  if (!/^(Conversion Error|Invalid Input Error: CSV Error)/.test(text)) return error;
+  // DuckDB's text is several lines of advice for its own CLI: keep the line that says what is wrong.
+  const lines = text.split('\n');
+  const reason =
+    lines.find((line) => /^(Error when converting column|Expected Number of Columns|Could not convert)/.test(line)) ??
+    lines[0]!.replace(/^[A-Za-z ]+Error:\s*/, '');
+  const line = /CSV Error on Line: (\d+)/.exec(text)?.[1];
+  return new SchemaMismatchError(catalogMessages.rowsRefused(what, `${line === undefined ? '' : `csv line ${line}: `}${reason.replace(/\.$/, '')}`), { cause: error });
 }

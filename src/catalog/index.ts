@@ -10,8 +10,12 @@ export type { Migration } from './catalog-schema.js';
 export { runMigrations, catalogSchemaVersion, sqlTimestamp } from './run-migrations.js';
 export { ContentStore, STORED_FILE_MODE, hashFile } from './content-store.js';
 export type { TempCleanup } from './content-store.js';
-export { checkManifest, checkBundledSchema, checkDataColumns } from './check-release-schema.js';
-export type { DescribedColumn } from './check-release-schema.js';
+export { checkManifest, checkBundledSchema } from './check-release-schema.js';
+export type { BundledSchemaFields, DeclaredField } from './check-release-schema.js';
+export { checkDataColumns, duckdbTypeFits, SOURCE_FILE_COLUMN } from './check-data-columns.js';
+export type { DescribedColumn, ColumnPlan } from './check-data-columns.js';
+export { acceptedBeyondContract, acceptedNotices } from './accepted-beyond-contract.js';
+export type { AcceptedBeyondContract, AcceptedKind, AcceptedNotice } from './accepted-beyond-contract.js';
 export { importRelease, importReleases, checkDataFile } from './import-release.js';
 export type { ReleaseImport, DataFormat } from './import-release.js';
 export { pullRelease, prepareRelease, checkReleaseIds } from './pull-release.js';
@@ -24,6 +28,8 @@ export type { ImportedRelease } from './list-imported-releases.js';
 export { verifyStore } from './verify-store.js';
 export type { StoredFileCheck, StoreVerification } from './verify-store.js';
 export { exportParquet } from './export-parquet.js';
+export { probeCatalogLock } from './probe-catalog-lock.js';
+export type { CatalogLockProbe } from './probe-catalog-lock.js';
 export type { ExportParquetOptions, ExportParquetResult } from './export-parquet.js';
 export {
   CatalogBusyError,

@@ -17,6 +17,11 @@ export interface ImportedRelease {
   newerId: string | null;
   /** Whether `newerId` is imported too. */
   newerImported: boolean;
+  /**
+   * Another revision of the same day seen in a listing that gave no `generated_at` (the spec does not
+   * promise one), not imported: which of the two is newer is unknown. Null when none, or when `newerId` is set.
+   */
+  otherListedId: string | null;
 }
 
 /** Imported releases, newest day first, newest revision first within a day. */
@@ -30,6 +35,10 @@ WITH known AS (
 newest AS (
   SELECT day, arg_max(id, generated_at) AS id, max(generated_at) AS generated_at FROM known GROUP BY day
 ),
+unordered AS (
+  SELECT day, first(id ORDER BY first_listed_at DESC, id DESC) AS id FROM listed_releases l
+  WHERE generated_at IS NULL AND NOT EXISTS (SELECT 1 FROM releases i WHERE i.id = l.id) GROUP BY day
+),
 ranked AS (
   SELECT *, row_number() OVER (PARTITION BY day ORDER BY generated_at DESC, import_order DESC) AS revision_rank FROM releases
 )
@@ -37,8 +46,9 @@ SELECT r.id, strftime(r.day, '%Y-%m-%d') AS day, r.version, r.rows::DOUBLE AS ro
   strftime(r.imported_at, '%Y-%m-%dT%H:%M:%SZ') AS imported_at,
   r.revision_rank = 1 AS current,
   CASE WHEN n.generated_at > r.generated_at AND n.id <> r.id THEN n.id END AS newer_id,
-  EXISTS (SELECT 1 FROM releases i WHERE i.id = n.id) AS newer_imported
-FROM ranked r LEFT JOIN newest n ON n.day = r.day
+  EXISTS (SELECT 1 FROM releases i WHERE i.id = n.id) AS newer_imported,
+  u.id AS other_listed_id
+FROM ranked r LEFT JOIN newest n ON n.day = r.day LEFT JOIN unordered u ON u.day = r.day
 ORDER BY r.day DESC, r.generated_at DESC, r.import_order DESC`);
   return rows.map((row) => ({
     id: String(row.id),
@@ -50,5 +60,9 @@ ORDER BY r.day DESC, r.generated_at DESC, r.import_order DESC`);
     current: row.current === true,
     newerId: row.newer_id === null || row.newer_id === undefined ? null : String(row.newer_id),
     newerImported: row.newer_id !== null && row.newer_id !== undefined && row.newer_imported === true,
+    otherListedId:
+      (row.newer_id === null || row.newer_id === undefined) && row.other_listed_id !== null && row.other_listed_id !== undefined
+        ? String(row.other_listed_id)
+        : null,
   }));
 }

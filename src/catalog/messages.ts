@@ -1,19 +1,34 @@
 // Every user-facing sentence of the catalog layer: what failed, on which thing, and what to do.
 
 const short = (id: string) => `${id.slice(0, 12)}…`;
+const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+/** At most six names, then how many more. */
+const list = (names: readonly string[]) => (names.length <= 6 ? names.join(', ') : `${names.slice(0, 6).join(', ')} and ${names.length - 6} more`);
 
 export const catalogMessages = {
   badReleaseId: (value: string) =>
-    `"${value.length > 80 ? `${value.slice(0, 80)}…` : value}" is not a release ID (64 lowercase hex characters); name releases exactly by ID, or use --latest N.`,
+    `"${value.length > 80 ? `${value.slice(0, 80)}…` : value}" is not a release ID (64 letters, digits or . _ ~ -, exactly as rdw releases lists it); name releases exactly by ID, or use --latest N.`,
   badOption: (name: string, expected: string) => `The catalog option ${name} must be ${expected}.`,
   busy: (home: string, seconds: number) =>
     `The catalog in ${home} is in use by another rdw process (waited ${seconds} s); run again when it has finished.`,
   notImportedManifestMismatch: (id: string, detail: string) =>
     `The manifest of release ${short(id)} is not usable: ${detail}. Nothing was imported.`,
-  schemaVersionMismatch: (id: string, found: string, expected: string) =>
-    `Release ${short(id)} is product version "${found}", but this rdw reads "${expected}". Nothing was imported; upgrade rdw to read it.`,
+  schemaVersionDisagrees: (id: string, schemaVersion: string, manifestVersion: string) =>
+    `The bundled schema of release ${short(id)} is product version "${schemaVersion}", but its manifest says "${manifestVersion}". Nothing was imported.`,
   schemaColumnsMismatch: (id: string, source: string, detail: string) =>
     `The ${source} of release ${short(id)} does not match the Market Events fields of this rdw (${detail}). Nothing was imported.`,
+  rowsRefused: (what: string, detail: string) =>
+    `The rows of ${what} do not fit the Market Events fields (${detail}). Nothing was imported.`,
+  acceptedVersion: (versions: readonly string[], known: string, releases: number) =>
+    `${count(releases, 'release')} ${releases === 1 ? 'is' : 'are'} product version ${list(versions)}, not ${known} that this rdw was written for; imported as given (recorded in releases.version; each row keeps its calculation_version).`,
+  acceptedWidened: (fields: readonly string[], releases: number) =>
+    `${count(releases, 'release')} store${releases === 1 ? 's' : ''} number fields in other numeric types (${list(fields)}); imported as DOUBLE.`,
+  acceptedExtraFields: (fields: readonly string[], releases: number) =>
+    `${count(releases, 'release')} carr${releases === 1 ? 'ies' : 'y'} fields beyond the spec (${list(fields)}); kept per row as JSON in market_event_extras, never used as predictors.`,
+  acceptedAbsentFields: (fields: readonly string[], releases: number) =>
+    `${count(releases, 'release')} lack${releases === 1 ? 's' : ''} the nullable fields ${list(fields)}; imported as NULL (missing, never zero).`,
+  acceptedTypeWords: (words: readonly string[], releases: number) =>
+    `The bundled schema of ${count(releases, 'release')} uses other type words (${list(words)}); read as the spec's types.`,
   schemaChecksumMismatch: (id: string, actual: string, expected: string) =>
     `The bundled schema of release ${short(id)} has sha256 ${actual.slice(0, 12)}…, the manifest says ${expected.slice(0, 12)}…. Nothing was imported.`,
   rowCountMismatch: (id: string, actual: number, expected: number) =>
@@ -39,6 +54,8 @@ export const catalogMessages = {
     `Stored file ${file} of release ${releaseId.slice(0, 12)}… ${problem}; remove it and pull the release again.`,
   verifyOk: (files: number, releases: number) => `All ${files} stored files of ${releases} releases match their checksums.`,
   noReleases: () => 'The catalog holds no releases yet; pull some with "rdw pull --latest N".',
+  otherRevisionListed: (id: string, current: boolean) =>
+    `${current ? '' : 'superseded; '}revision ${id.slice(0, 12)}… also listed (the listing gave no generated_at, so which is newer is unknown): rdw pull ${id}`,
   exported: (rows: number, partitions: number, dir: string) => `Exported ${rows} rows in ${partitions} day partitions to ${dir}.`,
   noRows: () => 'The catalog holds no Market Events rows; pull releases first with "rdw pull --latest N".',
 };

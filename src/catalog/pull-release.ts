@@ -6,7 +6,9 @@ import { ApiNotFoundError, type RdwClient } from '../client/index.js';
 import { IntegrityError, isReleaseId, type FileDigest, type SchemaDocument } from '../spec/index.js';
 import type { Catalog } from './catalog.js';
 import { CatalogOptionError, ManifestInvalidError, SchemaMismatchError } from './catalog-errors.js';
-import { checkBundledSchema, checkManifest } from './check-release-schema.js';
+import { acceptedBeyondContract, type AcceptedBeyondContract } from './accepted-beyond-contract.js';
+import { checkBundledSchema, checkManifest, type BundledSchemaFields } from './check-release-schema.js';
+import type { ColumnPlan } from './check-data-columns.js';
 import { checkDataFile, importReleases, type DataFormat, type ReleaseImport } from './import-release.js';
 import { catalogMessages } from './messages.js';
 
@@ -29,6 +31,11 @@ export interface PullResult {
   format?: DataFormat;
   /** Bytes of the data file (absent when already present). */
   bytes?: number;
+  /**
+   * What the release carried beyond the contract and was accepted (a new product version, other numeric
+   * types, extra or absent fields, other type words); absent when it matched the contract or was already present.
+   */
+  accepted?: AcceptedBeyondContract;
 }
 
 export interface PullReleaseOptions {
@@ -36,11 +43,20 @@ export interface PullReleaseOptions {
   onProgress?: (event: PullProgress) => void;
 }
 
-/** Throws CatalogOptionError (exit 2) unless every ID is 64 lowercase hex characters. */
+/** Throws CatalogOptionError (exit 2) unless every ID is a release ID (spec RELEASE_ID_PATTERN, exact). */
 export function checkReleaseIds(ids: readonly string[]): void {
   for (const id of ids) {
     if (!isReleaseId(id)) throw new CatalogOptionError(catalogMessages.badReleaseId(String(id)), { option: 'releaseId' });
   }
+}
+
+/**
+ * The store/tmp file name of one part of a release: the exact ID with each upper-case letter written `^x`
+ * (`^` is not in an ID), so IDs differing only in case never share a temp file on a case-insensitive file
+ * system; the mock's lowercase IDs are used as they are.
+ */
+export function tempName(id: string, part: string): string {
+  return `${id.replace(/[A-Z]/g, (letter) => `^${letter.toLowerCase()}`)}.${part}`;
 }
 
 /** The imported release with this exact ID, or undefined. */
@@ -98,6 +114,7 @@ export async function prepareRelease(catalog: Catalog, client: RdwClient, id: st
   // 4. the bundled schema, when the release has one
   let schema: FileDigest | undefined;
   let schemaBytes: Uint8Array | undefined;
+  let declared: BundledSchemaFields | undefined;
   if (release.files.schema !== undefined) {
     const expected = release.files.schema;
     // The bundled schema is one file per product version: a stored copy with the manifest's sha256 is
@@ -108,7 +125,7 @@ export async function prepareRelease(catalog: Catalog, client: RdwClient, id: st
     if (bundled === undefined || bundled.sha256 !== expected.sha256) {
       throw new SchemaMismatchError(catalogMessages.schemaChecksumMismatch(id, bundled?.sha256 ?? 'missing', expected.sha256));
     }
-    checkBundledSchema(id, bundled.document);
+    declared = checkBundledSchema(id, bundled.document, release.version);
     schema = { sha256: bundled.sha256, bytes: bundled.bytes.length };
     schemaBytes = bundled.bytes;
   }
@@ -116,15 +133,19 @@ export async function prepareRelease(catalog: Catalog, client: RdwClient, id: st
   // 5. the data file: parquet preferred, csv when parquet is not offered or not available
   const { format, digest, path: dataPath } = await fetchDataFile(catalog, client, id, release.files, options);
 
-  // 6. the small verified files join the data file in the store; the data file's columns are checked
-  // All three settle before any failure is thrown, so no temp file is still being written afterwards.
+  // 6. the manifest joins the data file in the store while the data file's columns are checked against
+  // the spec and the bundled schema. Both settle before any failure is thrown, so no temp file is still
+  // being written afterwards. The bundled schema is stored only once its data file agreed with it (a stored
+  // schema is reused without a download by the next release naming its sha256); usually it is there already.
   const settled = await Promise.allSettled([
-    catalog.store.putBytes(manifest.bytes, { sha256: manifest.sha256, bytes: manifest.bytes.length }, `${id}.manifest`),
-    schema !== undefined && schemaBytes !== undefined ? catalog.store.putBytes(schemaBytes, schema, `${id}.schema`) : undefined,
-    checkDataFile(catalog, id, format, dataPath, release.rows),
+    catalog.store.putBytes(manifest.bytes, { sha256: manifest.sha256, bytes: manifest.bytes.length }, tempName(id, 'manifest')),
+    checkDataFile(catalog, id, format, dataPath, release.rows, declared),
   ]);
   const failure = settled.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
   if (failure !== undefined) throw failure.reason;
+  const columns = (settled[1] as PromiseFulfilledResult<ColumnPlan>).value;
+  if (schema !== undefined && schemaBytes !== undefined) await catalog.store.putBytes(schemaBytes, schema, tempName(id, 'schema'));
+  const accepted = acceptedBeyondContract(release, declared, columns);
   const item: ReleaseImport = {
     release,
     manifestSha256: manifest.sha256,
@@ -133,8 +154,11 @@ export async function prepareRelease(catalog: Catalog, client: RdwClient, id: st
     format,
     data: digest,
     dataPath,
+    columns,
+    ...(accepted === undefined ? {} : { accepted }),
   };
-  return { item, result: { id, status: 'imported', day: release.day, version: release.version, rows: release.rows, format, bytes: digest.bytes } };
+  const result: PullResult = { id, status: 'imported', day: release.day, version: release.version, rows: release.rows, format, bytes: digest.bytes };
+  return { item, result: accepted === undefined ? result : { ...result, accepted } };
 }
 
 /** Steps 5 and 6 for the data file: reuse a verified stored copy, else download into store/tmp and move it in. */
@@ -149,7 +173,7 @@ async function fetchDataFile(
   for (const [index, format] of formats.entries()) {
     const expected = files[format]!;
     if (await catalog.store.holds(expected)) return { format, digest: expected, path: catalog.store.pathOf(expected.sha256) };
-    const temp = catalog.store.tempPath(`${id}.${format}`);
+    const temp = catalog.store.tempPath(tempName(id, format));
     try {
       const digest = await client.download(id, format, temp, {
         expected,

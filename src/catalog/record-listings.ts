@@ -1,16 +1,18 @@
 // Remembers each day's release IDs seen in `/releases` listings (table listed_releases), so the catalog
 // knows when a newer revision of an imported day exists. Listings never change what a lookup returns.
 
-import { isReleaseId, type Release } from '../spec/index.js';
+import { isReleaseDay, isReleaseId, type ListedRelease } from '../spec/index.js';
 import type { Catalog } from './catalog.js';
 import { sqlTimestamp } from './run-migrations.js';
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-/** Records the listed releases (ID, day, version, generated_at); returns how many were new. */
-export async function recordListings(catalog: Catalog, releases: readonly Release[]): Promise<number> {
+/**
+ * Records the listed releases (ID exactly as listed, day, and version and generated_at when the listing
+ * gives them, else NULL: the spec names only id, day, version and files); returns how many were new.
+ * Items without a release ID or a real YYYY-MM-DD day are left out.
+ */
+export async function recordListings(catalog: Catalog, releases: readonly ListedRelease[]): Promise<number> {
   const listedAt = sqlTimestamp(catalog.now());
-  const valid = releases.filter((release) => isReleaseId(release?.id) && typeof release.day === 'string' && DAY.test(release.day));
+  const valid = releases.filter((release) => isReleaseId(release?.id) && isReleaseDay(release.day));
   if (valid.length === 0) return 0;
   return catalog.transaction(async (connection) => {
     let added = 0;
@@ -21,7 +23,7 @@ export async function recordListings(catalog: Catalog, releases: readonly Releas
           id: release.id,
           day: release.day,
           version: typeof release.version === 'string' ? release.version : null,
-          generated_at: typeof release.generated_at === 'number' ? release.generated_at : null,
+          generated_at: typeof release.generated_at === 'number' && Number.isFinite(release.generated_at) ? release.generated_at : null,
           at: listedAt,
         },
       );

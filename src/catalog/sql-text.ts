@@ -12,7 +12,7 @@ export function quoteLiteral(text: string): string {
 
 /**
  * A list of release IDs as one text parameter, for `list_contains($ids::VARCHAR[], id)`. Only for IDs
- * already checked to be 64 lowercase hex characters (no commas, brackets or quotes to escape).
+ * already checked by isReleaseId (letters, digits, `.`, `_`, `~`, `-`: no commas, brackets, quotes or spaces to escape).
  */
 export function releaseIdListParameter(ids: readonly string[]): string {
   return `[${ids.join(',')}]`;

@@ -9,7 +9,8 @@ export type { ApiConnection };
 
 /**
  * Connects to `context.baseUrl` with RDW_API_KEY, or, without a base URL, starts the embedded mock on
- * a free port (noted on stderr unless --json). Shared client state lives in `context.home`. The key is never printed.
+ * a free port (noted on stderr unless --json). Shared client state lives in `context.home`. Client notices
+ * are written to stderr, one line each. The key is never printed.
  */
 export function connectApi(context: CliContext): Promise<ApiConnection> {
   return connectWorkbenchApi({
@@ -18,5 +19,7 @@ export function connectApi(context: CliContext): Promise<ApiConnection> {
     ...(context.baseUrl === undefined ? {} : { baseUrl: context.baseUrl }),
     ...(context.siteUrl === undefined ? {} : { siteUrl: context.siteUrl }),
     ...(context.json ? {} : { onEmbedded: (baseUrl: string) => context.stderr.write(`${workbenchMessages.embeddedMock(baseUrl)}\n`) }),
+    // Client notices (limits assumed, 429 waits, redirects) go to stderr, also with --json (stdout stays the document).
+    onNotice: (notice) => context.stderr.write(`${notice.message}\n`),
   });
 }

@@ -17,6 +17,8 @@ export interface Command {
   readonly summary: string;
   /** Usage after `rdw`, e.g. `pull <RELEASE_ID...> | --latest N`. */
   readonly usage: string;
+  /** More help for `rdw <command> --help` (checks, output, exit codes); default: none. */
+  readonly details?: string;
   /** Flags of this command (global flags are added by the runner). */
   readonly options: CommandOptions;
   /** Whether positionals are accepted. */

@@ -21,5 +21,5 @@ export function helpText(commands: readonly Command[]): string {
 }
 
 export function commandHelpText(command: Command): string {
-  return `Usage: rdw ${command.usage}\n\n${command.summary}\n`;
+  return `Usage: rdw ${command.usage}\n\n${command.summary}\n${command.details === undefined ? '' : `\n${command.details}\n`}`;
 }

@@ -7,3 +7,124 @@ export const cliMessages = {
     `rdw failed unexpectedly: ${detail}. Run again with RDW_DEBUG=1 for the stack trace, and report it.`,
   interrupted: () => 'Interrupted; nothing half-written was kept.',
 };
+
+/** Sentences of the document views (`rdw research`, `rdw live`): src/cli/document-view.ts. */
+export const documentMessages = {
+  stale: () => 'STALE: older than its freshness boundary',
+  staleValue: (value: string) => `stale: ${value}`,
+  noObservation: () => 'none',
+  noItems: () => '(no items)',
+  otherShape: (name: string, shape: string) => `${name}: ${shape}, not the documented envelope; shown as sent (--json for the exact body).`,
+  limits: (parts: readonly string[]) => `Limits: ${parts.join(', ')}.`,
+  limitsNotStated: () => 'Limits: not stated by the service (rdw assumes the plan table of the spec; see "rdw doctor").',
+  notStated: (field: string) => `${field} not stated`,
+};
+
+/** Sentences of `rdw doctor` (src/cli/commands/doctor.ts, src/cli/doctor/). Never the key. */
+export const doctorMessages = {
+  labels: {
+    base_url: 'base URL',
+    key: 'key',
+    plan: 'plan and limits',
+    clock: 'clock',
+    home: 'RDW_HOME',
+    catalog: 'catalog',
+    kernel: 'Jupyter kernel',
+  } as Record<string, string>,
+  skipped: (label: string) => `not checked: the ${label} check did not pass.`,
+  // base URL
+  embedded: (url: string) => `the embedded mock at ${url} (RDW_BASE_URL is not set)`,
+  answered: (where: string, status: number, ms: number) => `${where} answered (HTTP ${status} to a request without a key) in ${ms} ms.`,
+  redirected: (where: string, status: number, origin: string) => `${where} answered with a redirect (HTTP ${status}) to ${origin}; rdw follows it.`,
+  serverError: (where: string, status: number) => `${where} answered HTTP ${status}: the service is up but failing.`,
+  serverErrorRemedy: () => 'Try again later; if it persists, report it to the service.',
+  unreachable: (where: string, reason: string) => `${where} could not be reached: ${reason}.`,
+  unreachableRemedy: () =>
+    'Check RDW_BASE_URL (or --base-url): it is the API root including /v1, e.g. https://host/v1; then check the network, proxy or VPN.',
+  badBaseUrl: (value: string) => `RDW_BASE_URL (or --base-url) "${value}" is not an http(s) URL.`,
+  badBaseUrlRemedy: () => 'Set it to the API root including /v1, e.g. export RDW_BASE_URL=https://host/v1.',
+  // key
+  keyMissing: () => 'RDW_API_KEY is not set, so only the public live pages can be used.',
+  keyMissingRemedy: () => 'export RDW_API_KEY=<your key> (the full secret, shown once when the key was created); rdw live works without it.',
+  keyMalformed: (detail: string) => `RDW_API_KEY is malformed: ${detail.charAt(0).toLowerCase()}${detail.slice(1).replace(/\.$/, '')}.`,
+  keyMalformedRemedy: () => 'Export the full secret exactly as shown when the key was created: no quotes, no spaces.',
+  keyAccepted: () => 'RDW_API_KEY was accepted (free Research scope).',
+  keyEmbedded: () => "RDW_API_KEY is not set: the embedded mock's seeded desk key was used and accepted.",
+  keyRefused: (detail: string) => `RDW_API_KEY was refused: ${detail}.`,
+  keyRefused401: () => 'HTTP 401, the key is missing, incorrect or revoked',
+  keyRefused401Remedy: () =>
+    'Create a new key on your key page and export its full secret as RDW_API_KEY; the shortened prefix shown in the key list is not a key.',
+  keyRefused403: (code: string | undefined) =>
+    `HTTP 403${code === undefined ? '' : ` (${code})`}, no active data plan / key over the plan allowance after a downgrade`,
+  keyRefused403Remedy: () =>
+    'Use the first key of the account (after a downgrade only the keys within the plan keep access), or renew the data plan.',
+  keyUnconfirmed: (detail: string) => `RDW_API_KEY could not be confirmed on /research/catalog: ${detail.replace(/\.$/, '')}.`,
+  // plan and limits
+  planClosed: (code: string | undefined) =>
+    `the paid Market Events scope answered HTTP 403${code === undefined ? '' : ` (${code})`}: no active data plan / key over the plan allowance.`,
+  planClosedRemedy: () =>
+    'rdw research and rdw live work with this key; releases, pull and lock need an active Researcher or Research Desk plan and a key within its slots.',
+  planFailed: (detail: string) => `the paid scope could not be read: ${detail.replace(/\.$/, '')}.`,
+  planFailedRemedy: () => 'Run "rdw releases --limit 1" for the whole message; see "Using the real service" in the README.',
+  planOpen: (limits: string, origin: string, latest: string) => `${limits} (${origin}); paid scope open, ${latest}.`,
+  planName: (name: string) => `${name} plan: `,
+  reportedBy: (origin: string) => `reported by ${origin}`,
+  assumedBecause: (origin: string) => `assumed: ${origin}`,
+  assumedRemedy: () => 'Nothing to do: rdw paces at the assumed rate and stops on the daily 429; the service did not state the limits.',
+  keySlots: (keys: number | undefined) => (keys === undefined ? 'key slots not stated' : `${keys} key slot${keys === 1 ? '' : 's'}`),
+  rpm: (rpm: number) => `${rpm} requests/min`,
+  bytesUnknown: () => 'daily byte budget unknown (no local pre-check; rdw stops on the daily 429)',
+  bytesNone: () => 'no paid byte allowance',
+  bytesPerDay: (text: string) => `${text} per UTC day`,
+  latestRelease: (day: string, id: string) => `latest release ${day} (${id.slice(0, 12)}…)`,
+  noReleases: () => 'no release listed yet',
+  // clock
+  clockOk: (skew: number) => `the service's clock is within ${Math.max(1, Math.abs(skew))} s of this machine's.`,
+  clockSkewed: (skew: number, limit: number) =>
+    `the service's clock is ${Math.abs(skew)} s ${skew > 0 ? 'ahead of' : 'behind'} this machine's (more than ${limit} s): the UTC day of the byte budget starts at another moment than rdw thinks.`,
+  clockSkewedRemedy: () => "Synchronise this machine's clock (NTP); daily byte budgets use UTC days.",
+  clockNoDate: () => 'the service sent no Date header, so the clocks could not be compared.',
+  // home
+  homeWritable: (home: string) => `${home} is writable.`,
+  homeToCreate: (home: string, parent: string) => `${home} does not exist yet; rdw creates it on first use (${parent} is writable).`,
+  homeIsFile: (home: string) => `${home} is a file, not a folder.`,
+  homeBelowFile: (home: string) => `${home} cannot be a folder: a part of its path is a file.`,
+  homeNotWritable: (home: string, reason: string) => `${home} is not writable (${reason}).`,
+  homeRemedy: () => 'Point RDW_HOME (or --home) to a folder you can write, e.g. export RDW_HOME=$HOME/rdw-data.',
+  // catalog
+  catalogAbsent: (file: string) => `no catalog yet at ${file} (the first pull creates it).`,
+  catalogFree: (file: string) => `${file} is not held by another process.`,
+  catalogHeld: (file: string, pid: number | undefined, program: string | undefined) =>
+    `${file} is held by another process${pid === undefined ? '' : ` (PID ${pid}${program === undefined ? '' : `, ${program}`})`}; DuckDB allows one writer.`,
+  catalogHeldRemedy: (pid: number | undefined) =>
+    `Wait for that rdw (or notebook, or DuckDB client) to finish, or stop it${pid === undefined ? '' : ` (kill ${pid})`}; rdw waits up to 10 s for it.`,
+  catalogUnusable: (file: string, detail: string) => `${file} cannot be opened: ${detail.replace(/\.$/, '')}.`,
+  catalogUnusableRemedy: () => 'Move that file away (or use another RDW_HOME); rdw creates a new catalog and "rdw reproduce" refills it from a study lock.',
+  // kernel
+  kernelOk: (dir: string) => `the TypeScript (tslab) kernel is registered (${dir}).`,
+  kernelBinaryGone: (binary: string) => `the tslab kernel is registered, but its program ${binary} is gone.`,
+  kernelNotRegistered: () => 'Jupyter is installed, but the TypeScript (tslab) kernel is not registered.',
+  kernelRemedy: () => 'Run "npm run kernel" (rdw kernel install) in the rdw folder; only the notebooks need it.',
+  jupyterAbsent: () => 'Jupyter was not found; only the notebooks need it, not the CLI.',
+  jupyterAbsentRemedy: (packages: string) => `Install the Debian packages ${packages} (apt-get update first), then run "npm run kernel".`,
+  // summary and help
+  summaryOk: (warnings: number) =>
+    warnings === 0 ? 'Every check passed.' : `Every check passed, with ${warnings} warning${warnings === 1 ? '' : 's'}.`,
+  summaryFailed: (failed: number, exitCode: number) => `${failed} check${failed === 1 ? '' : 's'} failed; exit code ${exitCode} (that of the first failure).`,
+  help: () =>
+    [
+      'Checks, one line each with ok / warn / fail (skip: not run because a check it needs did not pass):',
+      '  base URL        reachable, and which one (the embedded mock when RDW_BASE_URL is not set)',
+      '  key             RDW_API_KEY set and accepted (401: refused; 403: no plan / over the allowance)',
+      '  plan and limits paid scope open; limits as reported by the service, or as assumed',
+      "  clock           the service's Date header vs this machine (warn above 60 s)",
+      '  RDW_HOME        writable (a temporary file is created and removed)',
+      '  catalog         not held by another process (DuckDB allows one writer)',
+      '  Jupyter kernel  tslab registered (warn only: the notebooks need it, the CLI does not)',
+      '',
+      '--json prints one object: {"ok", "exitCode", "checks": [{"name", "status", "message", "remedy"?, "exitCode"?, "facts"?}]}.',
+      'Exit code: 0 when no check fails (warnings allowed); otherwise that of the first failing check:',
+      '1 unreachable, RDW_HOME or catalog problem; 2 malformed base URL or key; 4 key refused or missing,',
+      'or no paid plan (401/403); 5 rate or byte limit; 6 not found. The key is never printed.',
+    ].join('\n'),
+};

@@ -4,6 +4,9 @@
 import { nextUtcDay, utcDay, type Clock } from './clock.js';
 import type { KeyState } from './key-state.js';
 
+/** The byte count that marks a UTC day as used up (after the service's daily 429). */
+const EXHAUSTED = Number.MAX_SAFE_INTEGER;
+
 /** Tracks and checks the bytes downloaded today. */
 export class ByteBudget {
   readonly #state: KeyState;
@@ -17,10 +20,13 @@ export class ByteBudget {
   /**
    * Bytes still allowed today given the plan's `dailyBytes`. Other processes' downloads are seen through
    * the shared file as read at most `maxAgeMs` (real time, default 1_000) ago; this process's at once.
+   * With `dailyBytes` unknown (undefined): Infinity (no local pre-check), or 0 once the service's daily
+   * 429 marked today as used up (exhaust()).
    */
-  async remaining(dailyBytes: number, maxAgeMs = 1_000): Promise<number> {
+  async remaining(dailyBytes: number | undefined, maxAgeMs = 1_000): Promise<number> {
     const today = utcDay(this.#clock.now());
     const used = await this.#state.usedBytes(today, maxAgeMs);
+    if (dailyBytes === undefined) return used >= EXHAUSTED ? 0 : Number.POSITIVE_INFINITY;
     return Math.max(0, dailyBytes - used);
   }
 
@@ -35,7 +41,7 @@ export class ByteBudget {
     const today = utcDay(this.#clock.now());
     await this.#state.update((state) => {
       // (unwritten bytes were applied first; the day is now used up whatever they were)
-      state.budget = { day: today, bytes: Number.MAX_SAFE_INTEGER };
+      state.budget = { day: today, bytes: EXHAUSTED };
     });
   }
 

@@ -148,6 +148,19 @@ export class UnexpectedResponseError extends RdwError {
   }
 }
 
+/** A redirect rdw will not follow: more than 5 hops, a loop, no usable Location, or a non-http(s) target. */
+export class RedirectError extends RdwError {
+  override readonly code = 'RDW_REDIRECT' as const;
+  /** The 3xx status of the last hop. */
+  readonly status: number;
+  readonly reason: 'too_many' | 'loop' | 'no_location' | 'scheme';
+  constructor(message: string, options: RdwErrorOptions & { status: number; reason: RedirectError['reason'] }) {
+    super(message, options);
+    this.status = options.status;
+    this.reason = options.reason;
+  }
+}
+
 /** The connection failed (refused, reset, closed early). */
 export class NetworkError extends RdwError {
   override readonly code = 'RDW_NETWORK' as const;

@@ -2,7 +2,8 @@
 // applies the documented defaults.
 
 import type { Dispatcher } from 'undici';
-import { API_KEY_PREFIX, API_VERSION_SEGMENT, DISPLAY_KEY_PATTERN, UsageError } from '../spec/index.js';
+import { API_VERSION_SEGMENT, DISPLAY_KEY_PATTERN, UsageError } from '../spec/index.js';
+import type { ClientNotice } from './client-types.js';
 import { systemClock, type Clock } from './clock.js';
 import { messages } from './messages.js';
 import { seededRandom } from './seeded-random.js';
@@ -46,6 +47,12 @@ export interface ClientOptions {
   userAgent?: string;
   /** Share of the plan's rpm the limiter may use, in (0, 1]. Default 0.9 (a safety margin). */
   rateShare?: number;
+  /**
+   * Told what a person should know: limits assumed ('limits_assumed'), a 429 wait of 1 s or more
+   * ('rate_wait', with waitMs), a redirect to another origin ('redirect'), … Each kind and message once
+   * per client; never the key or a host. Default: none (notices are dropped).
+   */
+  onNotice?: (notice: ClientNotice) => void;
 }
 
 export interface ResolvedClientOptions {
@@ -59,21 +66,27 @@ export interface ResolvedClientOptions {
   dispatcher: Dispatcher | undefined;
   userAgent: string;
   rateShare: number;
+  onNotice: ((notice: ClientNotice) => void) | undefined;
 }
 
 /**
- * Refuses a key that cannot be right before it is ever sent: quotes or whitespace, the display prefix
- * form `rdw_sk_abcd…`, or a missing service prefix. The key never appears in the thrown error.
+ * Refuses a key that cannot be right before it is ever sent: empty or too short, quotes, whitespace or
+ * characters a header cannot carry, or the shortened display form `rdw_sk_abcd…`. The service's prefix is not
+ * checked: the spec says only "a fixed service-specific prefix" (the mock's is `rdw_sk_`), and a real
+ * service's may differ. The key never appears in the thrown error.
  */
 export function validateApiKey(key: string): void {
+  if (key === '') throw new UsageError(messages.keyMissing(), { option: 'apiKey' });
   if (/["'`\s]/.test(key)) throw new UsageError(messages.keyHasQuotesOrWhitespace(), { option: 'apiKey' });
   if (DISPLAY_KEY_PATTERN.test(key) || key.includes('…') || key.endsWith('...')) {
     throw new UsageError(messages.keyIsDisplayPrefix(), { option: 'apiKey' });
   }
-  if (!key.startsWith(API_KEY_PREFIX) || key.length <= API_KEY_PREFIX.length) {
-    throw new UsageError(messages.keyWrongPrefix(API_KEY_PREFIX), { option: 'apiKey' });
-  }
+  if (!/^[\x21-\x7e]+$/.test(key)) throw new UsageError(messages.keyNotPrintable(), { option: 'apiKey' });
+  if (key.length < MIN_KEY_LENGTH) throw new UsageError(messages.keyTooShort(MIN_KEY_LENGTH), { option: 'apiKey' });
 }
+
+/** Shorter than this is a prefix or a typo, not a secret (the mock's keys have 39 characters). */
+const MIN_KEY_LENGTH = 12;
 
 function parseHttpUrl(value: unknown, message: string, option: string): URL {
   if (typeof value !== 'string') throw new UsageError(message, { option });
@@ -120,6 +133,9 @@ export function resolveClientOptions(options: ClientOptions): ResolvedClientOpti
   if (typeof clock.now !== 'function' || typeof clock.sleep !== 'function') {
     throw new UsageError(messages.badOption('clock', 'an object with now() and sleep(ms)'), { option: 'clock' });
   }
+  if (options.onNotice !== undefined && typeof options.onNotice !== 'function') {
+    throw new UsageError(messages.badOption('onNotice', 'a function'), { option: 'onNotice' });
+  }
   const retry = options.retry ?? {};
   clientSerial += 1;
   return {
@@ -142,5 +158,6 @@ export function resolveClientOptions(options: ClientOptions): ResolvedClientOpti
     dispatcher: options.dispatcher,
     userAgent: options.userAgent ?? 'rdw-client/0.1',
     rateShare: number(options.rateShare, 0.9, 'rateShare', 0.01, 1),
+    onNotice: options.onNotice,
   };
 }

@@ -1,29 +1,56 @@
 // Response shapes the client returns (spec: "Resources and their fields"); fields the spec leaves open stay loose.
 
-import type { FileDigest, MarketEventRow, Release, SchemaDocument, DownloadFormat } from '../spec/index.js';
+import type { FileDigest, ListedRelease, MarketEventRow, Release, SchemaDocument, DownloadFormat } from '../spec/index.js';
 import type { ResearchTable } from './research-table.js';
 import type { RowFilters } from './row-pages.js';
 
-/** Account allowance (spec: `limits.keys`, `limits.rpm`, `limits.daily_bytes`). */
+/** Account allowance as rdw uses it (spec: `limits.keys`, `limits.rpm`, `limits.daily_bytes`; "Limits" plan table). */
 export interface AccountLimits {
-  /** Active-key slots. */
-  keys: number;
-  /** Requests per minute, account-wide. */
+  /** Active-key slots; undefined when the service did not say. */
+  keys: number | undefined;
+  /** Requests per minute, account-wide (reported, or the assumed fallback). */
   rpm: number;
-  /** Paid file bytes per UTC day; 0 means no bulk-download allowance. */
-  daily_bytes: number;
+  /** Paid file bytes per UTC day; 0 = no allowance; undefined = unknown (no local pre-check; stop on the daily 429). */
+  daily_bytes: number | undefined;
+  /** 'reported': read from the service's /catalog (or /research/catalog); 'assumed': rdw fell back to the spec's plan table. */
+  source: 'reported' | 'assumed';
+  /** Where it came from: '/catalog', '/research/catalog', or the reason it was assumed (one short phrase). */
+  origin: string;
+}
+
+/** The `limits` object as a service sends it: any shape (the spec names keys, rpm and daily_bytes; a foreign service may differ). */
+export interface ReportedLimits {
+  keys?: unknown;
+  rpm?: unknown;
+  daily_bytes?: unknown;
+  [field: string]: unknown;
+}
+
+/** Something the client wants a person to know (an assumption, a wait, a redirect); see ClientOptions.onNotice. */
+export interface ClientNotice {
+  /** Stable kind: 'limits_assumed' | 'rate_wait' | 'redirect' | 'unknown_field' | … */
+  kind: string;
+  /** One sentence for a person (never the key, never a full URL with host). */
+  message: string;
+  /** For waits: how long rdw will wait, in ms. */
+  waitMs?: number;
 }
 
 /** `GET /research/catalog`. */
 export interface ResearchCatalog {
   scope: string;
   datasets: { id: string; calculation_version: string; json_url: string; csv_url: string; [field: string]: unknown }[];
-  limits: AccountLimits;
+  limits: ReportedLimits;
   limitations: unknown[];
   [field: string]: unknown;
 }
 
-/** `GET /research/<DATASET_ID>` (and the live JSON): the envelope; `stale: true` is passed through as-is. */
+/**
+ * `GET /research/<DATASET_ID>` (and the live JSON): the envelope; `stale: true` is passed through as-is.
+ * The body is returned exactly as the service sent it: a service in another shape (envelope fields
+ * absent, items not rows, or a body that is an array or a string) comes back as that JSON value, so
+ * check fields before use; the client adds nothing (its cache interval is kept apart).
+ */
 export interface ResearchSnapshot {
   key: string;
   generated_at: number;
@@ -41,10 +68,10 @@ export interface ResearchSnapshot {
   [field: string]: unknown;
 }
 
-/** `GET /catalog` (paid): datasets coverage and the account limits. */
+/** `GET /catalog` (paid): datasets coverage and the account limits (as sent: possibly absent or in another shape). */
 export interface PaidCatalog {
   datasets: unknown;
-  limits: AccountLimits;
+  limits?: ReportedLimits | null;
   [field: string]: unknown;
 }
 
@@ -95,7 +122,8 @@ export interface RdwClient {
   };
   catalog(): Promise<PaidCatalog>;
   schema(): Promise<SchemaDocument>;
-  releases(options?: ReleasesOptions): Promise<Release[]>;
+  /** Listed releases, latest first; only `id` and `day` are sure to be present (spec: other fields "not shown"). */
+  releases(options?: ReleasesOptions): Promise<ListedRelease[]>;
   rows(releaseId: string, filters?: RowFilters): AsyncIterable<MarketEventRow[]>;
   manifest(releaseId: string): Promise<ManifestResult>;
   bundledSchema(releaseId: string): Promise<BundledSchemaResult | undefined>;

@@ -1,6 +1,7 @@
 // A verified download: streams to `<dest>.partial` while hashing and counting in one pass, fsyncs, checks
 // SHA-256 and size, and only then renames to `dest`. Resumes a partial with Range when a sidecar
 // `<dest>.partial.json` proves it belongs to the same release file; never leaves unverified bytes at `dest`.
+// An ETag is never taken as a checksum (it may hash anything); a content-encoded body is never resumed.
 
 import { createHash, type Hash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
@@ -28,7 +29,7 @@ export interface DownloadFileOptions {
   releaseId: string;
   format: DownloadFormat;
   dest: string;
-  /** Expected digest; without it the server's ETag and Content-Length are checked instead. */
+  /** Expected digest; without it only the Content-Length of an unencoded body is checked (never the ETag). */
   expected: FileDigest | undefined;
   clock: Clock;
   /** Extra attempts after a body failure or a short body, each resuming when possible. */
@@ -40,6 +41,9 @@ export interface DownloadFileOptions {
   onBytes?: (bytes: number) => Promise<void>;
   onProgress?: (done: number, total: number) => void;
 }
+
+/** What the received bytes are checked against: the expected digest, or only a length the server declared. */
+type Reference = { sha256?: string; bytes?: number };
 
 const sameSidecar = (a: PartialSidecar, b: PartialSidecar): boolean =>
   a.releaseId === b.releaseId && a.format === b.format && a.sha256 === b.sha256 && a.bytes === b.bytes;
@@ -60,12 +64,6 @@ async function hashFile(path: string, hash: Hash): Promise<number> {
   }
   return bytes;
 }
-
-const etagDigest = (value: string | string[] | undefined): string | undefined => {
-  const text = Array.isArray(value) ? value[0] : value;
-  const match = text === undefined ? null : /^(?:W\/)?"?([0-9a-f]{64})"?$/.exec(text.trim());
-  return match?.[1];
-};
 
 const headerNumber = (value: string | string[] | undefined): number | undefined => {
   const text = Array.isArray(value) ? value[0] : value;
@@ -112,6 +110,7 @@ export async function downloadFile(options: DownloadFileOptions): Promise<FileDi
         ...options.request,
         headers: resumeFrom > 0 ? { range: `bytes=${resumeFrom}-` } : {},
         passStatuses: [416],
+        identity: true,
       });
     } catch (error) {
       await handle.close();
@@ -131,7 +130,8 @@ export async function downloadFile(options: DownloadFileOptions): Promise<FileDi
       await restart();
       continue;
     }
-    const start = response.statusCode === 206 ? contentRangeStart(response) : 0;
+    // A content-encoded 206 (asked for identity, got gzip anyway) cannot be joined to the partial: start over.
+    const start = response.statusCode === 206 ? (response.encoded ? -1 : contentRangeStart(response)) : 0;
     if (start !== resumeFrom) {
       // A range that starts elsewhere: start over. A 200 to a Range request: keep reading, from byte 0.
       if (start !== 0) {
@@ -142,7 +142,8 @@ export async function downloadFile(options: DownloadFileOptions): Promise<FileDi
       await handle.truncate(0);
       hash = createHash('sha256');
     }
-    const resumable = sidecar !== undefined && /bytes/i.test(String(response.headers['accept-ranges'] ?? ''));
+    // Byte ranges are of the wire bytes: a content-encoded body is not resumable (it restarts from 0).
+    const resumable = sidecar !== undefined && !response.encoded && /bytes/i.test(String(response.headers['accept-ranges'] ?? ''));
     if (!resumable) await rm(sidecarPath, { force: true });
     const length = headerNumber(response.headers['content-length']);
     const total = expected?.bytes ?? (length === undefined ? 0 : resumeFrom + length);
@@ -204,13 +205,8 @@ export async function downloadFile(options: DownloadFileOptions): Promise<FileDi
       continue;
     }
 
-    // 5. Verify against the expected digest (or the server's ETag and length), then rename.
-    const reference: FileDigest | undefined =
-      expected ??
-      (() => {
-        const etag = etagDigest(response.headers.etag);
-        return etag === undefined ? undefined : { sha256: etag, bytes: length ?? done };
-      })();
+    // 5. Verify against the expected digest (without one: the Content-Length of an unencoded body), then rename.
+    const reference: Reference | undefined = expected ?? (length === undefined ? undefined : { bytes: length });
     const digest = await verifyAndPlace(partial, sidecarPath, dest, reference, what, hash, done, -1);
     if (digest === undefined) throw new Error('unreachable: verifyAndPlace returns a digest when not probing');
     return digest;
@@ -225,7 +221,7 @@ async function verifyAndPlace(
   partial: string,
   sidecarPath: string,
   dest: string,
-  reference: FileDigest | undefined,
+  reference: Reference | undefined,
   what: string,
   hash: Hash,
   bytes: number,
@@ -239,10 +235,10 @@ async function verifyAndPlace(
     if (probe === 0) return undefined;
     throw error;
   };
-  if (reference !== undefined && bytes !== reference.bytes) {
+  if (reference?.bytes !== undefined && bytes !== reference.bytes) {
     return fail(new SizeMismatchError(messages.sizeMismatch(what, bytes, reference.bytes), { expected: reference.bytes, actual: bytes }));
   }
-  if (reference !== undefined && sha256 !== reference.sha256) {
+  if (reference?.sha256 !== undefined && sha256 !== reference.sha256) {
     return fail(
       new ChecksumMismatchError(messages.checksumMismatch(what, sha256, reference.sha256), { expected: reference.sha256, actual: sha256 }),
     );

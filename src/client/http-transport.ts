@@ -1,6 +1,7 @@
 // The one door to the network: undici requests with the Bearer header, pacing, timeouts, bounded retries
-// (429 after Retry-After + jitter with a total-wait cap, 5xx and connection failures with backoff) and
-// typed errors. 4xx are never retried; a byte-budget 429 is never retried.
+// (429 after Retry-After, or a bounded announced wait without one, 5xx and connection failures with
+// backoff), bounded redirects (the key only to the base URL's origin), decoded gzip/br/deflate bodies and
+// typed errors. 4xx are never retried; a daily-byte 429 is never retried.
 
 import { Agent, request, type Dispatcher } from 'undici';
 import type { RdwError } from '../spec/index.js';
@@ -9,26 +10,30 @@ import {
   ByteBudgetError,
   NetworkError,
   RateLimitedError,
+  RedirectError,
   RowQueryTooLargeError,
   TimeoutError,
   UnexpectedResponseError,
 } from './client-errors.js';
 import type { ResolvedClientOptions } from './client-options.js';
 import { nextUtcDay } from './clock.js';
+import { contentCodings, decodeBody, unsupportedCoding, type ResponseBody } from './decode-body.js';
 import { discardBody } from './discard-body.js';
 import { apiErrorInfo, errorFromResponse, type ApiErrorInfo } from './error-from-response.js';
 import { messages } from './messages.js';
+import type { Notify } from './notice-sink.js';
 import type { RateLimiter } from './rate-limiter.js';
-import { parseRetryAfter } from './retry-after.js';
+import { noRetryAfterWaitMs, parseRetryAfter } from './retry-after.js';
 import { redactor, safeCause } from './safe-cause.js';
+import { classifyTooManyRequests, errorCodeOf } from './too-many-requests.js';
 
 /** One GET to send. */
 export interface TransportRequest {
   /** Absolute URL (never carries the key). */
   url: string;
-  /** Whether to send `Authorization: Bearer <key>` (false for the public live scope). */
+  /** Whether to send `Authorization: Bearer <key>` (false for the public live scope); only ever to the URL's own origin. */
   auth: boolean;
-  /** Limiter that paces this request (the key's, or the public per-IP one). */
+  /** Limiter that paces this request (the key's, or the public per-IP one); redirect hops to another origin are not paced. */
   limiter: RateLimiter;
   /** Extra headers (e.g. Range). */
   headers?: Record<string, string>;
@@ -36,16 +41,37 @@ export interface TransportRequest {
   /** `rows` turns 413/503 into RowQueryTooLargeError. */
   kind?: 'rows' | 'default';
   releaseId?: string;
-  /** Called when the server answers 429 `daily_byte_limit`. */
+  /** Called when the server's 429 means the daily byte limit for the rest of the UTC day. */
   onByteLimit?: () => Promise<void>;
   /** Extra status codes the caller handles itself (e.g. 416 for a stale Range). */
   passStatuses?: readonly number[];
+  /**
+   * Ask for the bytes as stored, `accept-encoding: identity` (release files, so sizes and ranges are of
+   * the file). Default false: `gzip, br`. A Range request always asks for identity.
+   */
+  identity?: boolean;
 }
 
-export type TransportResponse = Dispatcher.ResponseData;
+/** A response whose body the caller must consume (or discard). */
+export interface TransportResponse {
+  statusCode: number;
+  headers: Record<string, string | string[] | undefined>;
+  /** The body, decoded when it was content-encoded. */
+  body: ResponseBody;
+  /**
+   * True when the body was content-encoded on the wire and is decoded here: its length and byte offsets
+   * are not those of the wire (Content-Length is removed from `headers`; a Range does not apply to it).
+   */
+  encoded: boolean;
+}
 
+/** Most redirects followed for one request; one more is a RedirectError. */
+export const MAX_REDIRECTS = 5;
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 const RETRIED_5XX = new Set([502, 503, 504]);
 const ERROR_BODY_LIMIT = 64 * 1024;
+const DECODE_ERROR_CODE = /^Z_|^ERR__|BROTLI/;
 
 /** Sends requests for one client. Holds the key privately; never exposes it. */
 export class HttpTransport {
@@ -53,12 +79,15 @@ export class HttpTransport {
   readonly #dispatcher: Dispatcher;
   readonly #ownsDispatcher: boolean;
   readonly #authorization: string | undefined;
+  readonly #notify: Notify;
+  #crossOriginAnnounced = false;
   readonly redact: (text: string) => string;
-  /** Requests sent by this client (every attempt), for metrics. */
+  /** Requests sent by this client (every attempt and every redirect hop), for metrics. */
   requestCount = 0;
 
-  constructor(options: ResolvedClientOptions) {
+  constructor(options: ResolvedClientOptions, notify: Notify = () => {}) {
     this.#options = options;
+    this.#notify = notify;
     this.#ownsDispatcher = options.dispatcher === undefined;
     this.#dispatcher = options.dispatcher ?? new Agent({ keepAliveTimeout: 10_000, connections: 8 });
     this.#authorization = options.apiKey === undefined ? undefined : `Bearer ${options.apiKey}`;
@@ -75,40 +104,42 @@ export class HttpTransport {
     const path = displayPath(req.url);
     let attempt = 0;
     let waitedMs = 0;
+    let tooManyRequests = 0;
     for (;;) {
       attempt += 1;
-      await req.limiter.acquire();
       let failure: RdwError;
       let delayMs: number;
       try {
-        this.requestCount += 1;
-        const response = await request(req.url, {
-          method: 'GET',
-          dispatcher: this.#dispatcher,
-          headers: this.#headers(req),
-          headersTimeout: this.#options.timeouts.headersMs,
-          bodyTimeout: this.#options.timeouts.bodyMs,
-          ...(req.signal === undefined ? {} : { signal: req.signal }),
-        });
+        const response = await this.#follow(req, path);
         const status = response.statusCode;
         if ((status >= 200 && status < 300) || req.passStatuses?.includes(status)) return response;
         const info = await this.#readErrorInfo(response);
         if (status === 429) {
-          const retryAfter = parseRetryAfter(response.headers['retry-after'], clock.now()) ?? 60;
-          if (info.code === 'daily_byte_limit') {
-            await req.onByteLimit?.();
+          // 1. A daily-byte 429 (by its code, or a Retry-After no request-rate window needs) is never retried.
+          tooManyRequests += 1;
+          const retryAfter = parseRetryAfter(response.headers['retry-after'], clock.now());
+          const verdict = classifyTooManyRequests(info.code, retryAfter, clock.now());
+          if (verdict.kind === 'daily_bytes') {
+            if (verdict.marksDay) await req.onByteLimit?.();
             const next = nextUtcDay(clock.now());
             throw new ByteBudgetError(messages.byteBudgetServer(path, next.day), {
               status,
               apiCode: info.code,
               nextUtcDay: next.day,
-              retryAfter,
+              retryAfter: retryAfter ?? Math.ceil(next.inMs / 1000),
             });
           }
-          const wait = retryAfter * 1000 + this.#jitter();
-          await req.limiter.blockUntil(clock.now() + retryAfter * 1000);
+          // 2. A request-rate 429: Retry-After, or without one a bounded doubling wait; announced, capped.
+          const baseMs = retryAfter === undefined ? noRetryAfterWaitMs(tooManyRequests) : retryAfter * 1000;
+          const wait = baseMs + this.#jitter();
+          await req.limiter.blockUntil(clock.now() + baseMs);
           if (attempt > retry.maxRetries || waitedMs + wait > retry.maxWaitMs) {
-            throw new RateLimitedError(messages.rateLimited(path, retryAfter, waitedMs), { apiCode: info.code, retryAfter });
+            const seconds = retryAfter ?? Math.ceil(baseMs / 1000);
+            throw new RateLimitedError(messages.rateLimited(path, seconds, waitedMs), { apiCode: info.code, retryAfter: seconds });
+          }
+          if (wait >= 1000) {
+            const message = messages.rateWait(path, wait, attempt, retry.maxRetries, retryAfter !== undefined);
+            this.#notify({ kind: 'rate_wait', message, waitMs: wait });
           }
           await clock.sleep(wait);
           waitedMs += wait;
@@ -168,7 +199,7 @@ export class HttpTransport {
     }
   }
 
-  /** An undici/socket failure as NetworkError, TimeoutError or AbortedError, with a detached, redacted cause. */
+  /** An undici/socket/decoder failure as NetworkError, TimeoutError, AbortedError or (a body that does not decode) UnexpectedResponseError. */
   mapError(error: unknown, path: string): RdwError {
     const code = (error as { code?: unknown } | null)?.code;
     const name = (error as { name?: unknown } | null)?.name;
@@ -180,6 +211,9 @@ export class HttpTransport {
       return new TimeoutError(messages.bodyTimeout(path, this.#options.timeouts.bodyMs), { phase: 'body', cause });
     }
     if (code === 'UND_ERR_ABORTED' || name === 'AbortError') return new AbortedError(messages.aborted(path), { cause });
+    if (typeof code === 'string' && DECODE_ERROR_CODE.test(code)) {
+      return new UnexpectedResponseError(messages.badEncodedBody(path, code), { cause });
+    }
     const detail = typeof code === 'string' ? code : typeof name === 'string' ? name : 'connection error';
     return new NetworkError(messages.network(path, detail), { cause });
   }
@@ -189,12 +223,81 @@ export class HttpTransport {
     if (this.#ownsDispatcher) await this.#dispatcher.close();
   }
 
-  #headers(req: TransportRequest): Record<string, string> {
-    const headers: Record<string, string> = { 'user-agent': this.#options.userAgent, accept: '*/*', ...req.headers };
-    if (req.auth && this.#authorization !== undefined) headers.authorization = this.#authorization;
+  /**
+   * One attempt: the request and up to MAX_REDIRECTS redirects (301/302/303/307/308, always as GET).
+   * Hops on the request's own origin are paced; once a hop leaves that origin the key is never sent again
+   * in this chain (spec "Authentication": the key goes to {base_url} only). A loop, a sixth hop, a missing
+   * Location or a non-http(s) target is one RedirectError.
+   */
+  async #follow(req: TransportRequest, path: string): Promise<TransportResponse> {
+    const start = new URL(req.url);
+    let url = start;
+    let auth = req.auth;
+    const visited = new Set([url.href]);
+    for (let hops = 0; ; hops += 1) {
+      if (url.origin === start.origin) await req.limiter.acquire();
+      this.requestCount += 1;
+      const response = await request(url, {
+        method: 'GET',
+        dispatcher: this.#dispatcher,
+        headers: this.#headers(req, auth),
+        headersTimeout: this.#options.timeouts.headersMs,
+        bodyTimeout: this.#options.timeouts.bodyMs,
+        ...(req.signal === undefined ? {} : { signal: req.signal }),
+      });
+      const status = response.statusCode;
+      if (!REDIRECT_STATUSES.has(status)) return this.#decoded(response, req, path);
+      await discardBody(response.body);
+      const target = redirectTarget(response.headers.location, url);
+      if (target === undefined) throw new RedirectError(messages.redirectNoLocation(path, status), { status, reason: 'no_location' });
+      if (target.protocol !== 'http:' && target.protocol !== 'https:') {
+        throw new RedirectError(messages.redirectScheme(path, target.protocol.replace(/:$/, '')), { status, reason: 'scheme' });
+      }
+      if (hops + 1 > MAX_REDIRECTS) throw new RedirectError(messages.redirectTooMany(path, MAX_REDIRECTS), { status, reason: 'too_many' });
+      if (visited.has(target.href)) throw new RedirectError(messages.redirectLoop(path), { status, reason: 'loop' });
+      visited.add(target.href);
+      if (target.origin !== start.origin) {
+        auth = false;
+        if (!this.#crossOriginAnnounced) {
+          this.#crossOriginAnnounced = true;
+          this.#notify({ kind: 'redirect', message: messages.redirectCrossOrigin(path) });
+        }
+      }
+      url = target;
+    }
+  }
+
+  /** The response with its body decoded per Content-Encoding; an encoding rdw cannot decode on a success is an error. */
+  async #decoded(response: Dispatcher.ResponseData, req: TransportRequest, path: string): Promise<TransportResponse> {
+    const { statusCode, headers } = response;
+    const codings = contentCodings(headers['content-encoding']);
+    if (codings.length === 0 || headers['content-length'] === '0') {
+      return { statusCode, headers, body: response.body, encoded: false };
+    }
+    const unknown = unsupportedCoding(codings);
+    if (unknown !== undefined) {
+      const success = (statusCode >= 200 && statusCode < 300) || req.passStatuses?.includes(statusCode);
+      if (!success) return { statusCode, headers, body: response.body, encoded: true }; // the status still speaks
+      await discardBody(response.body);
+      throw new UnexpectedResponseError(messages.unsupportedEncoding(path, unknown), { status: statusCode });
+    }
+    const { 'content-length': _wireLength, ...decodedHeaders } = headers;
+    return { statusCode, headers: decodedHeaders, body: decodeBody(response.body, codings), encoded: true };
+  }
+
+  #headers(req: TransportRequest, auth: boolean): Record<string, string> {
+    const identity = req.identity === true || req.headers?.range !== undefined;
+    const headers: Record<string, string> = {
+      'user-agent': this.#options.userAgent,
+      accept: '*/*',
+      'accept-encoding': identity ? 'identity' : 'gzip, br',
+      ...req.headers,
+    };
+    if (auth && this.#authorization !== undefined) headers.authorization = this.#authorization;
     return headers;
   }
 
+  /** The error body's fields (the documented shape, else the code of any common shape), redacted. */
   async #readErrorInfo(response: TransportResponse): Promise<ApiErrorInfo> {
     let text = '';
     try {
@@ -207,7 +310,11 @@ export class HttpTransport {
     }
     await discardBody(response.body);
     const info = apiErrorInfo(text);
-    return { ...info, message: info.message === undefined ? undefined : this.redact(info.message) };
+    return {
+      ...info,
+      code: info.code ?? errorCodeOf(text),
+      message: info.message === undefined ? undefined : this.redact(info.message),
+    };
   }
 
   #backoff(attempt: number): number {
@@ -225,6 +332,19 @@ export class HttpTransport {
 export function displayPath(url: string): string {
   const parsed = new URL(url);
   return `${parsed.pathname}${parsed.search}`;
+}
+
+/** A Location header resolved against the URL that answered (relative targets allowed), or undefined when unusable. */
+function redirectTarget(location: string | string[] | undefined, from: URL): URL | undefined {
+  const text = Array.isArray(location) ? location[0] : location;
+  if (text === undefined || text.trim() === '') return undefined;
+  try {
+    const target = new URL(text.trim(), from);
+    target.hash = '';
+    return target;
+  } catch {
+    return undefined;
+  }
 }
 
 function isRdwErrorLike(error: unknown): error is RdwError {

@@ -6,12 +6,14 @@ export type { ClientOptions, ResolvedClientOptions, RetryOptions, TimeoutOptions
 export type {
   AccountLimits,
   BundledSchemaResult,
+  ClientNotice,
   DownloadOptions,
   ManifestResult,
   PaidCatalog,
   RdwClient,
   ReleasesOptions,
   ResearchCatalog,
+  ReportedLimits,
   ResearchSnapshot,
   SnapshotOptions,
 } from './client-types.js';
@@ -40,6 +42,7 @@ export {
   ManifestMismatchError,
   ServiceUnavailableError,
   UnexpectedResponseError,
+  RedirectError,
   NetworkError,
   TimeoutError,
   AbortedError,

@@ -2,20 +2,24 @@
 // Messages never take the API key as an input; callers pass paths, IDs and numbers only.
 
 const short = (id: string): string => (id.length > 12 ? `${id.slice(0, 12)}…` : id);
+/** A server-sent word for a message: printable ASCII only, at most 40 characters. */
+const printable = (text: string): string => text.replace(/[^\x20-\x7e]/g, '?').slice(0, 40);
 
 export const messages = {
-  keyMissing: (): string => 'No API key was given; set RDW_API_KEY to a key that starts with rdw_sk_.',
+  keyMissing: (): string => 'No API key was given; set RDW_API_KEY to the key shown once when it was created.',
   keyHasQuotesOrWhitespace: (): string =>
     'The API key contains quotes or whitespace; set it to the bare key exactly as shown once at creation.',
   keyIsDisplayPrefix: (): string =>
     'The API key looks like the shortened prefix shown in the key list, which is not a key; use the full secret (or revoke and replace a lost key).',
-  keyWrongPrefix: (prefix: string): string =>
-    `The API key does not start with ${prefix}; check that RDW_API_KEY holds a Research Data API key.`,
+  keyTooShort: (min: number): string =>
+    `The API key is shorter than ${min} characters, so it is a prefix or a typo; set RDW_API_KEY to the full secret shown once at creation.`,
+  keyNotPrintable: (): string =>
+    'The API key contains characters an HTTP header cannot carry; set RDW_API_KEY to the bare key exactly as shown once at creation.',
   badBaseUrl: (): string => 'The base URL is not an absolute http(s) URL ending in /v1; pass {base_url} including the version segment.',
   badSiteUrl: (): string => 'The site URL is not an absolute http(s) URL; pass {site_url} (for example https://host).',
   badOption: (name: string, expected: string): string => `The client option ${name} is invalid: expected ${expected}.`,
   badReleaseId: (value: string): string =>
-    `"${short(value)}" is not a release ID (64 lowercase hex characters); copy the ID from rdw releases.`,
+    `"${short(value)}" is not a release ID (64 letters, digits or . _ ~ -); copy the ID exactly from rdw releases.`,
   badFormat: (value: string, allowed: readonly string[]): string =>
     `"${value}" is not a download format; use one of ${allowed.join(', ')}.`,
   badLimit: (name: string, min: number, max: number): string => `${name} must be an integer from ${min} to ${max}.`,
@@ -48,12 +52,41 @@ export const messages = {
   unexpectedStatus: (path: string, status: number): string =>
     `The API answered ${path} with an unexpected status ${status}; try again later or report it.`,
   badResponseBody: (path: string): string => `The API sent a response for ${path} that is not the expected JSON; try again later or report it.`,
+  listingItemsSkipped: (skipped: readonly { index: number; reason: string }[]): string =>
+    `The /releases listing had ${skipped.length} item(s) rdw cannot use (${skipped
+      .slice(0, 3)
+      .map((item) => `item ${item.index + 1}: ${item.reason}`)
+      .join('; ')}${skipped.length > 3 ? '; …' : ''}); they were left out, the other releases are listed.`,
   network: (path: string, detail: string): string => `The connection failed while requesting ${path} (${detail}); check the network and try again.`,
   headersTimeout: (path: string, ms: number): string =>
     `The API sent no response headers for ${path} within ${ms} ms; try again later or raise timeouts.headersMs.`,
   bodyTimeout: (path: string, ms: number): string =>
     `The API stalled for more than ${ms} ms while sending ${path}; try again (a download resumes) or raise timeouts.bodyMs.`,
   aborted: (path: string): string => `The request for ${path} was aborted by the caller.`,
+  redirectTooMany: (path: string, max: number): string =>
+    `The API redirected ${path} more than ${max} times; rdw stopped following, check the base URL or report it to the API operator.`,
+  redirectLoop: (path: string): string =>
+    `The API's redirects for ${path} lead back to an address already visited (a loop); check the base URL or report it to the API operator.`,
+  redirectNoLocation: (path: string, status: number): string =>
+    `The API answered ${path} with a redirect (${status}) but no usable Location header; try again later or report it.`,
+  redirectScheme: (path: string, scheme: string): string =>
+    `The API redirected ${path} to a ${printable(scheme)} address; rdw follows only http and https redirects, report it to the API operator.`,
+  redirectCrossOrigin: (path: string): string =>
+    `The API redirected ${path} to another origin (e.g. a download host); rdw follows such redirects without sending the API key.`,
+  unsupportedEncoding: (path: string, coding: string): string =>
+    `The API sent ${path} with Content-Encoding "${printable(coding)}", which rdw cannot decode (it reads gzip, br and deflate); report it to the API operator.`,
+  badEncodedBody: (path: string, detail: string): string =>
+    `The API sent a compressed body for ${path} that does not decode (${printable(detail)}); try again later or report it.`,
+  rateWait: (path: string, waitMs: number, retry: number, maxRetries: number, retryAfterGiven: boolean): string =>
+    `The API answered 429 (request rate) for ${path}${retryAfterGiven ? '' : ' without Retry-After'}; waiting ${Math.round(waitMs / 1000)} s (retry ${retry} of ${maxRetries}).`,
+  limitsAssumed: (reason: string, rpm: number): string =>
+    `The API did not report the account limits (${reason}); rdw assumes the smallest paid plan: ${rpm} requests per minute, and no local byte-budget check (a download stops on the service's daily 429).`,
+  rpmAssumed: (reason: string, rpm: number): string =>
+    `The API did not report a request rate (${reason}); rdw assumes the smallest plan's ${rpm} requests per minute.`,
+  dailyBytesUnknown: (path: string): string =>
+    `The API's ${path} gives no daily byte limit; rdw does not check downloads against a byte budget (a download stops on the service's daily 429).`,
+  freeLimitsAssumed: (reason: string, rpm: number): string =>
+    `The API did not report the account limits (${reason}); rdw assumes the free plan: ${rpm} requests per minute and no paid download bytes.`,
 
   checksumMismatch: (what: string, actual: string, expected: string): string =>
     `${what} failed its checksum: sha256 was ${short(actual)}, the manifest says ${short(expected)}; nothing was kept, download it again.`,

@@ -57,7 +57,8 @@ export {
   outcomeFieldName,
 } from './fields.js';
 export type { FieldType, FieldRole, FieldSpec, OutcomeMeasure } from './fields.js';
-export { RELEASE_FILE_FORMATS, DOWNLOAD_FORMATS, RELEASE_ID_PATTERN, isReleaseId } from './market-event-row.js';
+export { FIELD_TYPE_WORDS, fieldTypeOfWord, fieldTypeFits } from './field-type-words.js';
+export { RELEASE_FILE_FORMATS, DOWNLOAD_FORMATS, RELEASE_ID_PATTERN, isReleaseId, isReleaseDay } from './market-event-row.js';
 export type {
   MarketEventRow,
   SampleColumns,
@@ -68,6 +69,7 @@ export type {
   ReleaseFiles,
   ReleaseCoverage,
   Release,
+  ListedRelease,
   SchemaField,
   ReleaseDocument,
   PagedRows,
@@ -78,6 +80,10 @@ export { PLAN_IDS, PLANS, PUBLIC_LIVE_RPM_PER_IP, RATE_WINDOW_SECONDS, API_KEY_P
 export type { PlanId, PlanLimits } from './plans.js';
 export { ENDPOINTS, ROW_QUERY, RELEASES_QUERY, DOWNLOAD_FORMAT_VALUES, API_VERSION_SEGMENT } from './endpoints.js';
 export type { EndpointScope, EndpointSpec, IntegerParameter } from './endpoints.js';
+export { openApiDocument, openApiJson, OPENAPI_VERSION, OPENAPI_DOCUMENT_PATH } from './openapi-document.js';
+export type { OpenApiDocument, OpenApiDocumentOptions } from './openapi-document.js';
+export { openApiSchemas, rowFieldSchema } from './openapi-schemas.js';
+export type { JsonSchema } from './openapi-schemas.js';
 export { API_ERROR_CODES, isApiErrorBody } from './api-errors.js';
 export type { ApiErrorCode, ApiErrorBody } from './api-errors.js';
 export { RESEARCH_DATASETS, RESEARCH_SCOPE, RESEARCH_LIMITATIONS, researchDataset, liveDataset } from './research-datasets.js';

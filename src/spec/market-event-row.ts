@@ -99,7 +99,7 @@ export interface ReleaseCoverage {
 
 /** The release object (spec: "Release (paid scope)"); with all `files` it is the manifest. */
 export interface Release {
-  /** 64 lowercase hex characters, derived from content; immutable. */
+  /** 64 characters (RELEASE_ID_PATTERN), kept exactly as the service gives it; immutable. */
   id: string;
   dataset: string;
   version: string;
@@ -113,6 +113,16 @@ export interface Release {
   max_sample_time: number | null;
   limitations: string[];
 }
+
+/**
+ * One item of a `/releases` listing. The spec names only `id`, `day`, `version` and `files` ("fields beyond
+ * … not shown"), so every other release field may be absent, and fields the spec does not name are kept
+ * as given. The client keeps only items with a usable `id` and `day` (it reports the others); an absent
+ * value is shown empty, never invented.
+ */
+export type ListedRelease = Pick<Release, 'id' | 'day' | 'version'> &
+  Partial<Omit<Release, 'id' | 'day' | 'version'>> &
+  Record<string, unknown>;
 
 /** One field of a schema document: the bundled schema file and `/schema`. */
 export interface SchemaField {
@@ -143,8 +153,21 @@ export interface PagedRows<Row = MarketEventRow> {
   next_offset: number | null;
 }
 
-/** A release ID is 64 lowercase hex characters; checked before any lookup. */
-export const RELEASE_ID_PATTERN = /^[0-9a-f]{64}$/;
+/**
+ * A release ID: 64 URL-unreserved characters (letters of either case, digits, `.`, `_`, `~`, `-`). The spec
+ * says only "64 characters", so any ID a server lists is accepted and kept exactly as given (never
+ * case-folded); a wrong length, `/`, a space, `%`, `?` or `#` is refused before any lookup. The mock's
+ * own IDs are 64 lowercase hex characters.
+ */
+export const RELEASE_ID_PATTERN = /^[A-Za-z0-9._~-]{64}$/;
+/** True when `value` is a release ID by RELEASE_ID_PATTERN (exact: no trimming, no case folding). */
 export function isReleaseId(value: unknown): value is string {
   return typeof value === 'string' && RELEASE_ID_PATTERN.test(value);
+}
+
+/** True when `value` is a release `day`: a `YYYY-MM-DD` string naming a real UTC calendar day. */
+export function isReleaseDay(value: unknown): value is string {
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const time = Date.parse(`${value}T00:00:00Z`);
+  return Number.isFinite(time) && new Date(time).toISOString().slice(0, 10) === value;
 }

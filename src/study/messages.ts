@@ -12,7 +12,7 @@ export const studyMessages = {
   lockUsage: () => 'Usage: rdw lock <FILE> (<RELEASE_ID...> | --latest N): name a lock file and either release IDs or --latest N (not both).',
   reproduceUsage: () => 'Usage: rdw reproduce <FILE>: name one study lock file.',
   lockEmpty: () => 'A study lock needs at least one release; name release IDs or use --latest N.',
-  badReleaseId: (id: string) => `"${id}" is not a release ID (64 lowercase hex characters); a lock pins exact release IDs only.`,
+  badReleaseId: (id: string) => `"${id}" is not a release ID (64 letters, digits or . _ ~ -, exactly as listed); a lock pins exact release IDs only.`,
   notInCatalog: (id: string) =>
     `Release ${id} is not in the local catalog; pull it first with "rdw pull ${id}" or lock only imported releases.`,
   mixedDatasets: (datasets: readonly string[]) =>

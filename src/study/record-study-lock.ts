@@ -3,7 +3,7 @@
 import type { Catalog } from '../catalog/index.js';
 import { isReleaseId } from '../spec/index.js';
 import { NotInCatalogError, StudyOptionError } from './study-errors.js';
-import { LOCK_VERSION, type LockedRelease, type StudyLock } from './study-lock.js';
+import { LOCK_VERSION, compareIds, type LockedRelease, type StudyLock } from './study-lock.js';
 import { studyMessages } from './messages.js';
 import { rdwVersion } from './rdw-version.js';
 
@@ -19,7 +19,7 @@ export function checkLockIds(releaseIds: readonly string[]): string[] {
   return [...new Set(releaseIds)];
 }
 
-/** `IN (...)` list of validated (hex-only) release IDs. */
+/** `IN (...)` list of validated release IDs (isReleaseId: no quotes or spaces to escape). */
 export const idListSql = (ids: readonly string[]): string => ids.map((id) => `'${id}'`).join(', ');
 
 /**
@@ -61,7 +61,7 @@ export async function recordStudyLock(catalog: Catalog, releaseIds: readonly str
       files,
     };
   });
-  releases.sort((a, b) => a.day.localeCompare(b.day) || a.id.localeCompare(b.id));
+  releases.sort((a, b) => a.day.localeCompare(b.day) || compareIds(a.id, b.id));
   return {
     lockVersion: LOCK_VERSION,
     rdwVersion: await rdwVersion(),

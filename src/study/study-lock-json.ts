@@ -1,7 +1,7 @@
 // Reading and writing the lock's JSON text: strict validation in, canonical text out (stable diffs in git).
 
 import { isReleaseId, UsageError } from '../spec/index.js';
-import { LOCK_VERSION, type LockedFile, type LockedRelease, type StudyLock } from './study-lock.js';
+import { LOCK_VERSION, compareIds, type LockedFile, type LockedRelease, type StudyLock } from './study-lock.js';
 import { studyMessages } from './messages.js';
 
 const SHA256 = /^[0-9a-f]{64}$/;
@@ -57,7 +57,7 @@ export function studyLockFromJson(text: string, source = 'study lock'): StudyLoc
 /** Canonical lock text: fixed key order, releases by day then ID, two-space indent, trailing newline. */
 export function studyLockToJson(lock: StudyLock): string {
   const releases = [...lock.releases]
-    .sort((a, b) => a.day.localeCompare(b.day) || a.id.localeCompare(b.id))
+    .sort((a, b) => a.day.localeCompare(b.day) || compareIds(a.id, b.id))
     .map((release) => ({
       id: release.id,
       day: release.day,
@@ -82,7 +82,7 @@ export function studyLockToJson(lock: StudyLock): string {
 
 function lockedRelease(value: unknown, at: string, invalid: (detail: string) => LockFormatError): LockedRelease {
   if (!isObject(value)) throw invalid(`${at} is not an object`);
-  if (!isReleaseId(value.id)) throw invalid(`${at}.id is not a 64-character lowercase hex release ID`);
+  if (!isReleaseId(value.id)) throw invalid(`${at}.id is not a release ID (64 letters, digits or . _ ~ -)`);
   if (typeof value.day !== 'string' || !DAY.test(value.day)) throw invalid(`${at}.day is not a YYYY-MM-DD day`);
   if (typeof value.version !== 'string') throw invalid(`${at}.version is not a string`);
   if (typeof value.manifestSha256 !== 'string' || !SHA256.test(value.manifestSha256)) {

@@ -13,7 +13,7 @@ export interface LockedFile {
 
 /** One release pinned by a lock. */
 export interface LockedRelease {
-  /** Exact release ID (64 hex); never substituted by another revision. */
+  /** Exact release ID (64 characters, as listed; never case-folded); never substituted by another revision. */
   id: string;
   /** UTC day, YYYY-MM-DD. */
   day: string;
@@ -36,4 +36,12 @@ export interface StudyLock {
   releases: LockedRelease[];
   /** Distinct calculation versions of the pinned rows. */
   calculationVersions: string[];
+}
+
+/**
+ * Order of two release IDs in a lock: by UTF-16 code unit, so the canonical lock text is the same on every
+ * machine whatever its locale (IDs may mix cases, digits and `.`, `_`, `~`, `-`).
+ */
+export function compareIds(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }

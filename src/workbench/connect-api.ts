@@ -1,7 +1,7 @@
 // connectApi: the API a workbench or command talks to — RDW_BASE_URL with RDW_API_KEY, or else the
 // embedded mock started in-process. Reads only the env object it is given, never process.env.
 
-import { createClient, type RdwClient } from '../client/index.js';
+import { createClient, type ClientNotice, type RdwClient } from '../client/index.js';
 import { startMockServer, type MockServer } from '../mock/index.js';
 import { ApiKeyMissingError } from './workbench-errors.js';
 import { workbenchMessages } from './messages.js';
@@ -26,6 +26,8 @@ export interface ConnectApiOptions {
   mock?: EmbeddedMockOptions;
   /** Called with the embedded mock's base URL when it starts (the CLI prints a note). Default: none. */
   onEmbedded?: (baseUrl: string) => void;
+  /** Passed to the client: what a person should know (limits assumed, 429 waits, redirects). Default: none. */
+  onNotice?: (notice: ClientNotice) => void;
 }
 
 export interface ApiConnection {
@@ -53,14 +55,14 @@ export async function connectApi(options: ConnectApiOptions): Promise<ApiConnect
   const apiKey = given(env.RDW_API_KEY);
   if (baseUrl !== undefined) {
     if (apiKey === undefined) throw new ApiKeyMissingError(workbenchMessages.apiKeyMissing());
-    const client = createClient({ baseUrl, ...(siteUrl === undefined ? {} : { siteUrl }), apiKey, home });
+    const client = createClient({ baseUrl, ...(siteUrl === undefined ? {} : { siteUrl }), apiKey, home, onNotice: options.onNotice });
     return { client, embedded: false, mock: undefined, close: once(() => client.close()) };
   }
   const mock = await startMockServer({ port: 0, ...options.mock });
   options.onEmbedded?.(mock.baseUrl);
   let client: RdwClient;
   try {
-    client = createClient({ baseUrl: mock.baseUrl, siteUrl: mock.siteUrl, apiKey: apiKey ?? mock.keys.desk, home });
+    client = createClient({ baseUrl: mock.baseUrl, siteUrl: mock.siteUrl, apiKey: apiKey ?? mock.keys.desk, home, onNotice: options.onNotice });
   } catch (error) {
     await mock.close();
     throw error;

@@ -54,8 +54,11 @@ export class Study {
   }
 
   /**
-   * The event-vs-control study (src/analysis `eventStudy`) over exactly the locked release IDs.
-   * @throws WorkbenchOptionError (exit 2) when `options.releases` is given.
+   * The event-vs-control study (src/analysis `eventStudy`) over exactly the locked release IDs. A lock
+   * pinning releases of more than one `calculation_version` (see `lock.calculationVersions`) is studied
+   * only with `allowMixedCalculationVersions: true`; the mix is then in `result.metadata.calculationVersionMix`.
+   * @throws WorkbenchOptionError (exit 2) when `options.releases` is given; MixedCalculationVersionsError
+   *   (exit 2) for mixed versions without the opt-in.
    */
   async eventStudy(options: Omit<EventStudyOptions, 'releases'> = {}): Promise<EventStudyResult> {
     if ((options as EventStudyOptions).releases !== undefined) {

@@ -8,6 +8,7 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { describe, expect, it } from 'vitest';
 import {
   CATALOG_SCHEMA_VERSION,
+  MIGRATIONS,
   CatalogBusyError,
   CatalogVersionError,
   openCatalog,
@@ -30,11 +31,12 @@ describe('openCatalog', () => {
       expect((await stat(path.join(home, 'store', 'tmp'))).isDirectory()).toBe(true);
       const tables = await first.query(`SELECT table_name FROM information_schema.tables ORDER BY table_name`);
       expect(tables.map((row) => row.table_name)).toEqual([
-        'listed_releases', 'market_events', 'market_events_current', 'release_files', 'releases', 'schema_migrations', 'snapshots',
+        'listed_releases', 'market_event_extras', 'market_events', 'market_events_current', 'release_files', 'releases', 'schema_migrations', 'snapshots',
       ]);
       await first.close();
       const second = await openCatalog(home, { readOnly: true });
-      expect(await second.query('SELECT version FROM schema_migrations')).toEqual([{ version: CATALOG_SCHEMA_VERSION }]);
+      expect(await second.query('SELECT version FROM schema_migrations ORDER BY version')).toEqual(MIGRATIONS.map((migration) => ({ version: migration.version })));
+      expect(MIGRATIONS.at(-1)!.version).toBe(CATALOG_SCHEMA_VERSION);
       await second.close();
     });
   });

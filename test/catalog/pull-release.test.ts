@@ -111,7 +111,7 @@ describe('pullRelease', () => {
     await withMockServer({ days: 2 }, (mock) =>
       withCatalog(async (catalog, home) => {
         const client = mockClient(mock, home);
-        for (const bad of ['abc', 'F'.repeat(64), `${'a'.repeat(63)}g`, '../../etc/passwd']) {
+        for (const bad of ['abc', `${'F'.repeat(63)}/`, `${'a'.repeat(63)}%`, `${'a'.repeat(63)} `, '../../etc/passwd']) {
           const error = await pullRelease(catalog, client, bad).catch((caught: unknown) => caught);
           expect(error).toBeInstanceOf(CatalogOptionError);
           expect((error as CatalogOptionError).exitCode).toBe(EXIT_CODES.usage);

@@ -12,8 +12,9 @@ describe('client options', () => {
     ['a key with inner spaces', 'rdw_sk_abc def'],
     ['the display prefix with an ellipsis', 'rdw_sk_abcd…'],
     ['the display prefix with three dots', 'rdw_sk_abcd...'],
-    ['a key without the service prefix', 'sk_live_0123456789'],
     ['the bare prefix', 'rdw_sk_'],
+    ['a key with a control character', 'rdw_sk_0123456789\u0007abcdef'],
+    ['an empty key', ''],
   ])('refuses %s with a UsageError before any request', (_name, apiKey) => {
     let error: unknown;
     try {
@@ -26,6 +27,10 @@ describe('client options', () => {
     expect((error as UsageError).option).toBe('apiKey');
     const trimmed = apiKey.replace(/["\s.…]/g, '');
     if (trimmed.length > 8) expect(JSON.stringify(error) + String((error as Error).message)).not.toContain(trimmed);
+  });
+
+  it('accepts a key with another service prefix (the spec names no prefix) and sends it only in the header', () => {
+    expect(() => createClient({ baseUrl, apiKey: 'sk_live_0123456789abcdef' })).not.toThrow();
   });
 
   it.each([

@@ -77,7 +77,9 @@ describe('recordStudyLock', () => {
         expect(missing).toBeInstanceOf(NotInCatalogError);
         expect(missing).toMatchObject({ code: 'RDW_NOT_IN_CATALOG', exitCode: 6, releaseId: ids[1] });
         await expect(recordStudyLock(catalog, ['abc'])).rejects.toMatchObject({ code: 'RDW_STUDY_OPTION', exitCode: 2 });
-        await expect(recordStudyLock(catalog, [ids[0]!.toUpperCase()])).rejects.toBeInstanceOf(StudyOptionError);
+        await expect(recordStudyLock(catalog, [`${ids[0]!.slice(0, 63)}/`])).rejects.toBeInstanceOf(StudyOptionError);
+        // An upper-cased ID is a well-formed ID, but another one: never folded onto the imported release.
+        await expect(recordStudyLock(catalog, [ids[0]!.toUpperCase()])).rejects.toBeInstanceOf(NotInCatalogError);
         await expect(recordStudyLock(catalog, [])).rejects.toMatchObject({ code: 'RDW_STUDY_OPTION', exitCode: 2 });
       }),
     );

@@ -41,7 +41,8 @@ describe('study lock JSON', () => {
   it.each([
     ['not JSON', () => '{oops'],
     ['a release ID of the wrong shape', () => JSON.stringify({ ...base(), releases: [{ ...base().releases[0], id: 'ABC' }] })],
-    ['an upper-case ID', () => JSON.stringify({ ...base(), releases: [{ ...base().releases[0], id: hex('A') }] })],
+    ['an ID with a slash', () => JSON.stringify({ ...base(), releases: [{ ...base().releases[0], id: `${'a'.repeat(63)}/` }] })],
+    ['an ID with a space', () => JSON.stringify({ ...base(), releases: [{ ...base().releases[0], id: ` ${'a'.repeat(63)}` }] })],
     ['no releases', () => JSON.stringify({ ...base(), releases: [] })],
     ['a duplicated release', () => JSON.stringify({ ...base(), releases: [base().releases[0], base().releases[0]] })],
     ['a bad manifest digest', () => JSON.stringify({ ...base(), releases: [{ ...base().releases[0], manifestSha256: 'x' }] })],

@@ -15,6 +15,8 @@ import { studyCommand } from './study.js';
 import { lockCommand } from './lock.js';
 import { reproduceCommand } from './reproduce.js';
 import { kernelCommand } from './kernel.js';
+import { doctorCommand } from './doctor.js';
+import { openapiCommand } from './openapi.js';
 
 export const COMMANDS: readonly Command[] = [
   demoCommand,
@@ -31,4 +33,6 @@ export const COMMANDS: readonly Command[] = [
   lockCommand,
   reproduceCommand,
   kernelCommand,
+  doctorCommand,
+  openapiCommand,
 ];

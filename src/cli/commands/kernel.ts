@@ -11,7 +11,8 @@ import type { Command } from '../command.js';
 
 const run = promisify(execFile);
 const PACKAGE_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const JUPYTER_PACKAGES = 'jupyter-nbconvert python3-nbclient python3-ipykernel jupyter-client';
+/** Debian packages that provide Jupyter for the notebooks (PyPI is not reachable here). */
+export const JUPYTER_PACKAGES = 'jupyter-nbconvert python3-nbclient python3-ipykernel jupyter-client';
 
 class KernelInstallError extends RdwError {
   override readonly code = 'RDW_KERNEL_INSTALL';

@@ -1,10 +1,11 @@
-// `rdw live <PAGE_KEY> [--csv]`: the public live scope. No key is needed or sent.
+// `rdw live <PAGE_KEY> [--csv]`: the public live scope. No key is needed or sent; a page in another JSON
+// shape is shown as what it is (src/cli/document-view.ts).
 
 import { createClient, type RdwClient } from '../../client/index.js';
 import { UsageError } from '../../spec/index.js';
 import { connectApi } from '../api-connection.js';
 import type { Command } from '../command.js';
-import { writeCsv, writeSnapshot } from './research.js';
+import { writeCsvTable, writeDocument } from '../document-view.js';
 
 export const liveCommand: Command = {
   name: 'live',
@@ -25,7 +26,7 @@ export const liveCommand: Command = {
       context.onExit(() => api.close());
       client = api.client;
     }
-    if (args.values.csv === true) writeCsv(context, await client.live.csv(pageKey));
-    else writeSnapshot(context, await client.live.json(pageKey));
+    if (args.values.csv === true) writeCsvTable(context, await client.live.csv(pageKey));
+    else writeDocument(context, pageKey, await client.live.json(pageKey));
   },
 };

@@ -31,7 +31,9 @@ export const lsCommand: Command = {
       imported_at: release.imported_at,
       note:
         release.newerId === null
-          ? release.current ? '' : 'superseded'
+          ? release.otherListedId !== null
+            ? catalogMessages.otherRevisionListed(release.otherListedId, release.current)
+            : release.current ? '' : 'superseded'
           : release.newerImported
             ? `superseded by ${release.newerId.slice(0, 12)}…`
             : `newer revision ${release.newerId.slice(0, 12)}… known: rdw pull ${release.newerId}`,

@@ -2,6 +2,7 @@
 // terminal, one line per release otherwise, one JSON document with --json.
 
 import {
+  acceptedNotices,
   catalogMessages,
   CatalogOptionError,
   checkReleaseIds,
@@ -48,6 +49,9 @@ export const pullCommand: Command = {
       ...(bar === undefined ? {} : { onProgress: (event: PullProgress) => bar.update(event) }),
     });
     bar?.end();
+    // What the releases carried beyond the contract and was accepted: one line per kind, once per pull.
+    const accepted = acceptedNotices(result.pulled);
+    for (const notice of accepted) context.stderr.write(`rdw: ${notice.message}\n`);
 
     if (context.json) {
       const failed = result.failed.map(({ id, error }) => ({
@@ -56,7 +60,7 @@ export const pullCommand: Command = {
         exitCode: isRdwError(error) ? error.exitCode : EXIT_CODES.failure,
         message: error.message,
       }));
-      context.stdout.write(`${JSON.stringify({ pulled: result.pulled, failed })}\n`);
+      context.stdout.write(`${JSON.stringify({ pulled: result.pulled, failed, accepted })}\n`);
     } else {
       for (const pulled of result.pulled) {
         context.stdout.write(`${pulled.status === 'imported' ? 'imported' : 'present '} ${pulled.id} ${pulled.day} ${pulled.version} ${pulled.rows} rows\n`);

@@ -36,14 +36,29 @@ export const releasesCommand: Command = {
       context.stdout.write(`${JSON.stringify(releases.map((release) => ({ ...release, imported: imported.has(release.id) })))}\n`);
       return;
     }
+    // The spec names only id, day, version and files of a listed release: a field the service did not
+    // give is an empty cell, never an invented value (JSON above keeps it absent).
     const rows = releases.map((release) => ({
       id: release.id,
       day: release.day,
-      version: release.version,
-      rows: release.rows,
-      generated_at: new Date(release.generated_at * 1000).toISOString().replace('.000Z', 'Z'),
+      version: shown(release.version),
+      rows: Number.isSafeInteger(release.rows) ? release.rows : shown(release.rows),
+      generated_at: isoTime(release.generated_at),
       imported: imported.has(release.id) ? 'yes' : '',
     }));
     context.stdout.write(formatTable(['id', 'day', 'version', 'rows', 'generated_at', 'imported'], rows));
   },
 };
+
+/** A listed value as table text: absent or null is empty; anything else as the service gave it. */
+function shown(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
+/** UTC Unix seconds as ISO time (whole seconds without `.000`); a value that is not a time is shown as given. */
+function isoTime(value: unknown): string {
+  if (typeof value !== 'number') return shown(value);
+  const date = new Date(value * 1000);
+  return Number.isNaN(date.getTime()) ? String(value) : date.toISOString().replace('.000Z', 'Z');
+}

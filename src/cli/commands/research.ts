@@ -1,12 +1,11 @@
 // `rdw research catalog | get <DATASET_ID> | csv <DATASET_ID>`: the free Research scope (any valid key).
-// A snapshot's observation time, calculation version and `stale` flag are always shown, never hidden.
+// A snapshot's observation time, calculation version and `stale` flag are always shown, never hidden; a
+// document in another shape is shown as what it is (src/cli/document-view.ts).
 
 import { UsageError } from '../../spec/index.js';
-import type { ResearchSnapshot, ResearchTable } from '../../client/index.js';
 import { connectApi } from '../api-connection.js';
-import type { CliContext } from '../cli-context.js';
 import type { Command } from '../command.js';
-import { formatTable } from './sql.js';
+import { writeCsvTable, writeDocument, writeResearchCatalog } from '../document-view.js';
 
 export const researchCommand: Command = {
   name: 'research',
@@ -22,39 +21,8 @@ export const researchCommand: Command = {
     }
     const api = await connectApi(context);
     context.onExit(() => api.close());
-    if (action === 'catalog') {
-      const catalog = await api.client.research.catalog();
-      if (context.json) return void context.stdout.write(`${JSON.stringify(catalog)}\n`);
-      context.stdout.write(`${catalog.scope}\n\n`);
-      const rows = catalog.datasets.map((dataset) => ({ id: dataset.id, calculation_version: dataset.calculation_version, json: dataset.json_url, csv: dataset.csv_url }));
-      context.stdout.write(`${formatTable(['id', 'calculation_version', 'json', 'csv'], rows)}\n`);
-      context.stdout.write(`\nLimits: ${catalog.limits.keys} key(s), ${catalog.limits.rpm} requests/min, ${catalog.limits.daily_bytes} paid bytes/day.\n`);
-      return;
-    }
-    if (action === 'get') return writeSnapshot(context, await api.client.research.snapshot(datasetId!));
-    return writeCsv(context, await api.client.research.csv(datasetId!));
+    if (action === 'catalog') return writeResearchCatalog(context, await api.client.research.catalog());
+    if (action === 'get') return writeDocument(context, datasetId!, await api.client.research.snapshot(datasetId!));
+    return writeCsvTable(context, await api.client.research.csv(datasetId!));
   },
 };
-
-/** Prints a snapshot: its envelope (observation time, version, stale) and its items as a table. */
-export function writeSnapshot(context: CliContext, snapshot: ResearchSnapshot): void {
-  if (context.json) return void context.stdout.write(`${JSON.stringify(snapshot)}\n`);
-  const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
-  context.stdout.write(
-    `${snapshot.key}: observed ${iso(snapshot.updated)}, generated ${iso(snapshot.generated_at)}, calculation ${snapshot.calculation_version}` +
-      `${snapshot.stale ? ' — STALE: older than its freshness boundary' : ''}\n`,
-  );
-  const columns = Object.keys(snapshot.items[0] ?? {});
-  context.stdout.write(`${formatTable(columns, snapshot.items)}\n`);
-}
-
-/** Prints CSV rows again as CSV (header first), or as JSON rows with --json. */
-export function writeCsv(context: CliContext, table: ResearchTable): void {
-  if (context.json) return void context.stdout.write(`${JSON.stringify(table.rows)}\n`);
-  const field = (value: unknown) => {
-    const text = value === null || value === undefined ? '' : String(value);
-    return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-  };
-  const lines = [table.columns.map(field).join(','), ...table.rows.map((row) => table.columns.map((column) => field(row[column])).join(','))];
-  context.stdout.write(`${lines.join('\n')}\n`);
-}

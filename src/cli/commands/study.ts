@@ -21,6 +21,7 @@ export function studyReportText(result: EventStudyResult): string {
   const { metadata } = result;
   return [
     `Event vs control study: ${metadata.releaseIds.length} releases (${metadata.selection === 'current' ? 'newest revision of each day' : 'exact IDs'}), ${metadata.rows} rows, calculation versions ${metadata.calculationVersions.join(', ')}.`,
+    ...(metadata.calculationVersionMix.length > 1 ? [pooledVersionsText(result)] : []),
     'Returns in percentage points over complete outcomes only; missing_* counts are outcomes left out (never counted as zero).',
     `Controls signed by each event's direction; CI: ${metadata.bootstrap.confidence * 100}% percentile bootstrap over ${metadata.bootstrap.method === 'row' ? 'rows' : 'UTC days'}, ${metadata.bootstrap.samples} samples, seed ${metadata.bootstrap.seed}.`,
     '',
@@ -29,16 +30,25 @@ export function studyReportText(result: EventStudyResult): string {
   ].join('\n');
 }
 
+/** The one line saying which calculation versions a study pooled (only after --allow-mixed-versions). */
+function pooledVersionsText(result: EventStudyResult): string {
+  const mix = result.metadata.calculationVersionMix
+    .map((entry) => `${entry.calculation_version ?? '(none)'} ${entry.rows} rows in ${entry.releases} release(s)`)
+    .join('; ');
+  return `Calculation versions pooled (--allow-mixed-versions): ${mix}.`;
+}
+
 export const studyCommand: Command = {
   name: 'study',
   summary: 'Run the event-vs-control study on the local catalog (table, charts, report).',
-  usage: 'study event [--lock FILE] [--window 1h[,4h...]] [--by event_kind,direction[,symbol]] [--bootstrap day|row] [--out DIR]',
+  usage: 'study event [--lock FILE] [--window 1h[,4h...]] [--by event_kind,direction[,symbol]] [--bootstrap day|row] [--allow-mixed-versions] [--out DIR]',
   options: {
     lock: { type: 'string' },
     window: { type: 'string', default: '1h' },
     by: { type: 'string', default: 'event_kind,direction' },
     bootstrap: { type: 'string', default: 'day' },
     out: { type: 'string' },
+    'allow-mixed-versions': { type: 'boolean', default: false },
   },
   allowPositionals: true,
   async run(context, args) {
@@ -59,9 +69,13 @@ export const studyCommand: Command = {
 
     const by = String(args.values.by).split(',').map((key) => key.trim()).filter(Boolean);
     const method = String(args.values.bootstrap) as BootstrapMethod;
-    const result = await eventStudy(connection, { windows, by, bootstrap: { method }, ...(releases ? { releases } : {}) });
-    if (context.json) context.stdout.write(`${JSON.stringify(result.rows)}\n`);
-    else context.stdout.write(studyReportText(result));
+    const allowMixedCalculationVersions = args.values['allow-mixed-versions'] === true;
+    const result = await eventStudy(connection, { windows, by, bootstrap: { method }, allowMixedCalculationVersions, ...(releases ? { releases } : {}) });
+    if (context.json) {
+      context.stdout.write(`${JSON.stringify(result.rows)}\n`);
+      // The rows array has no room for it: the pooled versions go to stderr, as the report path does.
+      if (result.metadata.calculationVersionMix.length > 1) context.stderr.write(`${pooledVersionsText(result)}\n`);
+    } else context.stdout.write(studyReportText(result));
     if (typeof args.values.out === 'string') {
       const files = await writeStudyReport(result, path.resolve(context.cwd, args.values.out));
       (context.json ? context.stderr : context.stdout).write(`${analysisMessages.reportWritten(files.html)}\n`);

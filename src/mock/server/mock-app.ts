@@ -4,12 +4,15 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
+  API_VERSION_SEGMENT,
   DOWNLOAD_FORMATS,
   MARKET_EVENTS_DATASET,
   MARKET_EVENTS_LIMITATIONS,
+  OPENAPI_DOCUMENT_PATH,
   PRODUCT_VERSION,
   RECHECK_INTERVAL_SECONDS,
   isReleaseId,
+  openApiJson,
   schemaDocument,
   type DownloadFormat,
   type MarketEventRow,
@@ -127,6 +130,12 @@ export class MockApp {
     if (request.method !== 'GET') {
       return apiFailure('method_not_allowed', messages.methodNotAllowed(String(request.method)), { headers: { Allow: 'GET' } });
     }
+    // 1b. the OpenAPI document: a public docs page (no key, no request window, no byte budget)
+    if (path === `${API_VERSION_SEGMENT}${OPENAPI_DOCUMENT_PATH}`) {
+      const query = readQuery(rawQuery, []);
+      if (isApiFailure(query) && query.code === 'unauthorized') return query;
+      return this.#json(response, exchange, this.#openApiBody(request));
+    }
     // 2. route from the spec's endpoint table
     const route = matchRoute(path);
     if (!route) return apiFailure('not_found', messages.notFound(path.length > 200 ? `${path.slice(0, 200)}…` : path));
@@ -168,6 +177,15 @@ export class MockApp {
       default:
         return apiFailure('not_found', messages.notFound(path));
     }
+  }
+
+  /** The OpenAPI document with its server defaults set to this mock's own address (from `Host`). */
+  #openApiBody(request: IncomingMessage): Buffer {
+    const host = request.headers.host;
+    const origin = typeof host === 'string' && /^[A-Za-z0-9.:[\]-]{1,100}$/.test(host) ? `http://${host}` : undefined;
+    return this.#bodies.get(`openapi/${origin ?? ''}`, () =>
+      Buffer.from(openApiJson(origin === undefined ? {} : { baseUrl: `${origin}${API_VERSION_SEGMENT}`, siteUrl: origin })),
+    );
   }
 
   /** Steps 5-7: 401 for the key, 429 for the account's window, 403 for the plan. */

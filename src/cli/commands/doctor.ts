@@ -1,0 +1,43 @@
+// `rdw doctor`: the first command to run against a real service. One line per check (base URL, key, plan
+// and limits, clock, RDW_HOME, catalog lock, Jupyter kernel) with ok / warn / fail / skip; --json for all.
+
+import { EXIT_CODES } from '../../spec/index.js';
+import type { Command } from '../command.js';
+import { checkCatalog } from '../doctor/check-catalog.js';
+import { checkHome } from '../doctor/check-home.js';
+import { checkKernel } from '../doctor/check-kernel.js';
+import { checkService } from '../doctor/check-service.js';
+import { skipped, type DoctorCheck } from '../doctor/doctor-check.js';
+import { doctorMessages as m } from '../messages.js';
+
+export const doctorCommand: Command = {
+  name: 'doctor',
+  summary: 'Check the setup against the service: base URL, key, plan and limits, clock, RDW_HOME, catalog lock, Jupyter kernel.',
+  usage: 'doctor [--json]',
+  details: m.help(),
+  options: {},
+  allowPositionals: false,
+  async run(context) {
+    // The home is looked at first, before the client keeps its pacing state in it; the catalog is probed
+    // only in a usable home; the catalog and kernel checks run beside the service checks.
+    const home = await checkHome(context.home);
+    const catalog = home.status === 'fail' ? Promise.resolve(skipped('catalog', 'home')) : checkCatalog(context.home);
+    const kernel = checkKernel(context.env);
+    const checks: DoctorCheck[] = [...(await checkService(context)), home, await catalog, await kernel];
+    const failure = checks.find((check) => check.status === 'fail');
+    const exitCode = failure?.exitCode ?? (failure === undefined ? EXIT_CODES.ok : EXIT_CODES.failure);
+    if (context.json) {
+      context.stdout.write(`${JSON.stringify({ ok: failure === undefined, exitCode, checks })}\n`);
+      return exitCode;
+    }
+    const width = Math.max(...checks.map((check) => (m.labels[check.name] ?? check.name).length));
+    for (const check of checks) {
+      const remedy = check.remedy === undefined || check.status === 'ok' ? '' : ` ${check.remedy}`;
+      context.stdout.write(`${check.status.padEnd(4)}  ${(m.labels[check.name] ?? check.name).padEnd(width)}  ${check.message}${remedy}\n`);
+    }
+    const failures = checks.filter((check) => check.status === 'fail').length;
+    const warnings = checks.filter((check) => check.status === 'warn').length;
+    context.stdout.write(`\n${failure === undefined ? m.summaryOk(warnings) : m.summaryFailed(failures, exitCode)}\n`);
+    return exitCode;
+  },
+};

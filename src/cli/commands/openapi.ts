@@ -1,0 +1,22 @@
+// `rdw openapi`: prints the OpenAPI 3.1 description of the whole API, generated from the contract (src/spec).
+// Offline: no key, no server. `--base-url` / RDW_BASE_URL and RDW_SITE_URL fill the server defaults.
+
+import { openApiJson } from '../../spec/index.js';
+import type { Command } from '../command.js';
+
+export const openapiCommand: Command = {
+  name: 'openapi',
+  summary: 'Print the OpenAPI 3.1 description of the API (JSON), generated from rdw\'s contract.',
+  usage: 'openapi',
+  options: {},
+  allowPositionals: false,
+  async run(context) {
+    // The document is JSON either way: --json prints the same bytes.
+    context.stdout.write(
+      openApiJson({
+        ...(context.baseUrl === undefined ? {} : { baseUrl: context.baseUrl }),
+        ...(context.siteUrl === undefined ? {} : { siteUrl: context.siteUrl }),
+      }),
+    );
+  },
+};

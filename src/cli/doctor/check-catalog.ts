@@ -1,0 +1,25 @@
+// The catalog check of `rdw doctor`: `<home>/catalog.duckdb` is not held by another process (DuckDB
+// allows one writer), found by src/catalog's probe, which opens and closes it at once.
+
+import { probeCatalogLock } from '../../catalog/index.js';
+import { EXIT_CODES } from '../../spec/index.js';
+import { doctorMessages as m } from '../messages.js';
+import { failed, passed, type DoctorCheck } from './doctor-check.js';
+
+/** Checks the catalog of `home` (absolute); never creates it. */
+export async function checkCatalog(home: string): Promise<DoctorCheck> {
+  const probe = await probeCatalogLock(home);
+  switch (probe.state) {
+    case 'absent':
+      return passed('catalog', m.catalogAbsent(probe.file), { file: probe.file, exists: false });
+    case 'free':
+      return passed('catalog', m.catalogFree(probe.file), { file: probe.file });
+    case 'held':
+      return failed('catalog', m.catalogHeld(probe.file, probe.pid, probe.program), m.catalogHeldRemedy(probe.pid), EXIT_CODES.failure, {
+        file: probe.file,
+        pid: probe.pid ?? null,
+      });
+    case 'unusable':
+      return failed('catalog', m.catalogUnusable(probe.file, probe.detail), m.catalogUnusableRemedy(), EXIT_CODES.failure, { file: probe.file });
+  }
+}

@@ -1,0 +1,60 @@
+// The Jupyter kernel check of `rdw doctor`: is the TypeScript kernel that `rdw kernel install` registers
+// (tslab, kernelspec name `tslab`) known to Jupyter? Only warns: the notebooks need it, the CLI does not.
+
+import { execFile } from 'node:child_process';
+import { access } from 'node:fs/promises';
+import { promisify } from 'node:util';
+import { JUPYTER_PACKAGES } from '../commands/kernel.js';
+import { doctorMessages as m } from '../messages.js';
+import { passed, warned, type DoctorCheck } from './doctor-check.js';
+
+const run = promisify(execFile);
+
+/** Kernelspec name that `tslab install` registers for TypeScript. */
+export const TSLAB_KERNEL = 'tslab';
+
+/** How long one `jupyter kernelspec list` may take, in ms. */
+const LIST_TIMEOUT_MS = 20_000;
+
+interface KernelSpecs {
+  kernelspecs: Record<string, { resource_dir?: string; spec?: { argv?: string[] } }>;
+}
+
+/** Ways to ask Jupyter for its kernelspecs: `jupyter`, then the Pythons `rdw kernel install` tries. */
+const LISTERS: readonly (readonly [string, readonly string[]])[] = [
+  ['jupyter', ['kernelspec', 'list', '--json']],
+  ['/usr/bin/python3', ['-m', 'jupyter', 'kernelspec', 'list', '--json']],
+  ['python3', ['-m', 'jupyter', 'kernelspec', 'list', '--json']],
+];
+
+/**
+ * Checks the kernel registration with Jupyter's own listing (which honours JUPYTER_PATH and the user,
+ * system and environment kernel folders). `env` is the command's environment, passed on without RDW_API_KEY.
+ */
+export async function checkKernel(env: Readonly<Record<string, string | undefined>>): Promise<DoctorCheck> {
+  const childEnv: Record<string, string> = { PYDEVD_DISABLE_FILE_VALIDATION: '1' };
+  for (const [name, value] of Object.entries(env)) if (value !== undefined && name !== 'RDW_API_KEY') childEnv[name] = value;
+  const specs = await listKernelSpecs(childEnv);
+  if (specs === undefined) return warned('kernel', m.jupyterAbsent(), m.jupyterAbsentRemedy(JUPYTER_PACKAGES), { jupyter: false });
+  const tslab = specs.kernelspecs[TSLAB_KERNEL];
+  if (tslab === undefined) return warned('kernel', m.kernelNotRegistered(), m.kernelRemedy(), { jupyter: true, registered: false });
+  const binary = tslab.spec?.argv?.[0];
+  const facts = { jupyter: true, registered: true, resourceDir: tslab.resource_dir ?? null, binary: binary ?? null };
+  if (binary !== undefined && binary.includes('/') && !(await access(binary).then(() => true, () => false))) {
+    return warned('kernel', m.kernelBinaryGone(binary), m.kernelRemedy(), facts);
+  }
+  return passed('kernel', m.kernelOk(tslab.resource_dir ?? TSLAB_KERNEL), facts);
+}
+
+async function listKernelSpecs(env: Record<string, string>): Promise<KernelSpecs | undefined> {
+  for (const [program, args] of LISTERS) {
+    try {
+      const { stdout } = await run(program, [...args], { env, timeout: LIST_TIMEOUT_MS, maxBuffer: 4 * 1024 * 1024 });
+      const parsed = JSON.parse(stdout) as Partial<KernelSpecs>;
+      if (typeof parsed.kernelspecs === 'object' && parsed.kernelspecs !== null) return parsed as KernelSpecs;
+    } catch {
+      // not this one: try the next
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,156 @@
+// The service checks of `rdw doctor`: base URL reachable (and which one), key accepted, plan and limits
+// (as reported or as assumed), and the service's clock against this machine's.
+
+import { ForbiddenError, UnauthorizedError, validateApiKey, type AccountLimits, type RdwClient } from '../../client/index.js';
+import { EXIT_CODES, PLANS } from '../../spec/index.js';
+import type { CliContext } from '../cli-context.js';
+import { doctorMessages as m } from '../messages.js';
+import { connectDoctor, type DoctorConnection } from './doctor-connection.js';
+import { exitCodeOf, failed, messageOf, passed, skipped, warned, type DoctorCheck } from './doctor-check.js';
+import { probeBaseUrl, type BaseUrlProbe } from './probe-base-url.js';
+
+/** Clock skew above which the clock check warns, in seconds (byte budgets use UTC days). */
+export const CLOCK_SKEW_LIMIT_SECONDS = 60;
+
+const GiB = 1024 ** 3;
+const MiB = 1024 ** 2;
+
+const given = (value: string | undefined): string | undefined => (value === undefined || value === '' ? undefined : value);
+
+/** Runs the four service checks, in order: base_url, key, plan, clock. Never throws for a service problem. */
+export async function checkService(context: CliContext): Promise<DoctorCheck[]> {
+  const key = given(context.env.RDW_API_KEY);
+  let keyProblem: string | undefined;
+  if (key !== undefined) {
+    try {
+      validateApiKey(key);
+    } catch (error) {
+      keyProblem = messageOf(error);
+    }
+  }
+  const notRun = (): DoctorCheck[] => [skipped('key', 'base_url'), skipped('plan', 'base_url'), skipped('clock', 'base_url')];
+
+  // 1. which base URL: RDW_BASE_URL / --base-url, else the embedded mock (started with the given key, or its desk key)
+  let baseUrl = given(context.baseUrl);
+  if (baseUrl !== undefined && !isHttpUrl(baseUrl)) {
+    return [failed('base_url', m.badBaseUrl(baseUrl), m.badBaseUrlRemedy(), EXIT_CODES.usage), ...notRun()];
+  }
+  const embedded = baseUrl === undefined;
+  let api: DoctorConnection | undefined;
+  if (embedded || (key !== undefined && keyProblem === undefined)) {
+    try {
+      api = await connectDoctor(context, baseUrl, keyProblem === undefined ? key : undefined);
+    } catch (error) {
+      return [failed('base_url', messageOf(error), m.unreachableRemedy(), exitCodeOf(error)), ...notRun()];
+    }
+    baseUrl = api.baseUrl;
+  }
+  const shown = displayUrl(baseUrl!);
+  const where = embedded ? m.embedded(shown) : shown;
+
+  // 2. reachable: one request without the key; any HTTP answer will do
+  const probe = await probeBaseUrl(baseUrl!);
+  const facts = { baseUrl: shown, embedded };
+  if (!probe.reachable) {
+    return [failed('base_url', m.unreachable(where, probe.reason), m.unreachableRemedy(), EXIT_CODES.failure, facts), ...notRun()];
+  }
+  const base = baseUrlCheck(where, probe, facts);
+
+  // 3. the key, on the free Research scope (any valid key)
+  let keyCheck: DoctorCheck;
+  if (keyProblem !== undefined) keyCheck = failed('key', m.keyMalformed(keyProblem), m.keyMalformedRemedy(), EXIT_CODES.usage);
+  else if (api === undefined) keyCheck = failed('key', m.keyMissing(), m.keyMissingRemedy(), EXIT_CODES.auth);
+  else keyCheck = await checkKey(api.client, embedded && key === undefined);
+
+  // 4. plan and limits, on the paid scope
+  const plan = keyCheck.status === 'fail' || api === undefined ? skipped('plan', 'key') : await checkPlan(api.client);
+  return [base, keyCheck, plan, clockCheck(probe)];
+}
+
+function baseUrlCheck(where: string, probe: Extract<BaseUrlProbe, { reachable: true }>, facts: Record<string, unknown>): DoctorCheck {
+  const all = { ...facts, status: probe.status, elapsedMs: probe.elapsedMs };
+  if (probe.status >= 500) return warned('base_url', m.serverError(where, probe.status), m.serverErrorRemedy(), all);
+  if (probe.redirectOrigin !== undefined) {
+    return passed('base_url', m.redirected(where, probe.status, probe.redirectOrigin), { ...all, redirectOrigin: probe.redirectOrigin });
+  }
+  return passed('base_url', m.answered(where, probe.status, probe.elapsedMs), all);
+}
+
+async function checkKey(client: RdwClient, embeddedDeskKey: boolean): Promise<DoctorCheck> {
+  try {
+    await client.research.catalog();
+    return passed('key', embeddedDeskKey ? m.keyEmbedded() : m.keyAccepted());
+  } catch (error) {
+    if (error instanceof UnauthorizedError) return failed('key', m.keyRefused(m.keyRefused401()), m.keyRefused401Remedy(), EXIT_CODES.auth, { status: 401 });
+    if (error instanceof ForbiddenError) {
+      return failed('key', m.keyRefused(m.keyRefused403(error.apiCode)), m.keyRefused403Remedy(), EXIT_CODES.auth, { status: 403, code: error.apiCode ?? null });
+    }
+    // Not an answer about the key (a missing endpoint, an odd body): the plan check asks the paid scope.
+    return warned('key', m.keyUnconfirmed(messageOf(error)));
+  }
+}
+
+async function checkPlan(client: RdwClient): Promise<DoctorCheck> {
+  let limits: AccountLimits | undefined;
+  try {
+    limits = await client.limits();
+    const [latest] = await client.releases({ limit: 1 });
+    const facts = { limits, latestRelease: latest === undefined ? null : { id: latest.id, day: latest.day } };
+    const text = limitsText(limits);
+    const latestText = latest === undefined ? m.noReleases() : m.latestRelease(String(latest.day), String(latest.id));
+    if (limits.source === 'assumed') return warned('plan', m.planOpen(text, m.assumedBecause(limits.origin), latestText), m.assumedRemedy(), facts);
+    return passed('plan', m.planOpen(text, m.reportedBy(limits.origin), latestText), facts);
+  } catch (error) {
+    const facts = limits === undefined ? undefined : { limits };
+    if (error instanceof ForbiddenError) {
+      return failed('plan', m.planClosed(error.apiCode), m.planClosedRemedy(), EXIT_CODES.auth, { ...facts, status: 403, code: error.apiCode ?? null });
+    }
+    if (error instanceof UnauthorizedError) return failed('plan', m.keyRefused(m.keyRefused401()), m.keyRefused401Remedy(), EXIT_CODES.auth, { ...facts, status: 401 });
+    return failed('plan', m.planFailed(messageOf(error)), m.planFailedRemedy(), exitCodeOf(error), facts);
+  }
+}
+
+/** "Research Desk plan: 5 key slots, 300 requests/min, 5 GiB per UTC day" (the plan named only when the figures match one). */
+function limitsText(limits: AccountLimits): string {
+  const plan =
+    limits.source === 'reported'
+      ? Object.values(PLANS).find(
+          (candidate) => candidate.rpm === limits.rpm && candidate.daily_bytes === limits.daily_bytes && (limits.keys === undefined || limits.keys === candidate.keys),
+        )
+      : undefined;
+  const bytes =
+    limits.daily_bytes === undefined ? m.bytesUnknown() : limits.daily_bytes === 0 ? m.bytesNone() : m.bytesPerDay(byteText(limits.daily_bytes));
+  return `${plan === undefined ? '' : m.planName(plan.name)}${[m.keySlots(limits.keys), m.rpm(limits.rpm), bytes].join(', ')}`;
+}
+
+function byteText(bytes: number): string {
+  if (bytes >= GiB) return `${Number((bytes / GiB).toFixed(2))} GiB`;
+  if (bytes >= MiB) return `${Number((bytes / MiB).toFixed(2))} MiB`;
+  return `${bytes} bytes`;
+}
+
+function clockCheck(probe: Extract<BaseUrlProbe, { reachable: true }>): DoctorCheck {
+  if (probe.serverDateMs === undefined) return warned('clock', m.clockNoDate());
+  // The Date header has whole seconds: the service's time lies in [date, date + 1 s).
+  const skew = Math.round((probe.serverDateMs + 500 - probe.localMidMs) / 1000);
+  const facts = { skewSeconds: skew, serverDate: new Date(probe.serverDateMs).toISOString() };
+  if (Math.abs(skew) > CLOCK_SKEW_LIMIT_SECONDS) {
+    return warned('clock', m.clockSkewed(skew, CLOCK_SKEW_LIMIT_SECONDS), m.clockSkewedRemedy(), facts);
+  }
+  return passed('clock', m.clockOk(skew), facts);
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/** The base URL without credentials, query or fragment. */
+function displayUrl(value: string): string {
+  const url = new URL(value);
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}

@@ -1,0 +1,147 @@
+// How `rdw research` and `rdw live` show a free or public document whatever its shape: the documented
+// envelope as a header line and a table of its items; any other shape as what it is (rows, fields, JSON).
+
+import type { ResearchTable } from '../client/index.js';
+import type { CliContext } from './cli-context.js';
+import { formatTable } from './commands/sql.js';
+import { documentMessages } from './messages.js';
+
+type Row = Record<string, unknown>;
+
+/** Envelope fields shown in the header line of a snapshot or live page (spec: "Research dataset snapshot"). */
+const HEADER_FIELDS = ['key', 'updated', 'generated_at', 'calculation_version', 'stale'] as const;
+
+/** The Research catalog's columns in the usual view: field of each dataset -> column title. */
+const CATALOG_COLUMNS: readonly (readonly [string, string])[] = [
+  ['id', 'id'],
+  ['calculation_version', 'calculation_version'],
+  ['json_url', 'json'],
+  ['csv_url', 'csv'],
+];
+
+/** True for a JSON object (not an array, not null). */
+export function isPlainObject(value: unknown): value is Row {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** True for an array whose every element is a JSON object: rows for a table (an empty array counts). */
+export function isRowList(value: unknown): value is Row[] {
+  return Array.isArray(value) && value.every(isPlainObject);
+}
+
+/** Column names of `rows`: every key, in the order first seen (rows of another service may differ). */
+export function rowColumns(rows: readonly Row[]): string[] {
+  const columns = new Set<string>();
+  for (const row of rows) for (const key of Object.keys(row)) columns.add(key);
+  return [...columns];
+}
+
+/** Rows as an aligned table; a field a row does not carry is shown empty (missing, never invented). */
+export function rowTable(rows: readonly Row[], columns: readonly string[] = rowColumns(rows)): string {
+  const filled = rows.map((row) => Object.fromEntries(columns.map((column) => [column, column in row ? row[column] : ''])));
+  return formatTable(columns, filled);
+}
+
+/**
+ * Prints a Research snapshot or live page (`name`: the dataset ID or page key asked for). With --json, the
+ * body exactly as received. Otherwise: the envelope's header (observation time, generation time,
+ * calculation version, and STALE when `stale` is true) and the items as a table; items that are not rows,
+ * or a body without the envelope, as its fields; an array of objects as a table; anything else as JSON.
+ */
+export function writeDocument(context: CliContext, name: string, document: unknown): void {
+  const out = context.stdout;
+  if (context.json) return void out.write(`${JSON.stringify(document)}\n`);
+  if (isPlainObject(document)) {
+    const header = headerLine(name, document);
+    if (header === undefined) out.write(`${documentMessages.otherShape(name, 'a JSON object')}\n`);
+    else out.write(`${header}\n`);
+    const items = document.items;
+    if (header !== undefined && isRowList(items)) {
+      return void out.write(items.length === 0 ? `${documentMessages.noItems()}\n` : `${rowTable(items)}\n`);
+    }
+    return void out.write(fieldLines(document, header === undefined ? [] : HEADER_FIELDS));
+  }
+  if (Array.isArray(document)) {
+    out.write(`${documentMessages.otherShape(name, `a JSON array of ${document.length} element${document.length === 1 ? '' : 's'}`)}\n`);
+    if (document.length > 0 && isRowList(document)) return void out.write(`${rowTable(document)}\n`);
+    return void out.write(`${JSON.stringify(document, null, 2)}\n`);
+  }
+  out.write(`${documentMessages.otherShape(name, document === null ? 'JSON null' : `a JSON ${typeof document}`)}\n`);
+  out.write(`${JSON.stringify(document)}\n`);
+}
+
+/**
+ * Prints the free Research catalog: its scope, the datasets as a table and the limits as the service
+ * states them ("not stated" where it does not). A catalog in another shape is shown as its fields.
+ */
+export function writeResearchCatalog(context: CliContext, catalog: unknown): void {
+  const out = context.stdout;
+  if (context.json) return void out.write(`${JSON.stringify(catalog)}\n`);
+  if (!isPlainObject(catalog) || !isRowList(catalog.datasets)) return writeDocument(context, 'research catalog', catalog);
+  if (typeof catalog.scope === 'string') out.write(`${catalog.scope}\n\n`);
+  const datasets = catalog.datasets as Row[];
+  const known = CATALOG_COLUMNS.filter(([field]) => datasets.some((dataset) => field in dataset));
+  if (known.length === 0) out.write(`${rowTable(datasets)}\n`);
+  else {
+    const rows = datasets.map((dataset) => Object.fromEntries(known.map(([field, title]) => [title, field in dataset ? dataset[field] : ''])));
+    out.write(`${formatTable(known.map(([, title]) => title), rows)}\n`);
+  }
+  out.write(`\n${limitsLine(catalog.limits)}\n`);
+}
+
+/** Prints CSV rows again as CSV (header first), or as JSON rows with --json. */
+export function writeCsvTable(context: CliContext, table: ResearchTable): void {
+  if (context.json) return void context.stdout.write(`${JSON.stringify(table.rows)}\n`);
+  const field = (value: unknown) => {
+    const text = value === null || value === undefined ? '' : String(value);
+    return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  };
+  const lines = [table.columns.map(field).join(','), ...table.rows.map((row) => table.columns.map((column) => field(row[column])).join(','))];
+  context.stdout.write(`${lines.join('\n')}\n`);
+}
+
+/** The header line of an object carrying any envelope field, else undefined. Only fields present are shown. */
+function headerLine(name: string, document: Row): string | undefined {
+  if (!HEADER_FIELDS.some((field) => field in document)) return undefined;
+  const parts: string[] = [];
+  if ('updated' in document) parts.push(`observed ${timeText(document.updated)}`);
+  if ('generated_at' in document) parts.push(`generated ${timeText(document.generated_at)}`);
+  if ('calculation_version' in document) parts.push(`calculation ${valueText(document.calculation_version)}`);
+  const key = typeof document.key === 'string' && document.key !== '' ? document.key : name;
+  const stale = !('stale' in document) || document.stale === false ? '' : ` — ${document.stale === true ? documentMessages.stale() : documentMessages.staleValue(valueText(document.stale))}`;
+  return `${key}:${parts.length === 0 ? '' : ` ${parts.join(', ')}`}${stale}`;
+}
+
+/** UTC Unix seconds as ISO time; null as "none"; anything else (a string, an odd number) as sent. */
+function timeText(value: unknown): string {
+  if (value === null) return documentMessages.noObservation();
+  if (typeof value === 'number' && Number.isFinite(value) && Math.abs(value) <= 8.64e12) {
+    return new Date(value * 1000).toISOString().replace('.000Z', 'Z');
+  }
+  return valueText(value);
+}
+
+/** A string as it is; any other JSON value as JSON. */
+function valueText(value: unknown): string {
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/** One `field: value` line per field not in `skip`, in the body's order. */
+function fieldLines(document: Row, skip: readonly string[]): string {
+  const lines = Object.entries(document)
+    .filter(([field]) => !skip.includes(field))
+    .map(([field, value]) => `  ${field}: ${valueText(value)}`);
+  return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
+}
+
+/** "Limits: …" from a catalog's `limits`, each value as stated (or "not stated"). */
+function limitsLine(limits: unknown): string {
+  if (!isPlainObject(limits)) return documentMessages.limitsNotStated();
+  const stated = (field: string, unit: (value: string) => string) =>
+    typeof limits[field] === 'number' ? unit(String(limits[field])) : documentMessages.notStated(field);
+  return documentMessages.limits([
+    stated('keys', (value) => `${value} key(s)`),
+    stated('rpm', (value) => `${value} requests/min`),
+    stated('daily_bytes', (value) => `${value} paid bytes/day`),
+  ]);
+}

@@ -1,0 +1,92 @@
+// Content-Encoding on responses: reads the codings a response declares and decodes gzip, br and
+// deflate (zlib or raw) as the body streams, so lengths and SHA-256 are always of the decoded bytes.
+
+import { Transform, pipeline, type TransformCallback } from 'node:stream';
+import { createBrotliDecompress, createGunzip, createInflate, createInflateRaw } from 'node:zlib';
+
+/** A response body as the client reads it: undici's body, or the decoded stream with the same methods. */
+export interface ResponseBody extends AsyncIterable<unknown> {
+  text(): Promise<string>;
+  arrayBuffer(): Promise<ArrayBuffer>;
+  /** Reads and drops the rest (or tears the stream down); see discardBody. */
+  dump(): Promise<void>;
+  on(event: 'error', listener: (error: unknown) => void): unknown;
+}
+
+/** Codings rdw decodes (`x-gzip` is gzip's old name; `identity` means none). */
+const DECODERS: Readonly<Record<string, () => Transform>> = {
+  gzip: () => createGunzip(),
+  'x-gzip': () => createGunzip(),
+  br: () => createBrotliDecompress(),
+  deflate: () => new InflateAuto(),
+};
+
+/** The codings of a Content-Encoding header, in the order they were applied; `identity` and blanks dropped. */
+export function contentCodings(header: string | string[] | undefined): string[] {
+  const text = Array.isArray(header) ? header.join(',') : (header ?? '');
+  return text
+    .split(',')
+    .map((coding) => coding.trim().toLowerCase())
+    .filter((coding) => coding !== '' && coding !== 'identity');
+}
+
+/** The first coding rdw cannot decode, or undefined when all can be. */
+export function unsupportedCoding(codings: readonly string[]): string | undefined {
+  return codings.find((coding) => !Object.hasOwn(DECODERS, coding));
+}
+
+/** The body decoded (codings undone last-applied first). Errors of the source or a decoder surface when reading. */
+export function decodeBody(source: ResponseBody & NodeJS.ReadableStream, codings: readonly string[]): ResponseBody {
+  const stages = [...codings].reverse().map((coding) => DECODERS[coding]!());
+  const out = stages[stages.length - 1]!;
+  pipeline([source, ...stages], () => undefined); // errors are re-emitted on `out`, where the reader sees them
+  const collect = async (): Promise<Buffer> => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of out) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  };
+  return {
+    [Symbol.asyncIterator]: () => out[Symbol.asyncIterator](),
+    text: async () => (await collect()).toString('utf8'),
+    arrayBuffer: async () => {
+      const bytes = await collect();
+      return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+    },
+    dump: async () => {
+      out.on('error', () => {});
+      source.on('error', () => {});
+      out.destroy();
+    },
+    on: (event, listener) => out.on(event, listener),
+  };
+}
+
+/**
+ * `deflate` as servers really send it: RFC 9110 means zlib-wrapped, some send raw DEFLATE. The first
+ * two bytes decide (a zlib header: method 8 and a header checksum divisible by 31).
+ */
+class InflateAuto extends Transform {
+  #inner: Transform | undefined;
+  #head = Buffer.alloc(0);
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
+    if (this.#inner === undefined) {
+      this.#head = Buffer.concat([this.#head, chunk]);
+      if (this.#head.length < 2) return done();
+      chunk = this.#head;
+      const zlib = (chunk[0]! & 0x0f) === 8 && ((chunk[0]! << 8) | chunk[1]!) % 31 === 0;
+      const inner = zlib ? createInflate() : createInflateRaw();
+      inner.on('data', (data: Buffer) => this.push(data));
+      inner.on('error', (error) => this.destroy(error));
+      this.#inner = inner;
+    }
+    this.#inner.write(chunk, () => done());
+  }
+
+  override _flush(done: TransformCallback): void {
+    const inner = this.#inner;
+    if (inner === undefined) return done(this.#head.length === 0 ? undefined : new Error('deflate body shorter than its header'));
+    inner.once('end', () => done());
+    inner.end();
+  }
+}

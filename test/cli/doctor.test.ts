@@ -1,0 +1,269 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../src/cli/run-cli.js';
+import type { MockServer } from '../../src/mock/index.js';
+import { startMockServer } from '../../src/mock/index.js';
+import { captureOutput } from '../support/capture-output.js';
+import { findJupyterPython, REPO_ROOT } from '../support/jupyter.js';
+import { startOddDocumentsServer, type FixedAnswer } from '../support/odd-documents-server.js';
+import { createTempHome, withTempHome } from '../support/temp-home.js';
+
+interface Check {
+  name: string;
+  status: 'ok' | 'warn' | 'fail' | 'skip';
+  message: string;
+  remedy?: string;
+  exitCode?: number;
+  facts?: Record<string, unknown>;
+}
+interface Report {
+  ok: boolean;
+  exitCode: number;
+  checks: Check[];
+}
+
+const NAMES = ['base_url', 'key', 'plan', 'clock', 'home', 'catalog', 'kernel'];
+const FOREIGN_KEY = `rdw_sk_${'F'.repeat(32)}`;
+
+async function doctor(env: Record<string, string | undefined>, home: string, ...flags: string[]) {
+  const out = captureOutput();
+  const err = captureOutput();
+  const code = await runCli(['doctor', '--home', home, ...flags], { env, stdout: out.output, stderr: err.output });
+  const text = out.text();
+  const report = flags.includes('--json') ? (JSON.parse(text) as Report) : undefined;
+  const check = (name: string) => report?.checks.find((entry) => entry.name === name);
+  return { code, out: text, err: err.text(), report, check, statuses: report?.checks.map((entry) => entry.status) };
+}
+
+/** A port nothing listens on: one that was just free. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/** A child process holding `<home>/catalog.duckdb` open for writing until killed. */
+async function holdCatalog(home: string): Promise<ChildProcess> {
+  const code = `import { DuckDBInstance } from '@duckdb/node-api';
+const instance = await DuckDBInstance.create(process.env.HOLD_FILE);
+await (await instance.connect()).run('CREATE TABLE IF NOT EXISTS held (x INTEGER)');
+console.log('ready');
+setInterval(() => {}, 60000);`;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', code], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, HOLD_FILE: path.join(home, 'catalog.duckdb') },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => (chunk.toString().includes('ready') ? resolve() : undefined));
+    child.once('exit', (status) => reject(new Error(`the holder exited with ${status}`)));
+  });
+  return child;
+}
+
+/** A JUPYTER_PATH folder registering a tslab kernelspec whose program is `binary`. */
+async function fakeKernelPath(root: string, binary: string): Promise<string> {
+  const dir = path.join(root, 'jupyter', 'kernels', 'tslab');
+  await mkdir(dir, { recursive: true });
+  await writeFile(path.join(dir, 'kernel.json'), JSON.stringify({ argv: [binary, 'kernel', '--config-path={connection_file}'], display_name: 'TypeScript', language: 'typescript' }));
+  return path.join(root, 'jupyter');
+}
+
+describe('rdw doctor', () => {
+  let mock: MockServer;
+  let jupyter: boolean;
+  beforeAll(async () => {
+    mock = await startMockServer({ port: 0, days: 3 });
+    jupyter = (await findJupyterPython()) !== undefined;
+  });
+  afterAll(() => mock.close());
+  const mockEnv = (key: string) => ({ RDW_BASE_URL: mock.baseUrl, RDW_SITE_URL: mock.siteUrl, RDW_API_KEY: key });
+
+  it('passes every check against the embedded mock and leaves RDW_HOME as it was', async () => {
+    await withTempHome(async (home) => {
+      const env = { JUPYTER_PATH: await fakeKernelPath(home, process.execPath) };
+      const before = await readdir(home);
+      const result = await doctor(env, home, '--json');
+      expect(result.err).toBe('');
+      expect(result.code).toBe(0);
+      expect(result.report!.ok).toBe(true);
+      expect(result.report!.checks.map((check) => check.name)).toEqual(NAMES);
+      expect(result.statuses).toEqual(['ok', 'ok', 'ok', 'ok', 'ok', 'ok', jupyter ? 'ok' : 'warn']);
+      expect(result.check('base_url')!.facts).toMatchObject({ embedded: true });
+      expect(result.check('plan')!.facts!.limits).toMatchObject({ rpm: 300, daily_bytes: 5 * 1024 ** 3, source: 'reported' });
+      expect(result.check('plan')!.message).toContain('Research Desk plan');
+      // doctor writes nothing to RDW_HOME: its probe file is gone, and its client kept its state in memory.
+      expect(await readdir(home)).toEqual(before);
+    });
+  });
+
+  it('explains a revoked key (401) in one line and exits 4, never printing the key', async () => {
+    await withTempHome(async (home) => {
+      const result = await doctor(mockEnv(mock.keys.revoked), home);
+      expect(result.code).toBe(4);
+      expect(result.out).toMatch(/^fail {2}key +RDW_API_KEY was refused: HTTP 401/m);
+      expect(result.out).toMatch(/^skip {2}plan and limits +not checked/m);
+      expect(result.out).toMatch(/^ok {4}base URL +http:\/\/127\.0\.0\.1:\d+\/v1 answered/m);
+      expect(result.out + result.err).not.toContain(mock.keys.revoked);
+      expect(result.out).toContain('exit code 4');
+    });
+  });
+
+  it('explains a key without an active plan (403 on the paid scope) and exits 4', async () => {
+    await withTempHome(async (home) => {
+      const result = await doctor(mockEnv(mock.keys.lapsed), home, '--json');
+      expect(result.code).toBe(4);
+      expect(result.check('key')!.status).toBe('ok');
+      const plan = result.check('plan')!;
+      expect(plan).toMatchObject({ status: 'fail', exitCode: 4 });
+      expect(plan.facts).toMatchObject({ status: 403 });
+      expect(plan.message).toContain('no active data plan / key over the plan allowance');
+      expect(result.out + result.err).not.toContain(mock.keys.lapsed);
+    });
+  });
+
+  it('reports an unreachable base URL (exit 1) and does not run the checks that need it', async () => {
+    await withTempHome(async (home) => {
+      const port = await closedPort();
+      const result = await doctor({ RDW_BASE_URL: `http://127.0.0.1:${port}/v1`, RDW_API_KEY: FOREIGN_KEY }, home, '--json');
+      expect(result.code).toBe(1);
+      expect(result.check('base_url')).toMatchObject({ status: 'fail', exitCode: 1 });
+      expect(result.check('base_url')!.message).toContain(`http://127.0.0.1:${port}/v1 could not be reached: connection refused`);
+      expect(result.statuses!.slice(1, 4)).toEqual(['skip', 'skip', 'skip']);
+      expect(result.check('home')!.status).toBe('ok');
+    });
+  });
+
+  it.each([
+    ['a file', async (root: string) => {
+      await writeFile(path.join(root, 'home'), 'not a folder');
+      return path.join(root, 'home');
+    }, 'is a file, not a folder'],
+    ['below a file', async (root: string) => {
+      await writeFile(path.join(root, 'file'), '');
+      return path.join(root, 'file', 'home');
+    }, 'a part of its path is a file'],
+    ['in a folder nobody may write', async () => '/sys/rdw-doctor-home', 'is not writable'],
+  ])('fails (exit 1) when RDW_HOME is %s, and does not probe its catalog', async (_case, makeHome, text) => {
+    await withTempHome(async (root) => {
+      const home = await makeHome(root);
+      const result = await doctor(mockEnv(mock.keys.desk), home, '--json');
+      expect(result.code).toBe(1);
+      expect(result.check('home')).toMatchObject({ status: 'fail', exitCode: 1 });
+      expect(result.check('home')!.message).toContain(text);
+      expect(result.check('catalog')!.status).toBe('skip');
+      expect(result.check('key')!.status).toBe('ok');
+    });
+  });
+
+  it('names the process that holds the catalog (exit 1) without disturbing it, and passes once it is gone', async () => {
+    await withTempHome(async (home) => {
+      const holder = await holdCatalog(home);
+      try {
+        const held = await doctor(mockEnv(mock.keys.desk), home, '--json');
+        expect(held.code).toBe(1);
+        const catalog = held.check('catalog')!;
+        expect(catalog).toMatchObject({ status: 'fail', exitCode: 1 });
+        expect(catalog.facts!.pid).toBe(holder.pid);
+        expect(catalog.message).toContain(`PID ${holder.pid}`);
+        expect(holder.exitCode).toBeNull(); // still running
+      } finally {
+        holder.kill('SIGKILL');
+        await new Promise((resolve) => holder.once('exit', resolve));
+      }
+      const free = await doctor(mockEnv(mock.keys.desk), home, '--json');
+      expect(free.check('catalog')!.status).toBe('ok');
+      expect(free.code).toBe(0);
+    });
+  });
+
+  describe('against a service of its own', () => {
+    const release = { id: 'A'.repeat(64), day: '2026-10-31', version: 'mev-calc-7', files: {} };
+    const answers = (limits: unknown) =>
+      new Map<string, FixedAnswer>([
+        ['/v1/research/catalog', { json: { scope: 'snapshots', datasets: [] } }],
+        ['/v1/catalog', { json: limits === undefined ? { datasets: [] } : { datasets: [], limits } }],
+        ['/v1/releases?limit=1', { json: { items: [release] } }],
+      ]);
+
+    it('warns that the limits are assumed when /catalog gives none, and exits 0', async () => {
+      const server = await startOddDocumentsServer(answers(undefined));
+      try {
+        await withTempHome(async (home) => {
+          const result = await doctor({ RDW_BASE_URL: server.baseUrl, RDW_API_KEY: FOREIGN_KEY }, home, '--json');
+          expect(result.code).toBe(0);
+          const plan = result.check('plan')!;
+          expect(plan.status).toBe('warn');
+          expect(plan.facts!.limits).toMatchObject({ rpm: 60, source: 'assumed' });
+          expect(plan.facts!.limits).not.toHaveProperty('daily_bytes');
+          expect(plan.message).toContain('daily byte budget unknown');
+          expect(plan.facts!.latestRelease).toEqual({ id: release.id, day: release.day });
+        });
+      } finally {
+        await server.close();
+      }
+    });
+
+    it('warns about a service clock two hours ahead, and exits 0', async () => {
+      const ahead = () => ({ Date: new Date(Date.now() + 7200_000).toUTCString() });
+      const server = await startOddDocumentsServer(answers({ keys: 1, rpm: 60, daily_bytes: 1024 ** 3 }), { headers: ahead });
+      try {
+        await withTempHome(async (home) => {
+          const result = await doctor({ RDW_BASE_URL: server.baseUrl, RDW_API_KEY: FOREIGN_KEY }, home, '--json');
+          expect(result.code).toBe(0);
+          const clock = result.check('clock')!;
+          expect(clock.status).toBe('warn');
+          expect(Math.abs((clock.facts!.skewSeconds as number) - 7200)).toBeLessThanOrEqual(5);
+          expect(clock.message).toContain('ahead of');
+          expect(result.check('plan')).toMatchObject({ status: 'ok' });
+          expect(result.check('plan')!.message).toContain('Researcher plan');
+        });
+      } finally {
+        await server.close();
+      }
+    });
+
+    it('says a key is needed when a base URL is set without RDW_API_KEY (exit 4)', async () => {
+      const server = await startOddDocumentsServer(answers(undefined));
+      try {
+        await withTempHome(async (home) => {
+          const result = await doctor({ RDW_BASE_URL: server.baseUrl }, home, '--json');
+          expect(result.code).toBe(4);
+          expect(result.check('base_url')!.status).toBe('ok');
+          expect(result.check('key')).toMatchObject({ status: 'fail', exitCode: 4 });
+          expect(result.check('key')!.message).toContain('RDW_API_KEY is not set');
+          expect(result.check('plan')!.status).toBe('skip');
+        });
+      } finally {
+        await server.close();
+      }
+    });
+  });
+
+  it.each([
+    ['a registered tslab kernel', process.execPath, 'ok'],
+    ['a tslab kernel whose program is gone', '/nonexistent/tslab', 'warn'],
+  ])('reports %s (warn only, never fail)', async (_case, binary, expected) => {
+    const temp = await createTempHome();
+    try {
+      const { checkKernel } = await import('../../src/cli/doctor/check-kernel.js');
+      const check = await checkKernel({ JUPYTER_PATH: await fakeKernelPath(temp.home, binary) });
+      expect(check.status).toBe(jupyter ? expected : 'warn');
+    } finally {
+      await temp.remove();
+    }
+  });
+
+  it('documents its checks and exit codes in rdw doctor --help', async () => {
+    const out = captureOutput();
+    expect(await runCli(['doctor', '--help'], { stdout: out.output })).toBe(0);
+    expect(out.text()).toContain('Exit code: 0 when no check fails');
+    expect(out.text()).toContain('4 key refused or missing');
+  });
+});

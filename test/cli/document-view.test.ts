@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../src/cli/run-cli.js';
+import { captureOutput } from '../support/capture-output.js';
+import { createTempHome } from '../support/temp-home.js';
+import { startOddDocumentsServer, type FixedAnswer, type OddDocumentsServer } from '../support/odd-documents-server.js';
+
+// A service that chose its own shapes for the free and public documents (spec: "Fields of Research
+// datasets other than the market-breadth example: not shown"). rdw shows each as what it is: exit 0.
+const KEY = `rdw_sk_${'A'.repeat(32)}`;
+const T = 1_793_491_200; // 2026-11-01T00:00:00Z
+
+const LIVE: Record<string, unknown> = {
+  'rows-envelope': { key: 'rows-envelope', generated_at: T, updated: T - 60, stale: true, items: [{ symbol: 'BTCUSDT', price: 1 }, { symbol: 'ETHUSDT', spread: 0.5 }] },
+  'items-object': { key: 'items-object', generated_at: T, stale: false, items: { BTCUSDT: { price: 1 } }, summary: 'calm' },
+  'empty-items': { key: 'empty-items', generated_at: T, updated: null, items: [] },
+  'odd-times': { key: 'odd-times', generated_at: '2026-11-01T00:00:00Z', updated: 1e20, stale: 'unknown', items: [{ a: 1 }] },
+  'no-envelope': { data: [{ symbol: 'BTCUSDT' }], meta: { source: 'x' } },
+  'array-of-rows': [{ symbol: 'BTCUSDT', price: 1 }, { symbol: 'SOLUSDT', price: null, note: 'halted' }],
+  'array-of-scalars': [1, 'two', null],
+  'string-body': 'maintenance until 02:00 UTC',
+  'null-body': null,
+  'number-body': 42,
+};
+
+const answers = new Map<string, FixedAnswer>([
+  ...Object.entries(LIVE).map(([key, json]) => [`/api/research/live/${key}`, { json }] as [string, FixedAnswer]),
+  ['/api/research/live/rows-envelope.csv', { text: 'symbol,price,extra\nBTCUSDT,1,x\nETHUSDT,,\n', type: 'text/csv' }],
+  ['/api/research/live/header-only.csv', { text: 'symbol,price\n', type: 'text/csv' }],
+  ['/v1/research/catalog', { json: { scope: 'current snapshots', datasets: [{ id: 'breadth', json_url: '/v1/research/breadth' }, { id: 'flows' }] } }],
+  ['/v1/research/breadth', { json: [{ symbol: 'BTCUSDT', price: 1 }] }],
+  ['/v1/research/flows', { json: { key: 'flows', generated_at: T, stale: true, items: 'see csv' } }],
+]);
+
+describe('rdw live and rdw research show documents of any shape', () => {
+  let server: OddDocumentsServer;
+  let home: Awaited<ReturnType<typeof createTempHome>>;
+  beforeAll(async () => {
+    server = await startOddDocumentsServer(answers);
+    home = await createTempHome();
+  });
+  afterAll(async () => {
+    await server.close();
+    await home.remove();
+  });
+
+  const run = async (...argv: string[]) => {
+    const out = captureOutput();
+    const err = captureOutput();
+    const env = { RDW_BASE_URL: server.baseUrl, RDW_SITE_URL: server.siteUrl, RDW_API_KEY: KEY };
+    const code = await runCli([...argv, '--home', home.home], { env, stdout: out.output, stderr: err.output });
+    return { code, out: out.text(), err: err.text() };
+  };
+
+  it.each([
+    ['rows-envelope', ['rows-envelope: observed 2026-10-31T23:59:00Z, generated 2026-11-01T00:00:00Z — STALE', 'spread', '(2 rows)']],
+    ['items-object', ['items-object: generated 2026-11-01T00:00:00Z\n', '  items: {"BTCUSDT":{"price":1}}', '  summary: calm']],
+    ['empty-items', ['empty-items: observed none, generated 2026-11-01T00:00:00Z', '(no items)']],
+    ['odd-times', ['observed 100000000000000000000, generated 2026-11-01T00:00:00Z — stale: unknown', '(1 row)']],
+    ['no-envelope', ['no-envelope: a JSON object, not the documented envelope', '  data: [{"symbol":"BTCUSDT"}]', '  meta: {"source":"x"}']],
+    ['array-of-rows', ['a JSON array of 2 elements', 'note', 'halted', '(2 rows)']],
+    ['array-of-scalars', ['a JSON array of 3 elements', '"two"']],
+    ['string-body', ['a JSON string', '"maintenance until 02:00 UTC"']],
+    ['null-body', ['JSON null', 'null']],
+    ['number-body', ['a JSON number', '42']],
+  ])('shows the live page %s as what it is, exit 0', async (page, expected) => {
+    const result = await run('live', page);
+    expect(result.err).toBe('');
+    expect(result.code).toBe(0);
+    for (const text of expected) expect(result.out).toContain(text);
+  });
+
+  it('prints every shape exactly as received with --json', async () => {
+    for (const [page, body] of Object.entries(LIVE)) {
+      const result = await run('live', page, '--json');
+      expect(result.code).toBe(0);
+      expect(JSON.parse(result.out)).toEqual(body);
+    }
+  });
+
+  it('keeps a row field that only some rows carry empty in the others, never invented', async () => {
+    const result = await run('live', 'rows-envelope');
+    const lines = result.out.split('\n');
+    const header = lines[1]!;
+    expect(header.split(/\s+/)).toEqual(['symbol', 'price', 'spread']);
+    expect(lines[3]!.trimEnd()).toMatch(/^BTCUSDT\s+1$/);
+  });
+
+  it('prints live CSV header first, whatever its columns, and a header with no rows', async () => {
+    const rows = await run('live', 'rows-envelope', '--csv');
+    expect(rows.code).toBe(0);
+    expect(rows.out).toBe('symbol,price,extra\nBTCUSDT,1,x\nETHUSDT,,\n');
+    const empty = await run('live', 'header-only', '--csv');
+    expect(empty.code).toBe(0);
+    expect(empty.out).toBe('symbol,price\n');
+  });
+
+  it('shows a Research catalog without limits and a snapshot that is an array or has items as text', async () => {
+    const catalog = await run('research', 'catalog');
+    expect(catalog.code).toBe(0);
+    expect(catalog.out).toContain('current snapshots');
+    expect(catalog.out).toMatch(/id\s+json\n/);
+    expect(catalog.out).toContain('Limits: not stated by the service');
+    const array = await run('research', 'get', 'breadth');
+    expect(array.code).toBe(0);
+    expect(array.out).toContain('breadth: a JSON array of 1 element,');
+    expect(array.out).toMatch(/BTCUSDT\s+1/);
+    const text = await run('research', 'get', 'flows');
+    expect(text.code).toBe(0);
+    expect(text.out).toContain('flows: generated 2026-11-01T00:00:00Z — STALE');
+    expect(text.out).toContain('  items: see csv');
+  });
+});

@@ -1,0 +1,52 @@
+// readListedReleases: a `/releases` listing read liberally (spec: item fields beyond id, day, version and
+// files "not shown"): sparse items kept as given, unusable items skipped and named, never fatal.
+
+import { describe, expect, it } from 'vitest';
+import { readListedReleases } from '../../src/client/listed-releases.js';
+
+const id = (char: string) => char.repeat(64);
+const files = { parquet: { sha256: id('1'), bytes: 10 } };
+
+describe('readListedReleases', () => {
+  it('keeps sparse items exactly as listed, unknown fields included, absent fields absent', () => {
+    const items = [
+      { id: id('A'), day: '2026-10-31', version: 'mev-calc-7', files },
+      { id: `${id('b').slice(0, 60)}-_.~`, day: '2026-10-30', version: 'mev-calc-7', files, region: 'eu', rows: 12 },
+    ];
+    const { releases, skipped } = readListedReleases(items);
+    expect(skipped).toEqual([]);
+    expect(releases).toEqual(items);
+    expect(releases[0]).not.toHaveProperty('generated_at');
+    expect(releases[0]).not.toHaveProperty('rows');
+    expect(releases[1]!.region).toBe('eu');
+  });
+
+  it('skips items without a usable id or day and says which, keeping the others in order', () => {
+    const items = [
+      { id: id('a'), day: '2026-10-31' },
+      { day: '2026-10-30', version: 'v' },
+      { id: `${id('b').slice(0, 63)}/`, day: '2026-10-29' },
+      { id: id('c'), day: '2026-02-30' },
+      { id: id('d') },
+      'not-an-item',
+      null,
+      { id: id('e'), day: '2026-10-28' },
+    ];
+    const { releases, skipped } = readListedReleases(items);
+    expect(releases.map((release) => release.id)).toEqual([id('a'), id('e')]);
+    expect(skipped).toEqual([
+      { index: 1, reason: 'no usable id' },
+      { index: 2, reason: 'no usable id' },
+      { index: 3, reason: 'no usable day' },
+      { index: 4, reason: 'no usable day' },
+      { index: 5, reason: 'not an object' },
+      { index: 6, reason: 'not an object' },
+    ]);
+  });
+
+  it('cuts a listing longer than the count asked for to its first usable items', () => {
+    const items = ['a', 'b', 'c', 'd'].map((char, index) => ({ id: id(char), day: `2026-10-${31 - index}` }));
+    expect(readListedReleases(items, 2).releases.map((release) => release.id)).toEqual([id('a'), id('b')]);
+    expect(readListedReleases(items).releases).toHaveLength(4);
+  });
+});
