@@ -49,7 +49,10 @@ export const catalogMessages = {
   sqlNeedsQuery: () => 'Give exactly one SQL query in quotes, e.g. rdw sql "SELECT count(*) FROM market_events".',
   sqlFailed: (detail: string) => `The query failed: ${detail.split('\n')[0]}`,
   exportNeedsDir: () => 'Give the folder to export to, e.g. rdw export ./export.',
-  pullFailed: (failed: number, total: number) => `${failed} of ${total} releases could not be pulled; the others are complete.`,
+  pullFailed: (failed: number, total: number) =>
+    failed === total
+      ? `${total === 1 ? 'The release' : `All ${total} releases`} could not be pulled; nothing was imported.`
+      : `${failed} of ${total} releases could not be pulled; the other ${total - failed} ${total - failed === 1 ? 'is' : 'are'} complete.`,
   verifyBad: (file: string, releaseId: string, problem: string) =>
     `Stored file ${file} of release ${releaseId.slice(0, 12)}… ${problem}; remove it and pull the release again.`,
   verifyOk: (files: number, releases: number) => `All ${files} stored files of ${releases} releases match their checksums.`,

@@ -2,7 +2,9 @@
 // (RDW_BASE_URL/--base-url with RDW_API_KEY, or else the embedded mock, announced on stderr).
 
 import { connectApi as connectWorkbenchApi, ApiKeyMissingError, workbenchMessages, type ApiConnection } from '../workbench/index.js';
+import { UsageError } from '../spec/index.js';
 import type { CliContext } from './cli-context.js';
+import { cliMessages } from './messages.js';
 
 export { ApiKeyMissingError };
 export type { ApiConnection };
@@ -12,7 +14,26 @@ export type { ApiConnection };
  * a free port (noted on stderr unless --json). Shared client state lives in `context.home`. Client notices
  * are written to stderr, one line each. The key is never printed.
  */
-export function connectApi(context: CliContext): Promise<ApiConnection> {
+export async function connectApi(context: CliContext): Promise<ApiConnection> {
+  try {
+    return await openConnection(context);
+  } catch (error) {
+    throw settingError(error, context);
+  }
+}
+
+/**
+ * The client refuses a base URL that is not an API root ("…/v1") in library terms; on the command line
+ * the setting to fix is RDW_BASE_URL or --base-url, so that is what the sentence names. Other errors as they are.
+ */
+export function settingError(error: unknown, context: CliContext): unknown {
+  if (error instanceof UsageError && error.option === 'baseUrl' && context.baseUrl !== undefined) {
+    return new UsageError(cliMessages.badBaseUrl(context.baseUrl), { option: 'baseUrl', cause: error });
+  }
+  return error;
+}
+
+function openConnection(context: CliContext): Promise<ApiConnection> {
   return connectWorkbenchApi({
     env: context.env,
     home: context.home,

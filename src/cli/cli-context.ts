@@ -7,6 +7,8 @@ export interface CliOutput {
   write(text: string): void;
   /** True when the stream is an interactive terminal (progress bars only then). */
   readonly isTTY: boolean;
+  /** Width of the terminal in columns, when it is one; undefined: do not wrap (pipes, files, tests). */
+  readonly columns?: number | undefined;
 }
 
 export interface CliContext {

@@ -4,7 +4,9 @@
 import type { ResearchTable } from '../client/index.js';
 import type { CliContext } from './cli-context.js';
 import { formatTable } from './commands/sql.js';
+import { byteText } from './byte-text.js';
 import { documentMessages } from './messages.js';
+import { wrapText } from './wrap-text.js';
 
 type Row = Record<string, unknown>;
 
@@ -53,20 +55,20 @@ export function writeDocument(context: CliContext, name: string, document: unkno
   if (context.json) return void out.write(`${JSON.stringify(document)}\n`);
   if (isPlainObject(document)) {
     const header = headerLine(name, document);
-    if (header === undefined) out.write(`${documentMessages.otherShape(name, 'a JSON object')}\n`);
-    else out.write(`${header}\n`);
+    if (header === undefined) out.write(`${wrapText(documentMessages.otherShape(name, 'a JSON object'), out.columns, 2)}\n`);
+    else out.write(`${wrapText(header, out.columns, 2)}\n`);
     const items = document.items;
     if (header !== undefined && isRowList(items)) {
-      return void out.write(items.length === 0 ? `${documentMessages.noItems()}\n` : `${rowTable(items)}\n`);
+      return void out.write(items.length === 0 ? `${documentMessages.noItems()}\n` : rowTable(items));
     }
     return void out.write(fieldLines(document, header === undefined ? [] : HEADER_FIELDS));
   }
   if (Array.isArray(document)) {
-    out.write(`${documentMessages.otherShape(name, `a JSON array of ${document.length} element${document.length === 1 ? '' : 's'}`)}\n`);
-    if (document.length > 0 && isRowList(document)) return void out.write(`${rowTable(document)}\n`);
+    out.write(`${wrapText(documentMessages.otherShape(name, `a JSON array of ${document.length} element${document.length === 1 ? '' : 's'}`), out.columns, 2)}\n`);
+    if (document.length > 0 && isRowList(document)) return void out.write(rowTable(document));
     return void out.write(`${JSON.stringify(document, null, 2)}\n`);
   }
-  out.write(`${documentMessages.otherShape(name, document === null ? 'JSON null' : `a JSON ${typeof document}`)}\n`);
+  out.write(`${wrapText(documentMessages.otherShape(name, document === null ? 'JSON null' : `a JSON ${typeof document}`), out.columns, 2)}\n`);
   out.write(`${JSON.stringify(document)}\n`);
 }
 
@@ -80,12 +82,16 @@ export function writeResearchCatalog(context: CliContext, catalog: unknown): voi
   if (!isPlainObject(catalog) || !isRowList(catalog.datasets)) return writeDocument(context, 'research catalog', catalog);
   if (typeof catalog.scope === 'string') out.write(`${catalog.scope}\n\n`);
   const datasets = catalog.datasets as Row[];
-  const known = CATALOG_COLUMNS.filter(([field]) => datasets.some((dataset) => field in dataset));
-  if (known.length === 0) out.write(`${rowTable(datasets)}\n`);
+  // A csv column that only repeats each json path plus "/csv" is said once below the table instead (the
+  // table then fits a terminal); a service whose CSV paths differ keeps the column.
+  const csvBesideJson = datasets.length > 0 && datasets.every((dataset) => typeof dataset.json_url === 'string' && dataset.csv_url === `${dataset.json_url}/csv`);
+  const known = CATALOG_COLUMNS.filter(([field]) => datasets.some((dataset) => field in dataset) && !(csvBesideJson && field === 'csv_url'));
+  if (known.length === 0) out.write(rowTable(datasets));
   else {
     const rows = datasets.map((dataset) => Object.fromEntries(known.map(([field, title]) => [title, field in dataset ? dataset[field] : ''])));
-    out.write(`${formatTable(known.map(([, title]) => title), rows)}\n`);
+    out.write(formatTable(known.map(([, title]) => title), rows));
   }
+  if (csvBesideJson) out.write(`${documentMessages.csvBesideJson()}\n`);
   out.write(`\n${limitsLine(catalog.limits)}\n`);
 }
 
@@ -126,22 +132,46 @@ function valueText(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-/** One `field: value` line per field not in `skip`, in the body's order. */
-function fieldLines(document: Row, skip: readonly string[]): string {
-  const lines = Object.entries(document)
-    .filter(([field]) => !skip.includes(field))
-    .map(([field, value]) => `  ${field}: ${valueText(value)}`);
+/** Longest JSON text of an object or array shown on its field's line; a longer one is laid out below it. */
+const INLINE_JSON_MAX = 80;
+/** Deepest nesting laid out as fields or tables; below it, values are JSON on one line. */
+const MAX_DEPTH = 4;
+
+/**
+ * One `field: value` line per field not in `skip`, in the body's order, indented two spaces per level. A
+ * short value is shown on its line (objects and arrays as JSON); a longer object is laid out as its own
+ * fields below, and a longer list of objects as a table (so a page of another shape reads as rows, not as
+ * one line of JSON).
+ */
+function fieldLines(document: Row, skip: readonly string[], depth = 1): string {
+  const pad = '  '.repeat(depth);
+  const lines: string[] = [];
+  for (const [field, value] of Object.entries(document)) {
+    if (skip.includes(field)) continue;
+    const text = valueText(value);
+    const nested = typeof value === 'object' && value !== null && text.length > INLINE_JSON_MAX && depth < MAX_DEPTH;
+    if (nested && isPlainObject(value)) {
+      lines.push(`${pad}${field}:`, fieldLines(value, [], depth + 1).trimEnd());
+    } else if (nested && isRowList(value)) {
+      const table = rowTable(value).trimEnd().split('\n');
+      lines.push(`${pad}${field}:`, ...table.map((line) => `${pad}  ${line}`.trimEnd()));
+    } else {
+      lines.push(`${pad}${field}: ${text}`);
+    }
+  }
   return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
 }
 
-/** "Limits: …" from a catalog's `limits`, each value as stated (or "not stated"). */
+/** "Limits: …" from a catalog's `limits`, each value as stated (or "not stated"), in the words of rdw doctor. */
 function limitsLine(limits: unknown): string {
   if (!isPlainObject(limits)) return documentMessages.limitsNotStated();
-  const stated = (field: string, unit: (value: string) => string) =>
-    typeof limits[field] === 'number' ? unit(String(limits[field])) : documentMessages.notStated(field);
+  const stated = (field: string, unit: (value: number) => string) => {
+    const value = limits[field];
+    return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? unit(value) : documentMessages.notStated(field);
+  };
   return documentMessages.limits([
-    stated('keys', (value) => `${value} key(s)`),
-    stated('rpm', (value) => `${value} requests/min`),
-    stated('daily_bytes', (value) => `${value} paid bytes/day`),
+    stated('keys', (value) => documentMessages.keySlots(value)),
+    stated('rpm', (value) => documentMessages.rpm(value)),
+    stated('daily_bytes', (value) => (value === 0 ? documentMessages.noPaidBytes() : documentMessages.paidBytesPerDay(byteText(value)))),
   ]);
 }

@@ -1,10 +1,12 @@
-// Help pages of `rdw` and of each command.
+// Help pages of `rdw` and of each command (wrapped between words to the terminal's width, when known).
 
 import type { Command } from './command.js';
+import { wrapText } from './wrap-text.js';
 
-export function helpText(commands: readonly Command[]): string {
+/** `rdw --help`: the commands and the global flags; `columns`: terminal width (default: no wrapping). */
+export function helpText(commands: readonly Command[], columns?: number): string {
   const width = Math.max(...commands.map((command) => command.name.length));
-  const lines = commands.map((command) => `  ${command.name.padEnd(width)}  ${command.summary}`);
+  const lines = commands.map((command) => `  ${command.name.padEnd(width)}  ${wrapText(command.summary, columns, width + 4)}`);
   return [
     'rdw: Research Data Workbench',
     '',
@@ -14,12 +16,14 @@ export function helpText(commands: readonly Command[]): string {
     ...lines,
     '',
     'Global flags: --base-url URL, --home DIR, --json, --help',
-    'Environment: RDW_API_KEY (the key; never a flag), RDW_BASE_URL, RDW_SITE_URL, RDW_HOME (default ./datasets).',
+    wrapText('Environment: RDW_API_KEY (the key; never a flag), RDW_BASE_URL, RDW_SITE_URL, RDW_HOME (default ./datasets).', columns, 2),
     'Without RDW_BASE_URL, rdw starts the embedded mock API in-process.',
     '',
   ].join('\n');
 }
 
-export function commandHelpText(command: Command): string {
-  return `Usage: rdw ${command.usage}\n\n${command.summary}\n${command.details === undefined ? '' : `\n${command.details}\n`}`;
+/** `rdw <command> --help`: usage, summary and details; `columns`: terminal width (default: no wrapping). */
+export function commandHelpText(command: Command, columns?: number): string {
+  const usage = `Usage: ${wrapText(`rdw ${command.usage}`, columns, 'Usage: '.length)}`;
+  return `${usage}\n\n${wrapText(command.summary, columns)}\n${command.details === undefined ? '' : `\n${command.details}\n`}`;
 }

@@ -6,6 +6,15 @@ export const cliMessages = {
   unexpectedFailure: (detail: string) =>
     `rdw failed unexpectedly: ${detail}. Run again with RDW_DEBUG=1 for the stack trace, and report it.`,
   interrupted: () => 'Interrupted; nothing half-written was kept.',
+  openapiHelp: () =>
+    [
+      'Offline: needs no key and no server. Save it with "rdw openapi > openapi.json";',
+      '"rdw mock" also serves it at {base_url}/openapi.json. The servers\' defaults are --base-url',
+      '(or RDW_BASE_URL) and RDW_SITE_URL when given. Schemas stay open where the spec says "not shown"',
+      '(extra fields allowed).',
+    ].join('\n'),
+  badBaseUrl: (value: string) =>
+    `RDW_BASE_URL (or --base-url) "${value}" is not the API root; set it to the http(s) URL ending in /v1, e.g. https://host/v1.`,
 };
 
 /** Sentences of the document views (`rdw research`, `rdw live`): src/cli/document-view.ts. */
@@ -18,6 +27,11 @@ export const documentMessages = {
   limits: (parts: readonly string[]) => `Limits: ${parts.join(', ')}.`,
   limitsNotStated: () => 'Limits: not stated by the service (rdw assumes the plan table of the spec; see "rdw doctor").',
   notStated: (field: string) => `${field} not stated`,
+  keySlots: (keys: number) => `${keys} key slot${keys === 1 ? '' : 's'}`,
+  rpm: (rpm: number) => `${rpm} requests/min`,
+  noPaidBytes: () => 'no paid download bytes',
+  csvBesideJson: () => 'Each dataset\'s CSV is at its json path + /csv (rdw research csv <DATASET_ID>).',
+  paidBytesPerDay: (text: string) => `${text} of paid downloads per UTC day`,
 };
 
 /** Sentences of `rdw doctor` (src/cli/commands/doctor.ts, src/cli/doctor/). Never the key. */
@@ -41,7 +55,7 @@ export const doctorMessages = {
   unreachable: (where: string, reason: string) => `${where} could not be reached: ${reason}.`,
   unreachableRemedy: () =>
     'Check RDW_BASE_URL (or --base-url): it is the API root including /v1, e.g. https://host/v1; then check the network, proxy or VPN.',
-  badBaseUrl: (value: string) => `RDW_BASE_URL (or --base-url) "${value}" is not an http(s) URL.`,
+  badBaseUrl: (value: string) => `RDW_BASE_URL (or --base-url) "${value}" is not an http(s) URL ending in /v1.`,
   badBaseUrlRemedy: () => 'Set it to the API root including /v1, e.g. export RDW_BASE_URL=https://host/v1.',
   // key
   keyMissing: () => 'RDW_API_KEY is not set, so only the public live pages can be used.',
@@ -67,13 +81,13 @@ export const doctorMessages = {
   planFailed: (detail: string) => `the paid scope could not be read: ${detail.replace(/\.$/, '')}.`,
   planFailedRemedy: () => 'Run "rdw releases --limit 1" for the whole message; see "Using the real service" in the README.',
   planOpen: (limits: string, origin: string, latest: string) => `${limits} (${origin}); paid scope open, ${latest}.`,
+  planAssumed: (limits: string, reason: string, latest: string) => `limits assumed (${reason}): ${limits}; paid scope open, ${latest}.`,
   planName: (name: string) => `${name} plan: `,
   reportedBy: (origin: string) => `reported by ${origin}`,
-  assumedBecause: (origin: string) => `assumed: ${origin}`,
-  assumedRemedy: () => 'Nothing to do: rdw paces at the assumed rate and stops on the daily 429; the service did not state the limits.',
+  assumedRemedy: () => 'Nothing to do: rdw paces at the assumed rate; the service did not state its limits.',
   keySlots: (keys: number | undefined) => (keys === undefined ? 'key slots not stated' : `${keys} key slot${keys === 1 ? '' : 's'}`),
   rpm: (rpm: number) => `${rpm} requests/min`,
-  bytesUnknown: () => 'daily byte budget unknown (no local pre-check; rdw stops on the daily 429)',
+  bytesUnknown: () => 'daily byte budget unknown (rdw stops on the daily 429)',
   bytesNone: () => 'no paid byte allowance',
   bytesPerDay: (text: string) => `${text} per UTC day`,
   latestRelease: (day: string, id: string) => `latest release ${day} (${id.slice(0, 12)}…)`,
@@ -122,7 +136,8 @@ export const doctorMessages = {
       '  catalog         not held by another process (DuckDB allows one writer)',
       '  Jupyter kernel  tslab registered (warn only: the notebooks need it, the CLI does not)',
       '',
-      '--json prints one object: {"ok", "exitCode", "checks": [{"name", "status", "message", "remedy"?, "exitCode"?, "facts"?}]}.',
+      '--json prints one object: {"ok", "exitCode", "checks": [{"name", "status", "message", "remedy"?,',
+      '"exitCode"?, "facts"?}]}.',
       'Exit code: 0 when no check fails (warnings allowed); otherwise that of the first failing check:',
       '1 unreachable, RDW_HOME or catalog problem; 2 malformed base URL or key; 4 key refused or missing,',
       'or no paid plan (401/403); 5 rate or byte limit; 6 not found. The key is never printed.',

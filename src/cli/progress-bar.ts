@@ -5,6 +5,8 @@ import type { PullProgress } from '../catalog/index.js';
 import type { CliOutput } from './cli-context.js';
 
 const MIB = 1024 * 1024;
+/** ANSI "erase to end of line" (terminals only: the bar exists only on one). */
+const CLEAR_LINE = '\x1b[K';
 
 /** A one-line progress bar (bytes and releases), redrawn with `\r` on a terminal only. */
 export class ProgressBar {
@@ -13,6 +15,7 @@ export class ProgressBar {
   readonly #bytes = new Map<string, { done: number; total: number }>();
   #finished = 0;
   #drawn = false;
+  #line = '';
 
   constructor(out: CliOutput, total: number) {
     this.#out = out;
@@ -30,10 +33,18 @@ export class ProgressBar {
     }
     const width = 24;
     const filled = Math.round((this.#finished / Math.max(1, this.#total)) * width);
-    this.#out.write(
-      `\r[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${this.#finished}/${this.#total} releases  ${(done / MIB).toFixed(1)}/${(total / MIB).toFixed(1)} MiB`,
-    );
+    this.#line = `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${this.#finished}/${this.#total} releases  ${(done / MIB).toFixed(1)}/${(total / MIB).toFixed(1)} MiB`;
+    this.#out.write(`\r${this.#line}`);
     this.#drawn = true;
+  }
+
+  /**
+   * Writes whole lines of `text` (a notice, ending in a newline) above the bar: the bar's line is cleared
+   * first and drawn again below, so a notice never runs on after the bar's text.
+   */
+  note(text: string): void {
+    if (!this.#drawn) return void this.#out.write(text);
+    this.#out.write(`\r${CLEAR_LINE}${text}${this.#line}`);
   }
 
   end(): void {

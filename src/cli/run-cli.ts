@@ -36,7 +36,7 @@ export async function runCli(argv: readonly string[], options: RunCliOptions = {
   try {
     const [name, ...rest] = argv;
     if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
-      stdout.write(helpText(commands));
+      stdout.write(helpText(commands, stdout.columns));
       return name === undefined ? EXIT_CODES.usage : EXIT_CODES.ok;
     }
     if (name === '--version') {
@@ -47,7 +47,7 @@ export async function runCli(argv: readonly string[], options: RunCliOptions = {
     if (!command) throw new UsageError(cliMessages.unknownCommand(name));
     const parsed = parseCommandArgs(command, rest);
     if (parsed.values.help === true) {
-      stdout.write(commandHelpText(command));
+      stdout.write(commandHelpText(command, stdout.columns));
       return EXIT_CODES.ok;
     }
     const cwd = options.cwd ?? process.cwd();

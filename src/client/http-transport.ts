@@ -109,6 +109,8 @@ export class HttpTransport {
       attempt += 1;
       let failure: RdwError;
       let delayMs: number;
+      /** Why this attempt failed, in a few words for the retry notice. */
+      let reason: string;
       try {
         const response = await this.#follow(req, path);
         const status = response.statusCode;
@@ -158,13 +160,19 @@ export class HttpTransport {
             : errorFromResponse(status, info, { path, attempts: attempt });
         const retryAfter = parseRetryAfter(response.headers['retry-after'], clock.now());
         delayMs = Math.max(retryAfter === undefined ? 0 : retryAfter * 1000, this.#backoff(attempt));
+        reason = `HTTP ${status}`;
       } catch (error) {
         if (isRdwErrorLike(error)) throw error;
         failure = this.mapError(error, path);
         if (failure instanceof AbortedError) throw failure;
         delayMs = this.#backoff(attempt);
+        reason = failureWords(error);
       }
       if (attempt > retry.maxRetries || waitedMs + delayMs > retry.maxWaitMs) throw failure;
+      // A wait a person would notice (1 s or more) is said, as for a 429: a refused port is not silence.
+      if (delayMs >= 1000) {
+        this.#notify({ kind: 'retry_wait', message: messages.retryWait(path, reason, delayMs, attempt, retry.maxRetries), waitMs: delayMs });
+      }
       await clock.sleep(delayMs);
       waitedMs += delayMs;
     }
@@ -214,8 +222,7 @@ export class HttpTransport {
     if (typeof code === 'string' && DECODE_ERROR_CODE.test(code)) {
       return new UnexpectedResponseError(messages.badEncodedBody(path, code), { cause });
     }
-    const detail = typeof code === 'string' ? code : typeof name === 'string' ? name : 'connection error';
-    return new NetworkError(messages.network(path, detail), { cause });
+    return new NetworkError(messages.network(path, failureWords(error)), { cause });
   }
 
   /** Closes the keep-alive pool if this client created it. */
@@ -327,6 +334,29 @@ export class HttpTransport {
     return Math.floor(random() * jitterMs);
   }
 }
+
+/** A socket or undici failure in a few words: common codes said in words (the code kept for a search). */
+function failureWords(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  const name = (error as { name?: unknown } | null)?.name;
+  const detail = typeof code === 'string' ? code : typeof name === 'string' ? name : 'connection error';
+  const words = NETWORK_WORDS[detail];
+  return words === undefined ? detail : `${words}, ${detail}`;
+}
+
+const NETWORK_WORDS: Record<string, string> = {
+  ECONNREFUSED: 'connection refused: nothing listens there',
+  ENOTFOUND: 'host name not found',
+  EAI_AGAIN: 'host name lookup failed',
+  ECONNRESET: 'connection reset',
+  ETIMEDOUT: 'connection timed out',
+  EHOSTUNREACH: 'host unreachable',
+  ENETUNREACH: 'network unreachable',
+  UND_ERR_SOCKET: 'connection closed by the other side',
+  UND_ERR_CONNECT_TIMEOUT: 'connecting timed out',
+  UND_ERR_HEADERS_TIMEOUT: 'no response headers in time',
+  UND_ERR_BODY_TIMEOUT: 'the body stalled',
+};
 
 /** The path and query of a URL, for messages (hosts and keys never appear). */
 export function displayPath(url: string): string {

@@ -2,8 +2,21 @@
 // Messages never take the API key as an input; callers pass paths, IDs and numbers only.
 
 const short = (id: string): string => (id.length > 12 ? `${id.slice(0, 12)}…` : id);
+/** A request path for a notice: release IDs (64 characters) shortened like `short`, the rest as it is. */
+const shortPath = (path: string): string => path.replace(/[A-Za-z0-9._~-]{64}/g, short);
 /** A server-sent word for a message: printable ASCII only, at most 40 characters. */
 const printable = (text: string): string => text.replace(/[^\x20-\x7e]/g, '?').slice(0, 40);
+
+/**
+ * What to check after a 404, by the kind of path: an ID or format the caller chose, or, for an endpoint
+ * every service has (/catalog, /releases), the base URL itself.
+ */
+const notFoundRemedy = (path: string): string => {
+  if (/\/(download|releases)\/[^/?]/.test(path)) return 'check the release ID (copy it from rdw releases) and the format';
+  if (/\/live\/[^/?]/.test(path)) return 'check the page key (and RDW_SITE_URL when the public pages are on another host)';
+  if (/\/research\/[^/?]/.test(path) && !/\/research\/catalog(\?|$)/.test(path)) return 'check the dataset ID (rdw research catalog lists them)';
+  return 'check the base URL (RDW_BASE_URL is the API root ending in /v1)';
+};
 
 export const messages = {
   keyMissing: (): string => 'No API key was given; set RDW_API_KEY to the key shown once when it was created.',
@@ -33,7 +46,7 @@ export const messages = {
     code === 'key_over_allowance'
       ? `The key is over the plan's key allowance for ${path} (403); use the account's first key or upgrade the plan.`
       : `The account has no active data plan for ${path} (403); activate a Researcher or Research Desk plan.`,
-  notFound: (path: string): string => `${path} was not found (404); check the release ID, dataset ID or format.`,
+  notFound: (path: string): string => `${path} was not found (404); ${notFoundRemedy(path)}.`,
   conflict: (path: string): string => `The request to ${path} conflicts with the account state (409); free a key slot and try again.`,
   rowQueryTooLarge: (releaseId: string, status: number): string =>
     `The row query on release ${short(releaseId)} is too large for /rows (${status}); download the full release file instead.`,
@@ -57,7 +70,10 @@ export const messages = {
       .slice(0, 3)
       .map((item) => `item ${item.index + 1}: ${item.reason}`)
       .join('; ')}${skipped.length > 3 ? '; …' : ''}); they were left out, the other releases are listed.`,
-  network: (path: string, detail: string): string => `The connection failed while requesting ${path} (${detail}); check the network and try again.`,
+  network: (path: string, detail: string): string =>
+    `The connection failed while requesting ${path} (${detail}); check the base URL (RDW_BASE_URL) and the network, then try again.`,
+  retryWait: (path: string, reason: string, waitMs: number, retry: number, maxRetries: number): string =>
+    `The request for ${shortPath(path)} failed (${reason}); retrying in ${Math.round(waitMs / 1000)} s (retry ${retry} of ${maxRetries}).`,
   headersTimeout: (path: string, ms: number): string =>
     `The API sent no response headers for ${path} within ${ms} ms; try again later or raise timeouts.headersMs.`,
   bodyTimeout: (path: string, ms: number): string =>
@@ -72,15 +88,15 @@ export const messages = {
   redirectScheme: (path: string, scheme: string): string =>
     `The API redirected ${path} to a ${printable(scheme)} address; rdw follows only http and https redirects, report it to the API operator.`,
   redirectCrossOrigin: (path: string): string =>
-    `The API redirected ${path} to another origin (e.g. a download host); rdw follows such redirects without sending the API key.`,
+    `The API redirected ${shortPath(path)} to another origin (e.g. a download host); rdw follows such redirects without sending the API key.`,
   unsupportedEncoding: (path: string, coding: string): string =>
     `The API sent ${path} with Content-Encoding "${printable(coding)}", which rdw cannot decode (it reads gzip, br and deflate); report it to the API operator.`,
   badEncodedBody: (path: string, detail: string): string =>
     `The API sent a compressed body for ${path} that does not decode (${printable(detail)}); try again later or report it.`,
   rateWait: (path: string, waitMs: number, retry: number, maxRetries: number, retryAfterGiven: boolean): string =>
-    `The API answered 429 (request rate) for ${path}${retryAfterGiven ? '' : ' without Retry-After'}; waiting ${Math.round(waitMs / 1000)} s (retry ${retry} of ${maxRetries}).`,
+    `The API answered 429 (request rate) for ${shortPath(path)}${retryAfterGiven ? '' : ' without Retry-After'}; waiting ${Math.round(waitMs / 1000)} s (retry ${retry} of ${maxRetries}).`,
   limitsAssumed: (reason: string, rpm: number): string =>
-    `The API did not report the account limits (${reason}); rdw assumes the smallest paid plan: ${rpm} requests per minute, and no local byte-budget check (a download stops on the service's daily 429).`,
+    `The API did not state the account limits (${reason}); rdw assumes the smallest plan's ${rpm} requests/min and no byte budget (downloads stop on the service's daily 429).`,
   rpmAssumed: (reason: string, rpm: number): string =>
     `The API did not report a request rate (${reason}); rdw assumes the smallest plan's ${rpm} requests per minute.`,
   dailyBytesUnknown: (path: string): string =>

@@ -47,6 +47,63 @@ describe('client notices and refusals through the CLI', () => {
     expect(run.stderr).not.toContain(KEY);
   });
 
+  it('announces a retry wait of a second or more after a 503, then lists the releases (exit 0)', async () => {
+    let failures = 2;
+    server.handler = (_req, res, url) => {
+      if (url.pathname === '/v1/catalog') return sendJson(res, 200, { limits: { keys: 1, rpm: 600, daily_bytes: 1024 } });
+      if (url.pathname === '/v1/releases' && failures-- > 0) return sendJson(res, 503, { error: 'busy' });
+      return sendJson(res, 200, { items: [] });
+    };
+    const run = await rdw(['releases', '--json']);
+    expect(run.code).toBe(EXIT_CODES.ok);
+    expect(JSON.parse(run.stdout)).toEqual([]);
+    // The second wait is 1 s plus jitter (under 2 s): always said; the first (0.5 s plus jitter) only from 1 s.
+    const lines = run.stderr.trim().split('\n');
+    expect(lines.at(-1)).toMatch(/^The request for \/v1\/releases failed \(HTTP 503\); retrying in [12] s \(retry 2 of 4\)\.$/);
+    for (const line of lines) expect(line).toMatch(/^The request for \/v1\/releases failed \(HTTP 503\); retrying in \d s \(retry [12] of 4\)\.$/);
+  });
+
+  it('points at RDW_BASE_URL when every endpoint is 404 (a wrong API root), exit 6', async () => {
+    const run = await rdw(['releases']);
+    expect(run.code).toBe(EXIT_CODES.notFound);
+    expect(run.stderr.trim().split('\n').at(-1)).toBe(`rdw: ${clientMessages.notFound('/v1/releases')}`);
+    expect(run.stderr).toContain('check the base URL (RDW_BASE_URL is the API root ending in /v1)');
+  });
+
+  it('names RDW_BASE_URL when it does not end in /v1 (exit 2), before any request', async () => {
+    const run = await rdw(['releases', '--base-url', server.origin]);
+    expect(run.code).toBe(EXIT_CODES.usage);
+    expect(run.stderr).toBe(`rdw: RDW_BASE_URL (or --base-url) "${server.origin}" is not the API root; set it to the http(s) URL ending in /v1, e.g. https://host/v1.\n`);
+    expect(server.log).toEqual([]);
+  });
+
+  it('says nothing was imported when the only release asked for cannot be pulled (exit 6)', async () => {
+    server.handler = (_req, res, url) => {
+      if (url.pathname === '/v1/catalog') return sendJson(res, 200, { limits: { keys: 1, rpm: 600, daily_bytes: 1024 ** 3 } });
+      return sendJson(res, 404, {});
+    };
+    const run = await rdw(['pull', 'a'.repeat(64)]);
+    expect(run.code).toBe(EXIT_CODES.notFound);
+    expect(run.stderr.trim().split('\n').at(-1)).toBe('rdw: The release could not be pulled; nothing was imported.');
+    expect(run.stderr).toContain('check the release ID (copy it from rdw releases) and the format');
+  });
+
+  it('passes a live page\'s notices to stderr: a redirect to another origin is said once, without the key', async () => {
+    const cdn = await startScriptedServer((_req, res) => sendJson(res, 200, { key: 'breadth', generated_at: 1_793_491_200, items: [{ symbol: 'BTCUSDT' }] }));
+    try {
+      server.handler = (_req, res, url) => {
+        res.writeHead(302, { location: `${cdn.origin}${url.pathname}` }).end();
+      };
+      const run = await rdw(['live', 'breadth']);
+      expect(run.code).toBe(EXIT_CODES.ok);
+      expect(run.stdout).toContain('BTCUSDT');
+      expect(run.stderr).toBe(`${clientMessages.redirectCrossOrigin('/api/research/live/breadth')}\n`);
+      expect(cdn.log.every((entry) => entry.headers.authorization === undefined)).toBe(true);
+    } finally {
+      await cdn.close();
+    }
+  });
+
   it.each([['releases'], ['pull', '--latest', '1']])('ends `rdw %s` refused by the paid /catalog (403) in exit 4, one sentence', async (...argv) => {
     server.handler = (_req, res, url) => {
       if (url.pathname === '/v1/research/catalog') return sendJson(res, 200, { datasets: [], limits: { keys: 1, rpm: 60, daily_bytes: 0 } });

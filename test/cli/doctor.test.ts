@@ -210,6 +210,44 @@ describe('rdw doctor', () => {
       }
     });
 
+    it('says the assumed limits once, on the plan line (no stderr notice repeating it, no doubled parentheses)', async () => {
+      const server = await startOddDocumentsServer(answers(undefined));
+      try {
+        await withTempHome(async (home) => {
+          const result = await doctor({ RDW_BASE_URL: server.baseUrl, RDW_API_KEY: FOREIGN_KEY }, home);
+          expect(result.code).toBe(0);
+          expect(result.err).toBe('');
+          const plan = result.out.split('\n').find((line) => line.startsWith('warn  plan and limits'))!;
+          expect(plan).toContain('limits assumed (/catalog gave no readable limits): key slots not stated, 60 requests/min');
+          expect(plan).not.toContain(') (');
+          expect(result.out).not.toContain(FOREIGN_KEY);
+        });
+      } finally {
+        await server.close();
+      }
+    });
+
+    it.each([
+      ['the site root (no /v1)', (base: string) => base.replace(/\/v1$/, '')],
+      ['the API root with a query', (base: string) => `${base}?x=1`],
+    ])('fails a base URL that is %s as a setting (exit 2), not as a network problem', async (_case, shape) => {
+      const server = await startOddDocumentsServer(answers(undefined));
+      try {
+        await withTempHome(async (home) => {
+          const baseUrl = shape(server.baseUrl);
+          const result = await doctor({ RDW_BASE_URL: baseUrl, RDW_API_KEY: FOREIGN_KEY }, home, '--json');
+          expect(result.code).toBe(2);
+          const base = result.check('base_url')!;
+          expect(base).toMatchObject({ status: 'fail', exitCode: 2 });
+          expect(base.message).toBe(`RDW_BASE_URL (or --base-url) "${baseUrl}" is not an http(s) URL ending in /v1.`);
+          expect(base.remedy).not.toMatch(/network|VPN/);
+          expect(server.hits.size).toBe(0);
+        });
+      } finally {
+        await server.close();
+      }
+    });
+
     it('warns about a service clock two hours ahead, and exits 0', async () => {
       const ahead = () => ({ Date: new Date(Date.now() + 7200_000).toUTCString() });
       const server = await startOddDocumentsServer(answers({ keys: 1, rpm: 60, daily_bytes: 1024 ** 3 }), { headers: ahead });

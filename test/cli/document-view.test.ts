@@ -16,6 +16,18 @@ const LIVE: Record<string, unknown> = {
   'odd-times': { key: 'odd-times', generated_at: '2026-11-01T00:00:00Z', updated: 1e20, stale: 'unknown', items: [{ a: 1 }] },
   'no-envelope': { data: [{ symbol: 'BTCUSDT' }], meta: { source: 'x' } },
   'array-of-rows': [{ symbol: 'BTCUSDT', price: 1 }, { symbol: 'SOLUSDT', price: null, note: 'halted' }],
+  'nested-rows': {
+    page: 'nested-rows',
+    data: {
+      asOf: '2026-10-31T23:55:00Z',
+      rows: [
+        { symbol: 'BTCUSDT', price: 65446.29, change_24h: 2.4678, volume_24h: 2695318334.94 },
+        { symbol: 'ETHUSDT', price: 2444.02, change_24h: 5.5071, volume_24h: 1565126856.87 },
+        { symbol: 'SOLUSDT', price: 121.642, change_24h: 3.6716 },
+      ],
+      source: { name: 'spotex', region: 'global', delay_seconds: 0, note: 'a source object long enough to lay out' },
+    },
+  },
   'array-of-scalars': [1, 'two', null],
   'string-body': 'maintenance until 02:00 UTC',
   'null-body': null,
@@ -58,6 +70,10 @@ describe('rdw live and rdw research show documents of any shape', () => {
     ['odd-times', ['observed 100000000000000000000, generated 2026-11-01T00:00:00Z — stale: unknown', '(1 row)']],
     ['no-envelope', ['no-envelope: a JSON object, not the documented envelope', '  data: [{"symbol":"BTCUSDT"}]', '  meta: {"source":"x"}']],
     ['array-of-rows', ['a JSON array of 2 elements', 'note', 'halted', '(2 rows)']],
+    [
+      'nested-rows',
+      ['  page: nested-rows\n  data:\n    asOf: 2026-10-31T23:55:00Z\n    rows:\n      symbol   ', '      (3 rows)\n', '    source:\n      name: spotex\n'],
+    ],
     ['array-of-scalars', ['a JSON array of 3 elements', '"two"']],
     ['string-body', ['a JSON string', '"maintenance until 02:00 UTC"']],
     ['null-body', ['JSON null', 'null']],
@@ -67,6 +83,15 @@ describe('rdw live and rdw research show documents of any shape', () => {
     expect(result.err).toBe('');
     expect(result.code).toBe(0);
     for (const text of expected) expect(result.out).toContain(text);
+  });
+
+  it('lays out a long nested object as fields and a long list of objects as a table, not as one line of JSON', async () => {
+    const result = await run('live', 'nested-rows');
+    expect(result.code).toBe(0);
+    const lines = result.out.split('\n');
+    expect(lines.filter((line) => line.includes('{"'))).toEqual([]);
+    const sol = lines.find((line) => line.trimStart().startsWith('SOLUSDT'))!;
+    expect(sol.trimEnd()).toMatch(/^ {6}SOLUSDT\s+121\.642\s+3\.6716$/); // volume_24h empty, never invented
   });
 
   it('prints every shape exactly as received with --json', async () => {
@@ -92,6 +117,30 @@ describe('rdw live and rdw research show documents of any shape', () => {
     const empty = await run('live', 'header-only', '--csv');
     expect(empty.code).toBe(0);
     expect(empty.out).toBe('symbol,price\n');
+  });
+
+  it.each([
+    [{ keys: 5, rpm: 300, daily_bytes: 5 * 1024 ** 3 }, 'Limits: 5 key slots, 300 requests/min, 5 GiB of paid downloads per UTC day.'],
+    [{ keys: 1, rpm: 60, daily_bytes: 0 }, 'Limits: 1 key slot, 60 requests/min, no paid download bytes.'],
+    [{ rpm: 60, daily_bytes: null }, 'Limits: keys not stated, 60 requests/min, daily_bytes not stated.'],
+  ])('states the Research catalog limits %j in words', async (limits, expected) => {
+    const datasets = [
+      { id: 'breadth', calculation_version: 'b-2', json_url: '/v1/research/breadth', csv_url: '/v1/research/breadth/csv' },
+      { id: 'flows', calculation_version: 'f-1', json_url: '/v1/research/flows', csv_url: '/v1/research/flows/csv' },
+    ];
+    const own = await startOddDocumentsServer(new Map([['/v1/research/catalog', { json: { scope: 'snapshots', datasets, limits } }]]));
+    try {
+      const out = captureOutput();
+      const env = { RDW_BASE_URL: own.baseUrl, RDW_API_KEY: KEY };
+      expect(await runCli(['research', 'catalog', '--home', home.home], { env, stdout: out.output })).toBe(0);
+      // Each CSV path is its json path + /csv: said once below the table instead of a column.
+      expect(out.text()).toMatch(/^snapshots\n\nid +calculation_version +json\n/);
+      expect(out.text()).toContain("(2 rows)\nEach dataset's CSV is at its json path + /csv");
+      expect(out.text().endsWith(`\n\n${expected}\n`)).toBe(true);
+      expect(out.text()).not.toMatch(/\n\n\n/);
+    } finally {
+      await own.close();
+    }
   });
 
   it('shows a Research catalog without limits and a snapshot that is an array or has items as text', async () => {

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { queryCatalog } from '../support/query-catalog.js';
 import { runBuiltCli, type BuiltCliRun } from '../support/run-built-cli.js';
 import { CONTRACT_FIELDS, startSpecServer, type BuiltRelease, type SpecServer, type SpecVariation } from '../support/spec-server/index.js';
@@ -55,7 +55,7 @@ function expectOk(run: Run): void {
   expect(run.code, shown(run)).toBe(0);
 }
 
-/** Exit `code` with one sentence: one `rdw:` error line (a pull adds one summary line), short, no newline inside. */
+/** Exit `code` with one sentence: one short `rdw:` error line (a pull may add its one summary line). */
 function expectFailure(run: Run, code: number): void {
   expect(run.code, shown(run)).toBe(code);
   const errors = run.stderr.split('\n').filter((line) => line.startsWith('rdw: '));
@@ -86,9 +86,9 @@ const normalize = (value: unknown): unknown => (typeof value === 'bigint' ? Numb
 async function expectImported(home: string, releases: readonly BuiltRelease[], run: Run): Promise<void> {
   const expectedCounts = Object.fromEntries(releases.map((release) => [release.id, release.rows.length]));
   expect(await rowCounts(home), shown(run)).toEqual(expectedCounts);
-  const listed = (await queryCatalog(home, "SELECT id, strftime(day, '%Y-%m-%d') AS day, version, rows::INTEGER AS rows FROM releases ORDER BY day")) ?? [];
+  const listed = (await queryCatalog(home, "SELECT id, strftime(day, '%Y-%m-%d') AS day, version, rows::INTEGER AS rows FROM releases ORDER BY day, id")) ?? [];
   expect(listed, shown(run)).toEqual(
-    [...releases].sort((a, b) => a.day.localeCompare(b.day)).map((release) => ({ id: release.id, day: release.day, version: release.release.version, rows: release.rows.length })),
+    [...releases].sort((a, b) => a.day.localeCompare(b.day) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)).map((release) => ({ id: release.id, day: release.day, version: release.release.version, rows: release.rows.length })),
   );
   for (const release of releases) {
     const stored = (await queryCatalog(home, 'SELECT * FROM market_events WHERE release_id = $id', { id: release.id })) ?? [];
@@ -115,9 +115,11 @@ const noticeLines = (run: Run, pattern: RegExp): string[] => run.stderr.split('\
 /** Newest `count` releases, as /releases lists them (newest day first). */
 const newest = (server: SpecServer, count: number): BuiltRelease[] => [...server.releases].reverse().slice(0, count);
 
-// Scenarios run one after another (each CLI run costs ~1.5 s of CPU; the suite's files already run in parallel).
-describe('rdw against a server written from the spec alone', { timeout: 90_000 }, () => {
-  it('baseline: lists, pulls every release with fractional times and all outcome statuses, verifies', async () => {
+// Two scenarios at a time (each has its own server and home; a CLI run costs ~1.5 s of CPU on a shared machine).
+vi.setConfig({ maxConcurrency: 2 });
+
+describe.concurrent('rdw against a server written from the spec alone', { timeout: 90_000 }, () => {
+  it('baseline: pull --latest 3 imports every release (fractional times, all outcome statuses) with equal values', async () => {
     await withSpecServer({}, async (server, home) => {
       const statuses = new Set(server.releases.flatMap((release) => release.rows.flatMap((row) => ['15m', '1h', '4h', '24h', '7d'].map((window) => String(row[`status_${window}`])))));
       expect([...statuses].sort()).toEqual(['complete', 'gap', 'invalid_price', 'not_applicable', 'pending']);
@@ -150,8 +152,8 @@ describe('rdw against a server written from the spec alone', { timeout: 90_000 }
     it.each([
       [401, 'json'],
       [403, 'text'],
-    ] as const)('/catalog %i (%s error body): exit 4, one sentence, nothing downloaded or imported', async (status, errorBody) => {
-      await withSpecServer({ keyRefused: status, errorBody }, async (server, home) => {
+    ] as const)('/catalog %i (%s error body echoing the key): exit 4, one sentence, the key never printed, nothing imported', async (status, errorBody) => {
+      await withSpecServer({ keyRefused: status, errorBody, echoKey: true }, async (server, home) => {
         const pull = await rdw(server, home, ['pull', '--latest', '2']);
         expectFailure(pull, 4);
         await expectNothingImported(home, pull);
@@ -240,6 +242,21 @@ describe('rdw against a server written from the spec alone', { timeout: 90_000 }
     });
   });
 
+  it('a new product version from the newest day on: all imported; a study refuses to pool the two versions unless asked', async () => {
+    await withSpecServer({ newestDayVersion: 'mev-calc-7' }, async (server, home) => {
+      const pull = await rdw(server, home, ['pull', '--latest', '3']);
+      expectOk(pull);
+      await expectImported(home, server.releases, pull);
+      const refused = await rdw(server, home, ['study', 'event']);
+      expect([2, 3], shown(refused)).toContain(refused.code);
+      expectFailure(refused, refused.code!);
+      expect(refused.stderr, shown(refused)).toMatch(/mev-calc-4[\s\S]*mev-calc-7/);
+      const pooled = await rdw(server, home, ['study', 'event', '--allow-mixed-versions']);
+      expectOk(pooled);
+      expect(pooled.stdout, shown(pooled)).toMatch(/mev-calc-4[\s\S]*mev-calc-7/);
+    });
+  });
+
   describe('release IDs the spec allows (64 characters)', () => {
     it.each([['upper case', 'upper'], ['mixed case with - and _', 'mixed']] as const)('%s: pulled, kept exactly in the catalog and a lock', async (_name, idStyle) => {
       await withSpecServer({ idStyle }, async (server, home) => {
@@ -289,6 +306,14 @@ describe('rdw against a server written from the spec alone', { timeout: 90_000 }
       const pull = await rdw(server, home, ['pull', '--latest', '3']);
       expectOk(pull);
       await expectImported(home, server.releases, pull);
+    });
+  });
+
+  it('responses without Content-Length (chunked): pull --latest 2 works, values equal', async () => {
+    await withSpecServer({ chunked: true }, async (server, home) => {
+      const pull = await rdw(server, home, ['pull', '--latest', '2']);
+      expectOk(pull);
+      await expectImported(home, newest(server, 2), pull);
     });
   });
 
@@ -374,8 +399,8 @@ describe('rdw against a server written from the spec alone', { timeout: 90_000 }
     });
   });
 
-  it('a parquet file that is unavailable (404, still listed): the same release imported from its CSV, values equal', async () => {
-    await withSpecServer({ parquetUnavailable: true }, async (server, home) => {
+  it.each(['spec', 'reversed'] as const)('a parquet file that is unavailable (404, still listed): the same release imported from its CSV (%s column order), values equal', async (csvColumnOrder) => {
+    await withSpecServer({ parquetUnavailable: true, csvColumnOrder }, async (server, home) => {
       const pull = await rdw(server, home, ['pull', '--latest', '2']);
       expectOk(pull);
       await expectImported(home, newest(server, 2), pull);
@@ -383,9 +408,46 @@ describe('rdw against a server written from the spec alone', { timeout: 90_000 }
     });
   });
 
+  it('two revisions of the newest day both listed: each imported under its own ID, rows never mixed, the newer one current', async () => {
+    await withSpecServer({ revisedNewestDay: true }, async (server, home) => {
+      const [second, first] = newest(server, 2);
+      expect(second!.day).toBe(first!.day);
+      const pull = await rdw(server, home, ['pull', '--latest', '4']);
+      expectOk(pull);
+      await expectImported(home, server.releases, pull);
+      const current = (await queryCatalog(home, "SELECT DISTINCT release_id FROM market_events_current WHERE strftime(day, '%Y-%m-%d') = $day", { day: second!.day })) ?? [];
+      expect(current).toEqual([{ release_id: second!.id }]);
+    });
+  });
+
+  it('fields the spec does not name in the manifest, its file entries, /releases items and /catalog: ignored, rows imported', async () => {
+    await withSpecServer({ unknownFields: true }, async (server, home) => {
+      const pull = await rdw(server, home, ['pull', '--latest', '2']);
+      expectOk(pull);
+      await expectImported(home, newest(server, 2), pull);
+    });
+  });
+
+  it('a key with another service prefix (the spec does not name it): accepted and sent, rows imported', async () => {
+    await withSpecServer({ keyPrefix: 'rdlive_' }, async (server, home) => {
+      const pull = await rdw(server, home, ['pull', '--latest', '1']);
+      expectOk(pull);
+      await expectImported(home, newest(server, 1), pull);
+    });
+  });
+
+  it('no release published yet (an empty /releases): listing and pull --latest succeed with nothing imported', async () => {
+    await withSpecServer({ days: 0 }, async (server, home) => {
+      expectOk(await rdw(server, home, ['releases']));
+      const pull = await rdw(server, home, ['pull', '--latest', '1']);
+      expectOk(pull);
+      await expectNothingImported(home, pull);
+    });
+  });
+
   describe('error bodies the spec does not show', () => {
-    it.each(['json', 'text'] as const)('an unknown release ID with a %s 404 body: exit 6, one sentence', async (errorBody) => {
-      await withSpecServer({ errorBody }, async (server, home) => {
+    it.each(['json', 'text'] as const)('an unknown release ID with a %s 404 body (echoing the key): exit 6, one sentence, no key', async (errorBody) => {
+      await withSpecServer({ errorBody, echoKey: true }, async (server, home) => {
         const unknown = createHash('sha256').update('a release this server never published').digest('hex');
         const pull = await rdw(server, home, ['pull', unknown]);
         expectFailure(pull, 6);
@@ -424,6 +486,23 @@ describe('rdw against a server written from the spec alone', { timeout: 90_000 }
         summary: 'Three of five observed pairs advanced.',
         limitation: 'DOGEUSDT had no valid observation.',
         source: null,
+      });
+    });
+  });
+
+  describe('rdw doctor against the foreign server (service checks only; the kernel check depends on the machine)', () => {
+    it.each([
+      ['limits not reported, API moved (301)', { limits: 'absent', moved: 301 } as SpecVariation, { base_url: 'ok', key: 'ok', plan: 'warn' }],
+      ['a revoked key (401, text body echoing the key)', { keyRefused: 401, errorBody: 'text', echoKey: true } as SpecVariation, { base_url: 'ok', key: 'fail', plan: 'skip' }],
+    ])('%s: one status per check, no crash', async (_name, variation, expected) => {
+      await withSpecServer(variation, async (server, home) => {
+        const doctor = await rdw(server, home, ['doctor', '--json']);
+        const report = JSON.parse(doctor.stdout) as { exitCode: number; checks: { name: string; status: string; facts?: { limits?: { source?: string } } }[] };
+        const statuses = Object.fromEntries(report.checks.filter((check) => check.name in expected).map((check) => [check.name, check.status]));
+        expect(statuses, shown(doctor)).toEqual(expected);
+        expect(doctor.code, shown(doctor)).toBe(report.exitCode);
+        if (expected.key === 'fail') expect(doctor.code, shown(doctor)).toBe(4);
+        else expect(report.checks.find((check) => check.name === 'plan')?.facts?.limits?.source, shown(doctor)).toBe('assumed');
       });
     });
   });

@@ -9,6 +9,7 @@ import { checkKernel } from '../doctor/check-kernel.js';
 import { checkService } from '../doctor/check-service.js';
 import { skipped, type DoctorCheck } from '../doctor/doctor-check.js';
 import { doctorMessages as m } from '../messages.js';
+import { wrapText } from '../wrap-text.js';
 
 export const doctorCommand: Command = {
   name: 'doctor',
@@ -30,10 +31,13 @@ export const doctorCommand: Command = {
       context.stdout.write(`${JSON.stringify({ ok: failure === undefined, exitCode, checks })}\n`);
       return exitCode;
     }
+    // On a terminal, a long line wraps between words under the message column (never inside a word).
     const width = Math.max(...checks.map((check) => (m.labels[check.name] ?? check.name).length));
+    const indent = 4 + 2 + width + 2;
     for (const check of checks) {
       const remedy = check.remedy === undefined || check.status === 'ok' ? '' : ` ${check.remedy}`;
-      context.stdout.write(`${check.status.padEnd(4)}  ${(m.labels[check.name] ?? check.name).padEnd(width)}  ${check.message}${remedy}\n`);
+      const text = wrapText(`${check.message}${remedy}`, context.stdout.columns, indent);
+      context.stdout.write(`${check.status.padEnd(4)}  ${(m.labels[check.name] ?? check.name).padEnd(width)}  ${text}\n`);
     }
     const failures = checks.filter((check) => check.status === 'fail').length;
     const warnings = checks.filter((check) => check.status === 'warn').length;

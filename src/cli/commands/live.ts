@@ -3,7 +3,7 @@
 
 import { createClient, type RdwClient } from '../../client/index.js';
 import { UsageError } from '../../spec/index.js';
-import { connectApi } from '../api-connection.js';
+import { connectApi, settingError } from '../api-connection.js';
 import type { Command } from '../command.js';
 import { writeCsvTable, writeDocument } from '../document-view.js';
 
@@ -18,8 +18,17 @@ export const liveCommand: Command = {
     if (pageKey === undefined || extra.length > 0) throw new UsageError('Use "rdw live <PAGE_KEY>" (add --csv for CSV rows).');
     // With a base URL the public pages need no key at all; without one, the embedded mock serves them.
     let client: RdwClient;
+    // Its notices (a 429 wait, a redirect) go to stderr as every command's do.
     if (context.baseUrl !== undefined) {
-      client = createClient({ baseUrl: context.baseUrl, ...(context.siteUrl === undefined ? {} : { siteUrl: context.siteUrl }) });
+      try {
+        client = createClient({
+          baseUrl: context.baseUrl,
+          ...(context.siteUrl === undefined ? {} : { siteUrl: context.siteUrl }),
+          onNotice: (notice) => context.stderr.write(`${notice.message}\n`),
+        });
+      } catch (error) {
+        throw settingError(error, context);
+      }
       context.onExit(() => client.close());
     } else {
       const api = await connectApi(context);

@@ -3,11 +3,13 @@
 
 import { openApiJson } from '../../spec/index.js';
 import type { Command } from '../command.js';
+import { cliMessages } from '../messages.js';
 
 export const openapiCommand: Command = {
   name: 'openapi',
   summary: 'Print the OpenAPI 3.1 description of the API (JSON), generated from rdw\'s contract.',
   usage: 'openapi',
+  details: cliMessages.openapiHelp(),
   options: {},
   allowPositionals: false,
   async run(context) {

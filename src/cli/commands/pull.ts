@@ -33,7 +33,10 @@ export const pullCommand: Command = {
     // 2. The catalog (waits while another process holds it), then the API.
     const catalog = await openCatalog(context.home);
     context.onExit(() => catalog.close());
-    const api = await connectApi(context);
+    // Notices during the pull (a 429 wait, a redirect) are written above the progress bar, not after it.
+    let bar: ProgressBar | undefined;
+    const stderr = { isTTY: context.stderr.isTTY, write: (text: string) => (bar === undefined ? context.stderr.write(text) : bar.note(text)) };
+    const api = await connectApi({ ...context, stderr });
     context.onExit(() => api.close());
     let ids = args.positionals;
     if (latest !== undefined) {
@@ -43,12 +46,14 @@ export const pullCommand: Command = {
     }
 
     // 3. Pull with progress: a bar on a terminal, otherwise quiet lines.
-    const bar = !context.json && context.stderr.isTTY ? new ProgressBar(context.stderr, new Set(ids).size) : undefined;
+    const shown = !context.json && context.stderr.isTTY ? new ProgressBar(context.stderr, new Set(ids).size) : undefined;
+    bar = shown;
     const result = await pullReleases(catalog, api.client, ids, {
       ...(concurrency === undefined ? {} : { concurrency }),
-      ...(bar === undefined ? {} : { onProgress: (event: PullProgress) => bar.update(event) }),
+      ...(shown === undefined ? {} : { onProgress: (event: PullProgress) => shown.update(event) }),
     });
-    bar?.end();
+    shown?.end();
+    bar = undefined;
     // What the releases carried beyond the contract and was accepted: one line per kind, once per pull.
     const accepted = acceptedNotices(result.pulled);
     for (const notice of accepted) context.stderr.write(`rdw: ${notice.message}\n`);

@@ -2,8 +2,9 @@
 // (as reported or as assumed), and the service's clock against this machine's.
 
 import { ForbiddenError, UnauthorizedError, validateApiKey, type AccountLimits, type RdwClient } from '../../client/index.js';
-import { EXIT_CODES, PLANS } from '../../spec/index.js';
+import { EXIT_CODES, PLANS, UsageError } from '../../spec/index.js';
 import type { CliContext } from '../cli-context.js';
+import { byteText } from '../byte-text.js';
 import { doctorMessages as m } from '../messages.js';
 import { connectDoctor, type DoctorConnection } from './doctor-connection.js';
 import { exitCodeOf, failed, messageOf, passed, skipped, warned, type DoctorCheck } from './doctor-check.js';
@@ -11,9 +12,6 @@ import { probeBaseUrl, type BaseUrlProbe } from './probe-base-url.js';
 
 /** Clock skew above which the clock check warns, in seconds (byte budgets use UTC days). */
 export const CLOCK_SKEW_LIMIT_SECONDS = 60;
-
-const GiB = 1024 ** 3;
-const MiB = 1024 ** 2;
 
 const given = (value: string | undefined): string | undefined => (value === undefined || value === '' ? undefined : value);
 
@@ -41,6 +39,10 @@ export async function checkService(context: CliContext): Promise<DoctorCheck[]> 
     try {
       api = await connectDoctor(context, baseUrl, keyProblem === undefined ? key : undefined);
     } catch (error) {
+      // A base URL the client refuses (not ending in /v1, a query): a setting to fix, not a network problem.
+      if (error instanceof UsageError && error.option === 'baseUrl') {
+        return [failed('base_url', m.badBaseUrl(baseUrl ?? ''), m.badBaseUrlRemedy(), EXIT_CODES.usage), ...notRun()];
+      }
       return [failed('base_url', messageOf(error), m.unreachableRemedy(), exitCodeOf(error)), ...notRun()];
     }
     baseUrl = api.baseUrl;
@@ -98,7 +100,7 @@ async function checkPlan(client: RdwClient): Promise<DoctorCheck> {
     const facts = { limits, latestRelease: latest === undefined ? null : { id: latest.id, day: latest.day } };
     const text = limitsText(limits);
     const latestText = latest === undefined ? m.noReleases() : m.latestRelease(String(latest.day), String(latest.id));
-    if (limits.source === 'assumed') return warned('plan', m.planOpen(text, m.assumedBecause(limits.origin), latestText), m.assumedRemedy(), facts);
+    if (limits.source === 'assumed') return warned('plan', m.planAssumed(text, limits.origin, latestText), m.assumedRemedy(), facts);
     return passed('plan', m.planOpen(text, m.reportedBy(limits.origin), latestText), facts);
   } catch (error) {
     const facts = limits === undefined ? undefined : { limits };
@@ -121,12 +123,6 @@ function limitsText(limits: AccountLimits): string {
   const bytes =
     limits.daily_bytes === undefined ? m.bytesUnknown() : limits.daily_bytes === 0 ? m.bytesNone() : m.bytesPerDay(byteText(limits.daily_bytes));
   return `${plan === undefined ? '' : m.planName(plan.name)}${[m.keySlots(limits.keys), m.rpm(limits.rpm), bytes].join(', ')}`;
-}
-
-function byteText(bytes: number): string {
-  if (bytes >= GiB) return `${Number((bytes / GiB).toFixed(2))} GiB`;
-  if (bytes >= MiB) return `${Number((bytes / MiB).toFixed(2))} MiB`;
-  return `${bytes} bytes`;
 }
 
 function clockCheck(probe: Extract<BaseUrlProbe, { reachable: true }>): DoctorCheck {

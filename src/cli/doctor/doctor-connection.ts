@@ -17,10 +17,14 @@ export interface DoctorConnection {
 /**
  * Connects to `baseUrl` with `apiKey`, or, when `baseUrl` is undefined, starts the embedded mock (noted on
  * stderr unless --json) and uses `apiKey` or the mock's desk key. Closed when the command ends. Client
- * notices go to stderr. Throws UsageError for a malformed base URL or key (validate them first).
+ * notices go to stderr, except the assumed limits (the plan check reports them). Throws UsageError for a
+ * malformed base URL or key (validate them first).
  */
 export async function connectDoctor(context: CliContext, baseUrl: string | undefined, apiKey: string | undefined): Promise<DoctorConnection> {
-  const onNotice = (notice: { message: string }) => context.stderr.write(`${notice.message}\n`);
+  // The plan check's own line says when the limits are assumed: that notice is not repeated on stderr.
+  const onNotice = (notice: { kind: string; message: string }) => {
+    if (notice.kind !== 'limits_assumed') context.stderr.write(`${notice.message}\n`);
+  };
   const siteUrl = context.siteUrl === undefined || context.siteUrl === '' ? {} : { siteUrl: context.siteUrl };
   if (baseUrl !== undefined) {
     const client = createClient({ baseUrl, ...siteUrl, ...(apiKey === undefined ? {} : { apiKey }), onNotice });

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { DuckDBInstance } from '@duckdb/node-api';
+import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { CONTRACT_FIELDS, DATASET_ID, OUTCOME_WINDOWS, PAIRS, type ColumnKind } from './contract-fields.js';
 import { dayRows, type SpecRow } from './day-rows.js';
 import type { ResolvedVariation } from './spec-variation.js';
@@ -39,9 +39,9 @@ export const sha256Hex = (bytes: Uint8Array | string): string => createHash('sha
 
 const built = (bytes: Buffer, contentType: string): BuiltFile => ({ bytes, sha256: sha256Hex(bytes), contentType });
 
-/** The release ID of `day`: 64 characters in the variation's alphabet. */
-export function releaseId(day: string, variation: ResolvedVariation): string {
-  const hex = sha256Hex(`${DATASET_ID}:${day}:${variation.productVersion}:revision-1`);
+/** The release ID of `day`'s `revision`: 64 characters in the variation's alphabet. */
+export function releaseId(day: string, variation: ResolvedVariation, revision = 1): string {
+  const hex = sha256Hex(`${DATASET_ID}:${day}:${variation.productVersion}:revision-${revision}`);
   if (variation.idStyle === 'upper') return hex.toUpperCase();
   if (variation.idStyle === 'mixed') {
     const tail = [...hex].map((char, index) => (index % 3 === 0 ? char.toUpperCase() : char)).join('');
@@ -82,30 +82,47 @@ function countBy(values: readonly unknown[]): Record<string, number> {
 }
 
 /** The bundled schema document (one per product version): dataset, version, fields, limitations. */
-export function schemaDocument(variation: ResolvedVariation): Record<string, unknown> {
+export function schemaDocument(variation: ResolvedVariation, version = variation.productVersion): Record<string, unknown> {
   const fields: Record<string, unknown> = {};
   for (const column of columns(variation)) {
     fields[column.name] = { type: typeWord(column.kind, variation), description: column.description, nullable: column.nullable };
   }
-  return { dataset: DATASET_ID, version: variation.productVersion, fields, limitations: LIMITATIONS };
+  return { dataset: DATASET_ID, version, fields, limitations: LIMITATIONS };
 }
 
 const builtReleases = new Map<string, Promise<BuiltRelease[]>>();
 
 /**
- * Every release of the variation (days ending the day before `now`, oldest first), built once per
- * distinct set of data choices and shared (read-only) by the servers of this process.
+ * Every release of the variation (days ending the day before `now`, oldest first; a revision of the
+ * newest day last), built once per distinct set of data choices and shared read-only by the servers.
  */
 export function buildReleases(variation: ResolvedVariation, now: number): Promise<BuiltRelease[]> {
-  const { days, productVersion, idStyle, integerColumns, typeWords, extraField, oldReleaseWithoutSchema } = variation;
-  const key = JSON.stringify({ now, days, productVersion, idStyle, integerColumns, typeWords, extraField, oldReleaseWithoutSchema });
+  const { days, productVersion, newestDayVersion, idStyle, integerColumns, typeWords, extraField, oldReleaseWithoutSchema, revisedNewestDay, unknownFields, csvColumnOrder } = variation;
+  const key = JSON.stringify({ now, days, productVersion, newestDayVersion, idStyle, integerColumns, typeWords, extraField, oldReleaseWithoutSchema, revisedNewestDay, unknownFields, csvColumnOrder });
   let pending = builtReleases.get(key);
   if (pending === undefined) {
     pending = (async () => {
       const dir = await mkdtemp(path.join(os.tmpdir(), 'rdw-spec-server-'));
+      const instance = await DuckDBInstance.create(':memory:');
+      const connection = await instance.connect();
       try {
-        return await writeReleases(variation, now, dir);
+        const releases: BuiltRelease[] = [];
+        for (let back = variation.days; back >= 1; back -= 1) {
+          const day = new Date((Math.floor(now / 86_400) - back) * 86_400_000).toISOString().slice(0, 10);
+          const withoutSchema = variation.oldReleaseWithoutSchema && releases.length === 0;
+          const version = back === 1 ? (variation.newestDayVersion ?? variation.productVersion) : variation.productVersion;
+          releases.push(await writeRelease(connection, dir, variation, { day, version, revision: 1, rowsNow: now, withoutSchema }));
+        }
+        const last = releases[releases.length - 1];
+        if (variation.revisedNewestDay && last !== undefined) {
+          // Re-checked later: more outcomes computed, a new release ID, the first revision still served.
+          const version = String(last.release.version);
+          releases.push(await writeRelease(connection, dir, variation, { day: last.day, version, revision: 2, rowsNow: now + 2 * 86_400, withoutSchema: false }));
+        }
+        return releases;
       } finally {
+        connection.closeSync();
+        instance.closeSync();
         await rm(dir, { recursive: true, force: true });
       }
     })();
@@ -114,75 +131,84 @@ export function buildReleases(variation: ResolvedVariation, now: number): Promis
   return pending;
 }
 
-/** Writes the files of every release into `dir` with DuckDB and reads back their exact bytes. */
-async function writeReleases(variation: ResolvedVariation, now: number, dir: string): Promise<BuiltRelease[]> {
-  const instance = await DuckDBInstance.create(':memory:');
-  const connection = await instance.connect();
-  try {
-    const schemaBytes = Buffer.from(`${JSON.stringify(schemaDocument(variation), null, 2)}\n`);
-    const list = columns(variation);
-    const releases: BuiltRelease[] = [];
-    for (let back = variation.days; back >= 1; back -= 1) {
-      const day = new Date((Math.floor(now / 86_400) - back) * 86_400_000).toISOString().slice(0, 10);
-      const rows = dayRows(day, {
-        productVersion: variation.productVersion,
-        now,
-        integerColumns: variation.integerColumns,
-        ...(variation.extraField === undefined ? {} : { extraField: variation.extraField.name }),
-      });
-      const id = releaseId(day, variation);
-      const base = path.join(dir, day);
-      await writeFile(`${base}.ndjson`, rows.map((row) => JSON.stringify(row)).join('\n'));
-      const spec = list.map((column) => `'${column.name}': '${duckType(column.kind, variation)}'`).join(', ');
-      await connection.run(`CREATE OR REPLACE TABLE day_rows AS SELECT * FROM read_json('${base}.ndjson', format = 'newline_delimited', columns = {${spec}})`);
-      await connection.run(`COPY day_rows TO '${base}.parquet' (FORMAT parquet)`);
-      await connection.run(`COPY day_rows TO '${base}.csv' (FORMAT csv, HEADER true, DELIMITER ',')`);
-      const parquet = built(await readFile(`${base}.parquet`), 'application/vnd.apache.parquet');
-      const csv = built(await readFile(`${base}.csv`), 'text/csv; charset=utf-8');
-      const sampleTimes = rows.map((row) => Number(row.sample_time));
-      const generatedAt = Date.parse(`${day}T00:00:00Z`) / 1000 + 86_400 + (variation.integerColumns ? 1800 : 1800.5);
-      const summary: Record<string, unknown> = {
-        id,
-        dataset: DATASET_ID,
-        version: variation.productVersion,
-        day,
-        generated_at: generatedAt,
-        rows: rows.length,
-        coverage: {
-          symbols: [...PAIRS],
-          samples: countBy(rows.map((row) => row.sample_type)),
-          feature_status: countBy(rows.map((row) => row.feature_status)),
-          taker_status: countBy(rows.map((row) => row.taker_status)),
-          outcomes: Object.fromEntries(OUTCOME_WINDOWS.map(([window]) => [window, countBy(rows.map((row) => row[`status_${window}`]))])),
+interface ReleasePlan {
+  day: string;
+  /** Product version string of the release and its rows. */
+  version: string;
+  /** 1 for the first publication of the day; each revision gets a new ID. */
+  revision: number;
+  /** The clock the outcomes were computed at (Unix seconds). */
+  rowsNow: number;
+  withoutSchema: boolean;
+}
+
+/** Writes one release's files into `dir` with DuckDB and reads back their exact bytes. */
+async function writeRelease(connection: DuckDBConnection, dir: string, variation: ResolvedVariation, plan: ReleasePlan): Promise<BuiltRelease> {
+  const { day, revision, version } = plan;
+  const list = columns(variation);
+  const rows = dayRows(day, {
+    productVersion: version,
+    now: plan.rowsNow,
+    integerColumns: variation.integerColumns,
+    ...(variation.extraField === undefined ? {} : { extraField: variation.extraField.name }),
+  });
+  const id = releaseId(day, { ...variation, productVersion: version }, revision);
+  const base = path.join(dir, `${day}-r${revision}`);
+  await writeFile(`${base}.ndjson`, rows.map((row) => JSON.stringify(row)).join('\n'));
+  const spec = list.map((column) => `'${column.name}': '${duckType(column.kind, variation)}'`).join(', ');
+  await connection.run(`CREATE OR REPLACE TABLE day_rows AS SELECT * FROM read_json('${base}.ndjson', format = 'newline_delimited', columns = {${spec}})`);
+  await connection.run(`COPY day_rows TO '${base}.parquet' (FORMAT parquet)`);
+  const csvColumns = (variation.csvColumnOrder === 'reversed' ? [...list].reverse() : list).map((column) => `"${column.name}"`).join(', ');
+  await connection.run(`COPY (SELECT ${csvColumns} FROM day_rows) TO '${base}.csv' (FORMAT csv, HEADER true, DELIMITER ',')`);
+  const parquet = built(await readFile(`${base}.parquet`), 'application/vnd.apache.parquet');
+  const csv = built(await readFile(`${base}.csv`), 'text/csv; charset=utf-8');
+  const sampleTimes = rows.map((row) => Number(row.sample_time));
+  const generatedAt = Date.parse(`${day}T00:00:00Z`) / 1000 + 86_400 + (revision - 1) * 2 * 86_400 + (variation.integerColumns ? 1800 : 1800.5);
+  const summary: Record<string, unknown> = {
+    id,
+    dataset: DATASET_ID,
+    version,
+    day,
+    generated_at: generatedAt,
+    rows: rows.length,
+    coverage: {
+      symbols: [...PAIRS],
+      samples: countBy(rows.map((row) => row.sample_type)),
+      feature_status: countBy(rows.map((row) => row.feature_status)),
+      taker_status: countBy(rows.map((row) => row.taker_status)),
+      outcomes: Object.fromEntries(OUTCOME_WINDOWS.map(([window]) => [window, countBy(rows.map((row) => row[`status_${window}`]))])),
+    },
+    min_sample_time: Math.min(...sampleTimes),
+    max_sample_time: Math.max(...sampleTimes),
+    limitations: LIMITATIONS,
+  };
+  if (variation.unknownFields) Object.assign(summary, { license: 'CC-BY-4.0', links: { self: `/v1/download/${id}/manifest` }, revision });
+  const document = {
+    dataset: DATASET_ID,
+    version,
+    status: 'ready',
+    limitations: LIMITATIONS,
+    fields: schemaDocument(variation, version).fields,
+    release: summary,
+    items: rows,
+    stale: false,
+  };
+  const json = built(Buffer.from(`${JSON.stringify(document)}\n`), 'application/json');
+  const files: Partial<Record<FileFormat, BuiltFile>> = { json, csv, parquet };
+  if (!plan.withoutSchema) files.schema = built(Buffer.from(`${JSON.stringify(schemaDocument(variation, version), null, 2)}\n`), 'application/json');
+  const digests = Object.fromEntries(
+    (['json', 'csv', 'parquet', 'schema'] as const)
+      .filter((format) => files[format] !== undefined)
+      .map((format) => [
+        format,
+        {
+          sha256: files[format]!.sha256,
+          bytes: files[format]!.bytes.length,
+          ...(variation.unknownFields ? { media_type: files[format]!.contentType } : {}),
         },
-        min_sample_time: Math.min(...sampleTimes),
-        max_sample_time: Math.max(...sampleTimes),
-        limitations: LIMITATIONS,
-      };
-      const document = {
-        dataset: DATASET_ID,
-        version: variation.productVersion,
-        status: 'ready',
-        limitations: LIMITATIONS,
-        fields: schemaDocument(variation).fields,
-        release: summary,
-        items: rows,
-        stale: false,
-      };
-      const json = built(Buffer.from(`${JSON.stringify(document)}\n`), 'application/json');
-      const withoutSchema = variation.oldReleaseWithoutSchema && releases.length === 0;
-      const files: Partial<Record<FileFormat, BuiltFile>> = { json, csv, parquet };
-      if (!withoutSchema) files.schema = built(schemaBytes, 'application/json');
-      const digests = Object.fromEntries(
-        (['json', 'csv', 'parquet', 'schema'] as const).filter((format) => files[format] !== undefined).map((format) => [format, { sha256: files[format]!.sha256, bytes: files[format]!.bytes.length }]),
-      );
-      const release = { ...summary, files: digests };
-      files.manifest = built(Buffer.from(`${JSON.stringify(release, null, 2)}\n`), 'application/json');
-      releases.push({ id, day, rows, release, files });
-    }
-    return releases;
-  } finally {
-    connection.closeSync();
-    instance.closeSync();
-  }
+      ]),
+  );
+  const release = { ...summary, files: digests };
+  files.manifest = built(Buffer.from(`${JSON.stringify(release, null, 2)}\n`), 'application/json');
+  return { id, day, rows, release, files };
 }

@@ -7,6 +7,8 @@ export interface SpecVariation {
   days?: number;
   /** Product version string of the releases and rows. Default `mev-calc-4`. */
   productVersion?: string;
+  /** Another product version string for the newest day only (a new calculation starts mid-range). Default: the same. */
+  newestDayVersion?: string;
   /**
    * Release ID alphabet: `hex` lowercase SHA-256 hex (default); `upper` uppercase hex; `mixed` mixed case
    * with `-` and `_`. Always 64 characters (the spec says only "64 characters").
@@ -34,6 +36,8 @@ export interface SpecVariation {
   cdn?: 301 | 302 | 307;
   /** ETag on downloads: `none` (default), or `other-sha256`: a 64-hex SHA-256 of something other than the file. */
   etag?: 'none' | 'other-sha256';
+  /** Every response sent with Transfer-Encoding: chunked and no Content-Length. Default false. */
+  chunked?: boolean;
   /** JSON responses compressed with this Content-Encoding when the request's Accept-Encoding allows it. Default none. */
   compress?: 'gzip' | 'br';
   /** The public live page's JSON shape. Default `envelope` (the snapshot envelope of the spec). */
@@ -52,19 +56,29 @@ export interface SpecVariation {
   tamperParquet?: boolean;
   /** Error bodies: `json` (`{"error":{"status","message"}}`, default) or `text` (plain text). */
   errorBody?: 'json' | 'text';
+  /** Error bodies echo the Authorization header received (a careless server); rdw must still never print the key. Default false. */
+  echoKey?: boolean;
   /** Answer 422 to any query parameter the spec does not list for the path. Default false (unknown ones ignored). */
   strictParameters?: boolean;
   /** The last page of /rows: `null` next_offset (default) or `absent` (no next_offset key at all). */
   lastPageNextOffset?: 'null' | 'absent';
   /** Whether paged row responses carry `total`. Default true. */
   pageTotal?: boolean;
+  /** The newest day was revised: a second release (new ID, later generated_at) is listed before the first, both served. Default false. */
+  revisedNewestDay?: boolean;
+  /** Fields the spec does not name in the manifest, its file entries, /releases items and /catalog. Default false. */
+  unknownFields?: boolean;
+  /** Column order of the CSV file: `spec` (default) or `reversed` (the header names them). */
+  csvColumnOrder?: 'spec' | 'reversed';
+  /** The key's service prefix (the spec says only "a fixed service-specific prefix"). Default `rdw_sk_`. */
+  keyPrefix?: string;
   /** The free snapshot is past its freshness boundary (`stale: true`, still 200). Default false. */
   stale?: boolean;
 }
 
 /** A variation with every default applied. */
-export type ResolvedVariation = Required<Omit<SpecVariation, 'moved' | 'cdn' | 'keyRefused' | 'extraField' | 'rateLimitFirst' | 'dailyByteLimit' | 'compress'>> &
-  Pick<SpecVariation, 'moved' | 'cdn' | 'keyRefused' | 'extraField' | 'rateLimitFirst' | 'dailyByteLimit' | 'compress'>;
+export type ResolvedVariation = Required<Omit<SpecVariation, 'newestDayVersion' | 'moved' | 'cdn' | 'keyRefused' | 'extraField' | 'rateLimitFirst' | 'dailyByteLimit' | 'compress'>> &
+  Pick<SpecVariation, 'newestDayVersion' | 'moved' | 'cdn' | 'keyRefused' | 'extraField' | 'rateLimitFirst' | 'dailyByteLimit' | 'compress'>;
 
 /** Applies the documented defaults. */
 export function resolveVariation(variation: SpecVariation = {}): ResolvedVariation {
@@ -83,12 +97,18 @@ export function resolveVariation(variation: SpecVariation = {}): ResolvedVariati
     rateLimitRetryAfter: 'none',
     parquetUnavailable: false,
     researchShape: 'objects',
+    revisedNewestDay: false,
+    unknownFields: false,
+    csvColumnOrder: 'spec',
+    keyPrefix: 'rdw_sk_',
     tamperParquet: false,
     errorBody: 'json',
     strictParameters: false,
     lastPageNextOffset: 'null',
     pageTotal: true,
     stale: false,
+    chunked: false,
+    echoKey: false,
     ...variation,
   };
 }

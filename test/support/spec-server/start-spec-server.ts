@@ -30,7 +30,7 @@ export interface SpecServer {
   baseUrl: string;
   /** `{site_url}`: the public live endpoints. */
   siteUrl: string;
-  /** The one key this server accepts: `rdw_sk_` and 32 characters. */
+  /** The one key this server accepts: the variation's prefix (`rdw_sk_`) and 32 characters. */
   apiKey: string;
   /** Published releases, oldest day first, with the exact bytes served. */
   releases: BuiltRelease[];
@@ -65,14 +65,14 @@ export async function startSpecServer(variation: SpecVariation = {}, options: Sp
   const resolved = resolveVariation(variation);
   const now = options.now ?? DEFAULT_NOW;
   const releases = await buildReleases(resolved, now);
-  const apiKey = `rdw_sk_${sha256Hex('spec-server key').slice(0, 32)}`;
+  const apiKey = `${resolved.keyPrefix}${sha256Hex('spec-server key').slice(0, 32)}`;
   const requests: LoggedRequest[] = [];
   const cdnFiles = new Map<string, { file: BuiltFile; etag: string | undefined }>();
   const limited = new Set<string>();
   let cdnOrigin = '';
   let apiOrigin = '';
 
-  const newest = releases[releases.length - 1]!;
+  const newest = releases[releases.length - 1];
   const served = (release: BuiltRelease, format: FileFormat): BuiltFile | undefined => {
     const file = release.files[format];
     if (file === undefined || !(resolved.tamperParquet && format === 'parquet' && release === newest)) return file;
@@ -109,17 +109,26 @@ export async function startSpecServer(variation: SpecVariation = {}, options: Sp
         all.vary = 'Accept-Encoding';
         entry.encoding = resolved.compress;
       }
-      all['content-length'] = String(bytes.length);
       entry.status = status;
+      if (!resolved.chunked) {
+        all['content-length'] = String(bytes.length);
+        res.writeHead(status, all);
+        res.end(bytes);
+        return;
+      }
+      // Transfer-Encoding: chunked, no Content-Length: the body in three writes.
       res.writeHead(status, all);
-      res.end(bytes);
+      const third = Math.ceil(bytes.length / 3);
+      for (let start = 0; start < bytes.length; start += third) res.write(bytes.subarray(start, start + third));
+      res.end();
     };
     const json = (value: unknown): void => send(200, `${JSON.stringify(value)}\n`, 'application/json');
     try {
       route(url, req.headers.authorization, send, json);
     } catch (error) {
       if (!(error instanceof HttpFailure)) throw error;
-      const { body, type } = errorBody(error.status, error.message);
+      const echoed = resolved.echoKey && req.headers.authorization !== undefined ? `${error.message} (received: ${req.headers.authorization})` : error.message;
+      const { body, type } = errorBody(error.status, echoed);
       send(error.status, body, type, error.headers);
     }
   });
@@ -169,7 +178,7 @@ export async function startSpecServer(variation: SpecVariation = {}, options: Sp
       if (resolved.catalogStatus === 404) throw new HttpFailure(404, 'Not found.');
       return json(paidCatalog());
     }
-    if (rest === '/schema') return json(schemaDocument(resolved));
+    if (rest === '/schema') return json(schemaDocument(resolved, String(newest?.release.version ?? resolved.productVersion)));
     if (rest === '/releases') {
       checkParameters(url, 'releases');
       const limit = integerParameter(url, 'limit', 1, 100, 30);
@@ -206,12 +215,13 @@ export async function startSpecServer(variation: SpecVariation = {}, options: Sp
         {
           id: DATASET_ID,
           symbols: [...PAIRS],
-          first_day: releases[0]!.day,
-          last_day: newest.day,
+          first_day: releases[0]?.day ?? null,
+          last_day: newest?.day ?? null,
           freshness: 'Recent days are re-checked hourly.',
         },
       ],
     };
+    if (resolved.unknownFields) body.account = { plan: 'research-desk', renews: '2026-12-01' };
     if (resolved.limits === 'full') body.limits = { keys: 5, rpm: 300, daily_bytes: 5 * 2 ** 30 };
     if (resolved.limits === 'null-daily') body.limits = { keys: 5, rpm: 300, daily_bytes: null };
     if (resolved.limits === 'other-shape') body.limits = [{ name: 'requests', per: 'minute', value: 300 }, { name: 'bytes', per: 'day', value: '5 GiB' }];
@@ -222,7 +232,7 @@ export async function startSpecServer(variation: SpecVariation = {}, options: Sp
   function listItem(release: BuiltRelease): Record<string, unknown> {
     if (resolved.listing === 'full') {
       const { coverage: _coverage, limitations: _limitations, ...item } = release.release;
-      return item;
+      return resolved.unknownFields ? { ...item, status: 'ready', links: { manifest: `/v1/download/${release.id}/manifest` } } : item;
     }
     return { id: release.id, day: release.day, version: release.release.version, files: release.release.files };
   }

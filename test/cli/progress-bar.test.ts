@@ -1,0 +1,75 @@
+// The pull progress bar and notices on the same terminal: a notice written while the bar is drawn (a 429
+// wait, a redirect) gets a line of its own above the bar, never glued to the end of the bar's text.
+
+import { describe, expect, it } from 'vitest';
+import { ProgressBar } from '../../src/cli/progress-bar.js';
+import { runCli } from '../../src/cli/run-cli.js';
+import { captureOutput } from '../support/capture-output.js';
+import { withMockServer } from '../support/with-mock-server.js';
+import { withTempHome } from '../support/temp-home.js';
+
+/** The lines a terminal shows for `text`: `\r` moves to column 0, ESC[K erases to the end of the line. */
+function screen(text: string): string[] {
+  const lines: string[] = [];
+  let line = '';
+  let column = 0;
+  for (const part of text.split(/(\r|\n|\x1b\[K)/)) {
+    if (part === '\r') column = 0;
+    else if (part === '\n') {
+      lines.push(line);
+      line = '';
+      column = 0;
+    } else if (part === '\x1b[K') line = line.slice(0, column);
+    else {
+      line = `${line.slice(0, column)}${part}${line.slice(column + part.length)}`;
+      column += part.length;
+    }
+  }
+  return [...lines, line];
+}
+
+describe('ProgressBar', () => {
+  it('writes a notice above the drawn bar and draws the bar again below it', () => {
+    const out = captureOutput(true);
+    const bar = new ProgressBar(out.output, 2);
+    bar.update({ kind: 'bytes', releaseId: 'a', done: 1024 * 1024, total: 2 * 1024 * 1024 });
+    bar.note('The API answered 429 (request rate) for /v1/x; waiting 5 s (retry 1 of 4).\n');
+    bar.update({ kind: 'release', releaseId: 'a', status: 'imported' });
+    bar.end();
+    expect(screen(out.text())).toEqual([
+      'The API answered 429 (request rate) for /v1/x; waiting 5 s (retry 1 of 4).',
+      '[############------------] 1/2 releases  1.0/2.0 MiB',
+      '',
+    ]);
+  });
+
+  it('writes a notice as it is before the bar is drawn', () => {
+    const out = captureOutput(true);
+    const bar = new ProgressBar(out.output, 1);
+    bar.note('first notice\n');
+    expect(out.text()).toBe('first notice\n');
+  });
+});
+
+describe('rdw pull on a terminal', () => {
+  it('writes a retry notice on its own line above the bar, never glued to the bar text', async () => {
+    await withMockServer({ days: 3 }, async (mock) => {
+      await withTempHome(async (home) => {
+        const listed = (await (await fetch(`${mock.baseUrl}/releases?limit=2`, { headers: { authorization: `Bearer ${mock.keys.desk}` } })).json()) as {
+          items: { id: string }[];
+        };
+        // The second release's file answers 503 twice: the second retry waits 1 s or more, so it is said.
+        mock.faults.add({ releaseId: listed.items[1]!.id, format: 'parquet', kind: 'status503', times: 2 });
+        const err = captureOutput(true);
+        const env = { RDW_BASE_URL: mock.baseUrl, RDW_API_KEY: mock.keys.desk };
+        const code = await runCli(['pull', '--latest', '2', '--concurrency', '1', '--home', home], { env, stdout: captureOutput().output, stderr: err.output });
+        expect(code).toBe(0);
+        const lines = screen(err.text());
+        const notices = lines.filter((line) => line.includes('retrying in'));
+        expect(notices.length).toBeGreaterThan(0);
+        for (const line of notices) expect(line).toMatch(/^The request for \/v1\/download\/[0-9a-f]{12}…\/parquet failed \(HTTP 503\)/);
+        expect(lines.at(-2)).toMatch(/^\[#{24}\] 2\/2 releases/);
+      });
+    });
+  }, 60_000);
+});

@@ -1,0 +1,65 @@
+// Output on a 100-column terminal: doctor's lines, help pages and the embedded-mock note wrap between
+// words under their own indent (never inside a word, never past the edge); pipes get the text unwrapped.
+
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../../src/cli/run-cli.js';
+import { COMMANDS } from '../../src/cli/commands/index.js';
+import { wrapText } from '../../src/cli/wrap-text.js';
+import type { CliOutput } from '../../src/cli/cli-context.js';
+import { withTempHome } from '../support/temp-home.js';
+
+const COLUMNS = 100;
+
+function capture(columns?: number): { output: CliOutput; text: () => string } {
+  let text = '';
+  return { output: { write: (chunk: string) => void (text += chunk), isTTY: columns !== undefined, columns }, text: () => text };
+}
+
+const tooWide = (text: string) => text.split('\n').filter((line) => line.length > COLUMNS);
+
+describe('wrapText', () => {
+  it.each([
+    ['no width: unchanged', 'a b c', undefined, 0, 'a b c'],
+    ['fits: unchanged', 'alpha beta', 30, 0, 'alpha beta'],
+    ['breaks between words under the indent', 'alpha beta gamma delta epsilon zeta', 30, 4, 'alpha beta gamma delta\n    epsilon zeta'],
+    ['a word longer than the room stays whole', `go ${'x'.repeat(40)} on`, 30, 0, `go\n${'x'.repeat(40)}\non`],
+    ['too narrow to wrap: unchanged', 'alpha beta gamma', 24, 10, 'alpha beta gamma'],
+  ])('%s', (_case, text, columns, indent, expected) => {
+    expect(wrapText(text, columns, indent)).toBe(expected);
+  });
+});
+
+describe('rdw on a 100-column terminal', () => {
+  it('wraps every doctor line between words under the message column, and not when piped', async () => {
+    await withTempHome(async (home) => {
+      const run = async (columns?: number) => {
+        const out = capture(columns);
+        const err = capture(columns);
+        const code = await runCli(['doctor', '--home', home], { env: {}, stdout: out.output, stderr: err.output });
+        return { code, out: out.text(), err: err.text() };
+      };
+      const wrapped = await run(COLUMNS);
+      expect(tooWide(wrapped.out)).toEqual([]);
+      expect(tooWide(wrapped.err)).toEqual([]); // the embedded-mock note fits too
+      const continuation = wrapped.out.split('\n').filter((line) => line.startsWith(' '));
+      expect(continuation.length).toBeGreaterThan(0);
+      const indent = 'warn  plan and limits  '.length;
+      for (const line of continuation) expect(line).toMatch(new RegExp(`^ {${indent}}\\S`));
+      const piped = await run(undefined);
+      expect(piped.code).toBe(wrapped.code);
+      // The same words either way (the port of the embedded mock differs between runs).
+      const words = (text: string) => text.replace(/127\.0\.0\.1:\d+/g, 'HOST').replace(/in \d+ ms/g, 'in N ms').split(/\s+/);
+      expect(words(wrapped.out)).toEqual(words(piped.out));
+      expect(piped.out.split('\n').some((line) => line.length > COLUMNS)).toBe(true);
+    });
+  }, 60_000);
+
+  it.each([['--help'], ...COMMANDS.map((command) => [command.name, '--help'])].map((argv) => [argv.join(' '), argv] as const))(
+    'fits `rdw %s` in 100 columns',
+    async (_name, argv) => {
+      const out = capture(COLUMNS);
+      expect(await runCli(argv, { stdout: out.output })).toBe(0);
+      expect(tooWide(out.text())).toEqual([]);
+    },
+  );
+});
