@@ -5,7 +5,7 @@
 
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Study, notebook } from '../dist/index.js';
+import { RdwError, Study, notebook } from '../dist/index.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** RDW_HOME, else the repository's `datasets/` folder (the notebook's default too). */
@@ -15,7 +15,13 @@ const STUDY_MOCK = { days: 15 };
 /** The study's settings, shared with notebook 02. */
 const STUDY_OPTIONS = { windows: ['1h', '4h', '24h'] as const, by: ['event_kind', 'direction'] as const };
 
-const study = await Study.open(path.join(here, '02-event-study.lock.json'), { env: process.env, home, mock: STUDY_MOCK });
+// Study.open verifies the lock (catalog records and stored bytes) before any number is computed; an
+// rdw failure ends the script like the CLI: one sentence on stderr and its exit code (3: differs from the lock).
+const study = await Study.open(path.join(here, '02-event-study.lock.json'), { env: process.env, home, mock: STUDY_MOCK }).catch((error: unknown) => {
+  if (!(error instanceof RdwError)) throw error;
+  process.stderr.write(`${error.message}\n`);
+  process.exit(error.exitCode);
+});
 try {
   const result = await study.eventStudy({ windows: [...STUDY_OPTIONS.windows], by: [...STUDY_OPTIONS.by] });
   console.log(notebook.studyHeaderText(study.lock));

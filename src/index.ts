@@ -52,6 +52,7 @@ export {
   writeLock,
   readLock,
   reproduceStudy,
+  verifyStudyLock,
   studyLockFromJson,
   studyLockToJson,
   LockFormatError,
@@ -59,6 +60,6 @@ export {
   LockMismatchError,
   NotInCatalogError,
 } from './study/index.js';
-export type { StudyLock, LockedRelease, LockedFile, ReproduceReport } from './study/index.js';
+export type { StudyLock, LockedRelease, LockedFile, ReproduceReport, LockVerification } from './study/index.js';
 export { openWorkbench, connectApi, Study } from './workbench/index.js';
 export type { Workbench, WorkbenchOptions, StudyOpenOptions } from './workbench/index.js';

@@ -23,6 +23,21 @@ export class ManifestInvalidError extends IntegrityError {
   override readonly code = 'RDW_MANIFEST_INVALID' as const;
 }
 
+/**
+ * A statement of the manifest that its own rows, or the `/releases` listing of the same release ID, contradict
+ * (day, rows, sample_time range, coverage counts, dataset or version on a row, file checksums, a file size no
+ * plan's daily budget could hold); nothing was imported (exit 3). `field` names the manifest field, e.g. `day`,
+ * `coverage.samples`, `files.parquet`.
+ */
+export class ManifestContradictionError extends IntegrityError {
+  override readonly code = 'RDW_MANIFEST_CONTRADICTION' as const;
+  readonly field: string;
+  constructor(message: string, options: RdwErrorOptions & { field: string }) {
+    super(message, options);
+    this.field = options.field;
+  }
+}
+
 /** The imported row count differs from the manifest's `rows`; the transaction was rolled back (exit 3). */
 export class RowCountMismatchError extends IntegrityError {
   override readonly code = 'RDW_ROW_COUNT_MISMATCH' as const;
@@ -49,4 +64,18 @@ export class StoreMismatchError extends IntegrityError {
 /** A catalog written by a newer rdw: a schema version this one does not know (exit 1). */
 export class CatalogVersionError extends RdwError {
   override readonly code = 'RDW_CATALOG_VERSION' as const;
+}
+
+/**
+ * `catalog.duckdb` is not a readable DuckDB database: not one at all, a block whose checksum fails, a file
+ * cut short, or content DuckDB cannot deserialize (exit 1). The message says how to get a catalog back.
+ */
+export class CatalogCorruptError extends RdwError {
+  override readonly code = 'RDW_CATALOG_CORRUPT' as const;
+  /** The catalog file, absolute. */
+  readonly file: string;
+  constructor(message: string, options: RdwErrorOptions & { file: string }) {
+    super(message, options);
+    this.file = options.file;
+  }
 }

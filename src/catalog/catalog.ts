@@ -2,9 +2,11 @@
 // (DESIGN.md 2.4). Opened by a static async factory that waits, with a bound, for another process's lock.
 
 import path from 'node:path';
-import { mkdir, stat } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, mkdir, stat } from 'node:fs/promises';
 import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
-import { CatalogBusyError } from './catalog-errors.js';
+import { environmentErrorOf } from '../spec/index.js';
+import { CatalogBusyError, CatalogCorruptError } from './catalog-errors.js';
 import { resolveCatalogOptions, type CatalogOptions, type ResolvedCatalogOptions } from './catalog-options.js';
 import { CATALOG_SCHEMA_VERSION } from './catalog-schema.js';
 import { ContentStore, type TempCleanup } from './content-store.js';
@@ -77,8 +79,24 @@ export class Catalog {
     const resolved = resolveCatalogOptions(options);
     const absoluteHome = path.resolve(home);
     const file = path.join(absoluteHome, CATALOG_FILE);
-    await mkdir(absoluteHome, { recursive: true });
-    const store = await ContentStore.open(path.join(absoluteHome, 'store'));
+    let store: ContentStore;
+    try {
+      await mkdir(absoluteHome, { recursive: true });
+      store = await ContentStore.open(path.join(absoluteHome, 'store'));
+    } catch (error) {
+      throw await homeFailure(absoluteHome, error);
+    }
+    try {
+      return await Catalog.#openFile(absoluteHome, file, store, resolved);
+    } catch (error) {
+      if (isCorruption(error)) {
+        throw new CatalogCorruptError(catalogMessages.catalogCorrupt(file, (error as Error).message), { file, cause: error });
+      }
+      throw environmentErrorOf(error, file) ?? error;
+    }
+  }
+
+  static async #openFile(absoluteHome: string, file: string, store: ContentStore, resolved: ResolvedCatalogOptions): Promise<Catalog> {
 
     if (resolved.readOnly) {
       // A read-only handle cannot create or migrate: do that first with a short read-write open.
@@ -218,6 +236,30 @@ export class Catalog {
     const side = await this.#side?.catch(() => undefined);
     side?.closeSync();
     closeInstance(this.file, this.#instance, this.#connection);
+  }
+}
+
+/** True when DuckDB refused the file for what is in it: not a database, a failed block checksum, cut short, undecodable. */
+const isCorruption = (error: unknown): boolean =>
+  /not a valid DuckDB database file|Corrupt database file|Could not read enough bytes from file|Serialization Error|Failed to deserialize|Invalid Input Error: .*(?:database file|magic)/i.test(
+    error instanceof Error ? error.message : String(error),
+  );
+
+/**
+ * Why the home folder (or its `store/`) could not be created, as a typed environment error. Node's recursive
+ * mkdir reports ENOENT on a read-only file system, so the nearest existing folder above is asked itself.
+ */
+async function homeFailure(home: string, error: unknown): Promise<unknown> {
+  const direct = environmentErrorOf(error, home);
+  if (direct !== undefined) return direct;
+  for (let folder = home; ; folder = path.dirname(folder)) {
+    const info = await stat(folder).catch(() => undefined);
+    if (info !== undefined) {
+      if (!info.isDirectory()) return environmentErrorOf({ code: 'ENOTDIR', path: folder }) ?? error;
+      const refusal = await access(folder, constants.W_OK).then(() => undefined, (reason: unknown) => reason);
+      return (refusal === undefined ? undefined : environmentErrorOf(refusal, folder)) ?? error;
+    }
+    if (path.dirname(folder) === folder) return error;
   }
 }
 

@@ -9,6 +9,8 @@ import type { FileDigest } from '../spec/index.js';
 
 const SHA256_HEX = /^[0-9a-f]{64}$/;
 
+let trashCount = 0;
+
 /** Mode of stored files: read-only for everyone. */
 export const STORED_FILE_MODE = 0o444;
 
@@ -55,6 +57,10 @@ export class ContentStore {
    * `verifyStore` and `reproduce` always hash.
    */
   readonly #verified = new Set<string>();
+  /** Digests in use by in-flight pulls of this process (count per digest): never removed while here. */
+  readonly #pins = new Map<string, number>();
+  /** Digests being removed now; `pin` waits for their removal to end. */
+  readonly #removing = new Map<string, Promise<unknown>>();
 
   private constructor(root: string) {
     this.root = root;
@@ -131,6 +137,97 @@ export class ContentStore {
       await handle.close();
     }
     return this.put(temp, digest, true);
+  }
+
+  /**
+   * Marks a digest as in use by an in-flight pull of this process until `unpin`: `removeUnpinned` (the
+   * clean-up of a refused release, `collectGarbage`) never removes it. Call it before `holds`/`put` of
+   * that digest; it waits while a removal of the same digest is under way.
+   */
+  async pin(sha256: string): Promise<void> {
+    for (let removal = this.#removing.get(sha256); removal !== undefined; removal = this.#removing.get(sha256)) await removal;
+    this.#pins.set(sha256, (this.#pins.get(sha256) ?? 0) + 1);
+  }
+
+  /** Ends one `pin` of a digest. */
+  unpin(sha256: string): void {
+    const count = (this.#pins.get(sha256) ?? 0) - 1;
+    if (count > 0) this.#pins.set(sha256, count);
+    else this.#pins.delete(sha256);
+  }
+
+  /** True while an in-flight pull of this process uses the digest. */
+  isPinned(sha256: string): boolean {
+    return this.#pins.has(sha256);
+  }
+
+  /** True while any pull of this process has a digest pinned (it may also be writing into `store/tmp/`). */
+  get busy(): boolean {
+    return this.#pins.size > 0;
+  }
+
+  /**
+   * Removes the stored files of `digests` that no in-flight pull of this process pinned, all or nothing:
+   * each is first moved into a folder `store/tmp/trash.<pid>.<n>/` (a rename; a leftover is removed by the
+   * next read-write open), and when one move fails the moved ones go back and the error is thrown; then the
+   * folder is removed. The caller must have checked that no
+   * release references them, under the catalog's writer (`Catalog.exclusive`). Returns the digests removed.
+   */
+  async removeUnpinned(digests: readonly string[]): Promise<string[]> {
+    const chosen = [...new Set(digests)].filter((sha256) => !this.#pins.has(sha256) && !this.#removing.has(sha256));
+    if (chosen.length === 0) return [];
+    const work = this.#moveAway(chosen);
+    for (const sha256 of chosen) this.#removing.set(sha256, work.catch(() => undefined));
+    try {
+      await work;
+      return chosen;
+    } finally {
+      for (const sha256 of chosen) {
+        this.#removing.delete(sha256);
+        this.#verified.delete(sha256);
+      }
+    }
+  }
+
+  async #moveAway(digests: readonly string[]): Promise<void> {
+    const trash = this.tempPath(`trash.${process.pid}.${(trashCount += 1)}`);
+    await mkdir(trash, { recursive: true });
+    const moved: string[] = [];
+    try {
+      for (const sha256 of digests) {
+        const from = this.pathOf(sha256);
+        if ((await stat(from).catch(() => undefined)) === undefined) continue;
+        await rename(from, path.join(trash, sha256));
+        moved.push(sha256);
+      }
+    } catch (error) {
+      for (const sha256 of moved) await rename(path.join(trash, sha256), this.pathOf(sha256)).catch(() => undefined);
+      await rm(trash, { recursive: true, force: true }).catch(() => undefined);
+      throw error;
+    }
+    await rm(trash, { recursive: true, force: true });
+  }
+
+  /** Files in `store/tmp/` (partial and in-flight downloads), with their sizes in bytes, sorted by name. */
+  async listTemp(): Promise<{ name: string; bytes: number }[]> {
+    const found: { name: string; bytes: number }[] = [];
+    for (const name of (await readdir(this.tempDir).catch(() => [] as string[])).sort()) {
+      const info = await stat(this.tempPath(name)).catch(() => undefined);
+      if (info !== undefined) found.push({ name, bytes: info.isFile() ? info.size : 0 });
+    }
+    return found;
+  }
+
+  /** Removes the named entries of `store/tmp/` (files or folders); returns how many were there. */
+  async removeTemp(names: readonly string[]): Promise<number> {
+    let removed = 0;
+    for (const name of names) {
+      if (name === '' || name.includes('/') || name.includes(path.sep) || name === '.' || name === '..') continue;
+      if ((await stat(this.tempPath(name)).catch(() => undefined)) === undefined) continue;
+      await rm(this.tempPath(name), { recursive: true, force: true });
+      removed += 1;
+    }
+    return removed;
   }
 
   /** Every stored digest (file name) found on disk, sorted. */

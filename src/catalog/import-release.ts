@@ -7,6 +7,7 @@ import { acceptedBeyondContract, type AcceptedBeyondContract } from './accepted-
 import type { Catalog } from './catalog.js';
 import { RowCountMismatchError, SchemaMismatchError } from './catalog-errors.js';
 import { checkDataColumns, type ColumnPlan } from './check-data-columns.js';
+import { checkReleaseFacts, readReleaseFacts } from './check-release-facts.js';
 import type { BundledSchemaFields } from './check-release-schema.js';
 import { catalogMessages } from './messages.js';
 import { insertExtrasSql, insertRowsSql, planOf, rowGroups } from './release-rows-sql.js';
@@ -139,6 +140,9 @@ export async function importReleases(catalog: Catalog, items: readonly ReleaseIm
  * group of one; for a parquet group, `checkDataFile` compared each file's footer beforehand, and the
  * footer is what DuckDB reads). A mismatch throws RowCountMismatchError, which rolls the batch back; a
  * value the catalog cannot hold (a null in a never-null field, a number out of range) SchemaMismatchError.
+ * 5. one aggregate over the batch's inserted rows, compared with each manifest (`checkReleaseFacts`: day,
+ *    rows, sample_time range, coverage counts, dataset and version on every row); a contradiction throws
+ *    ManifestContradictionError, which rolls the batch back like a row-count mismatch.
  */
 async function insertReleases(connection: DuckDBConnection, items: readonly ReleaseImport[], importedAt: string): Promise<boolean[]> {
   // 1.
@@ -216,6 +220,10 @@ async function insertReleases(connection: DuckDBConnection, items: readonly Rele
       }
     }
   }
+
+  // 5.
+  const facts = await readReleaseFacts(connection, fresh);
+  for (const item of fresh) checkReleaseFacts(item, facts.get(item.release.id));
   return outcomes;
 }
 

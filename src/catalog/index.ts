@@ -13,19 +13,26 @@ export type { TempCleanup } from './content-store.js';
 export { checkManifest, checkBundledSchema } from './check-release-schema.js';
 export type { BundledSchemaFields, DeclaredField } from './check-release-schema.js';
 export { checkDataColumns, duckdbTypeFits, SOURCE_FILE_COLUMN } from './check-data-columns.js';
+export { checkReleaseFacts, readReleaseFacts, releaseContradictions, releaseFactsSql } from './check-release-facts.js';
+export type { Contradiction, ReleaseFacts } from './check-release-facts.js';
+export { checkFileSizes, checkListingAgrees, listingContradictions, sizeContradictions, LARGEST_PLAN_DAILY_BYTES } from './check-manifest-statements.js';
 export type { DescribedColumn, ColumnPlan } from './check-data-columns.js';
 export { acceptedBeyondContract, acceptedNotices } from './accepted-beyond-contract.js';
 export type { AcceptedBeyondContract, AcceptedKind, AcceptedNotice } from './accepted-beyond-contract.js';
 export { importRelease, importReleases, checkDataFile } from './import-release.js';
 export type { ReleaseImport, DataFormat } from './import-release.js';
-export { pullRelease, prepareRelease, checkReleaseIds } from './pull-release.js';
+export { pullRelease, prepareRelease, settleRelease, checkReleaseIds } from './pull-release.js';
 export type { PullProgress, PullStatus, PullResult, PullReleaseOptions, PreparedRelease } from './pull-release.js';
 export { pullReleases } from './pull-releases.js';
 export type { PullReleasesOptions, PullReleasesResult, PullFailure } from './pull-releases.js';
-export { recordListings } from './record-listings.js';
+export { recordListings, recordedListing } from './record-listings.js';
 export { listImportedReleases } from './list-imported-releases.js';
+export { readReleaseRecords } from './read-release-records.js';
+export type { ReleaseRecord } from './read-release-records.js';
 export type { ImportedRelease } from './list-imported-releases.js';
 export { verifyStore } from './verify-store.js';
+export { collectGarbage, findStoreGarbage } from './collect-garbage.js';
+export type { CollectGarbageOptions, GarbageCollection, GarbageFile, StoreGarbage } from './collect-garbage.js';
 export type { StoredFileCheck, StoreVerification } from './verify-store.js';
 export { exportParquet } from './export-parquet.js';
 export { probeCatalogLock } from './probe-catalog-lock.js';
@@ -33,10 +40,12 @@ export type { CatalogLockProbe } from './probe-catalog-lock.js';
 export type { ExportParquetOptions, ExportParquetResult } from './export-parquet.js';
 export {
   CatalogBusyError,
+  CatalogCorruptError,
   CatalogOptionError,
   CatalogVersionError,
   SchemaMismatchError,
   ManifestInvalidError,
+  ManifestContradictionError,
   RowCountMismatchError,
   StoreMismatchError,
 } from './catalog-errors.js';

@@ -2,6 +2,8 @@
 
 const short = (id: string) => `${id.slice(0, 12)}…`;
 const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+/** A size in MiB with one decimal (`0.0 MiB` only for 0 bytes; below 0.1 MiB: `< 0.1 MiB`). */
+const mebibytes = (bytes: number) => (bytes > 0 && bytes < 0.1 * 2 ** 20 ? '< 0.1 MiB' : `${(bytes / 2 ** 20).toFixed(1)} MiB`);
 /** At most six names, then how many more. */
 const list = (names: readonly string[]) => (names.length <= 6 ? names.join(', ') : `${names.slice(0, 6).join(', ')} and ${names.length - 6} more`);
 
@@ -31,6 +33,25 @@ export const catalogMessages = {
     `The bundled schema of ${count(releases, 'release')} uses other type words (${list(words)}); read as the spec's types.`,
   schemaChecksumMismatch: (id: string, actual: string, expected: string) =>
     `The bundled schema of release ${short(id)} has sha256 ${actual.slice(0, 12)}…, the manifest says ${expected.slice(0, 12)}…. Nothing was imported.`,
+  manifestContradicted: (id: string, detail: string, more: readonly string[]) =>
+    `Release ${short(id)} was not imported: its manifest says ${detail}${more.length === 0 ? '' : ` (it also disagrees on ${list(more)})`}.`,
+  /** Clauses after "its manifest says" (manifestContradicted), one per kind of contradiction. */
+  manifestSays: {
+    day: (day: string, first: string, last: string) =>
+      `day ${day} but its rows' sample_time fall on ${first === last ? first : `${first} to ${last}`}`,
+    rows: (stated: number, actual: number) => `rows ${stated} but it holds ${actual} rows`,
+    sampleTime: (field: string, stated: unknown, actual: number | null, smallest: boolean) =>
+      `${field} ${JSON.stringify(stated)} but ${actual === null ? 'no row has a sample_time' : `its rows' ${smallest ? 'smallest' : 'largest'} sample_time is ${actual}`}`,
+    rowValues: (field: string, stated: string, column: string, actual: readonly string[]) =>
+      `${field} ${stated} but its rows' ${column} ${actual.length === 1 ? 'is' : 'values are'} ${list(actual)}`,
+    symbols: (stated: readonly string[], actual: readonly string[]) =>
+      `coverage.symbols ${stated.length === 0 ? '(none)' : list(stated)} but its rows' symbols are ${actual.length === 0 ? '(none)' : list(actual)}`,
+    count: (path: string, value: string, stated: unknown, actual: number, column: string) =>
+      `${path}.${value} ${stated === undefined ? '(not listed)' : JSON.stringify(stated)} but ${actual} of its rows have ${column} ${value}`,
+    listing: (path: string, stated: string, listed: string) => `${path} ${stated} but the /releases listing says ${listed}`,
+    tooLarge: (format: string, bytes: number, limit: number) =>
+      `the ${format} file is ${bytes} bytes, more than the largest daily byte allowance (${limit} bytes) could ever download`,
+  },
   rowCountMismatch: (id: string, actual: number, expected: number) =>
     `Release ${short(id)} holds ${actual} rows, but its manifest says ${expected}. Nothing was imported.`,
   batchRowCountMismatch: (releases: number, actual: number, expected: number) =>
@@ -46,8 +67,14 @@ export const catalogMessages = {
   embeddedMock: (baseUrl: string) => `rdw: no RDW_BASE_URL set; using the embedded mock API at ${baseUrl} (offline, seeded data).`,
   pullNeedsIds: () => 'Name release IDs to pull, or use --latest N (not both).',
   badCount: (flag: string, min: number, max: number) => `--${flag} must be an integer from ${min} to ${max}.`,
+  catalogCorrupt: (file: string, detail: string) =>
+    `${file} is not a readable DuckDB catalog (${detail.split('\n')[0]!.replace(/[.!]+$/, '')}). Move it aside (mv ${file} ${file}.broken) and pull again, or rebuild it from a study lock into a new folder: rdw --home <NEW_FOLDER> reproduce <LOCK>; the verified files in store/ stay as they are.`,
   sqlNeedsQuery: () => 'Give exactly one SQL query in quotes, e.g. rdw sql "SELECT count(*) FROM market_events".',
   sqlFailed: (detail: string) => `The query failed: ${detail.split('\n')[0]}`,
+  sqlNoFileAccess: () =>
+    'rdw sql only reads the catalog: a statement that writes, exports or reads other files (COPY, EXPORT, read_csv …) is refused. Use DuckDB itself on a copy of catalog.duckdb to export data.',
+  sqlNotReadOnly: (kind: string) =>
+    `rdw sql only reads: a ${kind} statement is refused (only SELECT, WITH, FROM, DESCRIBE, SHOW, SUMMARIZE and EXPLAIN run; nothing is written, attached, installed or exported). Use DuckDB itself on a copy of catalog.duckdb to change or export data.`,
   exportNeedsDir: () => 'Give the folder to export to, e.g. rdw export ./export.',
   pullFailed: (failed: number, total: number) =>
     failed === total
@@ -56,6 +83,17 @@ export const catalogMessages = {
   verifyBad: (file: string, releaseId: string, problem: string) =>
     `Stored file ${file} of release ${releaseId.slice(0, 12)}… ${problem}; remove it and pull the release again.`,
   verifyOk: (files: number, releases: number) => `All ${files} stored files of ${releases} releases match their checksums.`,
+  unreferencedFiles: (files: number, bytes: number) =>
+    `${files} stored file${files === 1 ? ' is' : 's are'} referenced by no release (${mebibytes(bytes)}); remove ${files === 1 ? 'it' : 'them'} with rdw gc.`,
+  staleTemp: (files: number, bytes: number) =>
+    `${files} partial or leftover download${files === 1 ? ' is' : 's are'} in store/tmp (${mebibytes(bytes)}); the next pull resumes a recent one, rdw gc removes ${files === 1 ? 'it' : 'them'}.`,
+  gcNeedsWriter: () => 'Removing unreferenced store files needs the catalog open for writing (not readOnly); open it read-write or use dryRun.',
+  gcDone: (files: number, bytes: number) =>
+    files === 0 ? 'Nothing to remove: every stored file is referenced by a release and store/tmp is empty.' : `Removed ${files} file${files === 1 ? '' : 's'} no release needs (${mebibytes(bytes)}).`,
+  gcDryRun: (files: number, bytes: number) =>
+    files === 0
+      ? 'Nothing to remove: every stored file is referenced by a release and store/tmp is empty.'
+      : `Would remove ${files} file${files === 1 ? '' : 's'} no release needs (${mebibytes(bytes)}); run rdw gc without --dry-run to remove ${files === 1 ? 'it' : 'them'}.`,
   noReleases: () => 'The catalog holds no releases yet; pull some with "rdw pull --latest N".',
   otherRevisionListed: (id: string, current: boolean) =>
     `${current ? '' : 'superseded; '}revision ${id.slice(0, 12)}… also listed (the listing gave no generated_at, so which is newer is unknown): rdw pull ${id}`,

@@ -8,8 +8,11 @@ import type { Catalog } from './catalog.js';
 import { CatalogOptionError, ManifestInvalidError, SchemaMismatchError } from './catalog-errors.js';
 import { acceptedBeyondContract, type AcceptedBeyondContract } from './accepted-beyond-contract.js';
 import { checkBundledSchema, checkManifest, type BundledSchemaFields } from './check-release-schema.js';
+import { checkFileSizes, checkListingAgrees } from './check-manifest-statements.js';
+import { recordedListing } from './record-listings.js';
 import type { ColumnPlan } from './check-data-columns.js';
 import { checkDataFile, importReleases, type DataFormat, type ReleaseImport } from './import-release.js';
+import { dropUnreferenced } from './collect-garbage.js';
 import { catalogMessages } from './messages.js';
 
 /** Progress of a pull, for progress bars and line logs. */
@@ -74,6 +77,21 @@ export interface PreparedRelease {
   item: ReleaseImport;
   /** The result to report once the import committed. */
   result: PullResult;
+  /**
+   * The store digests this release uses (manifest, schema, data file), pinned in the store until
+   * `settleRelease` so no clean-up removes them before the import's outcome is known.
+   */
+  pinned: string[];
+}
+
+/**
+ * Ends a prepared release's use of the store once its import's outcome is known: unpins its files and,
+ * when it did not commit, removes those of them no release references and no other in-flight pull uses
+ * (a refused release leaves nothing in the store; a file shared with an imported release stays).
+ */
+export async function settleRelease(catalog: Catalog, prepared: Pick<PreparedRelease, 'pinned'>, committed: boolean): Promise<void> {
+  for (const sha256 of prepared.pinned) catalog.store.unpin(sha256);
+  if (!committed) await dropUnreferenced(catalog, prepared.pinned);
 }
 
 /**
@@ -95,7 +113,8 @@ export async function pullRelease(catalog: Catalog, client: RdwClient, id: strin
   const prepared = await prepareRelease(catalog, client, id, options);
   // 7. one transaction: metadata, files, rows; the row count must equal the manifest's (the data file was
   // checked by prepareRelease, so not again as importRelease would)
-  const [outcome] = await importReleases(catalog, [prepared.item]);
+  const [outcome] = await importReleases(catalog, [prepared.item]).catch((error: unknown) => [error instanceof Error ? error : new Error(String(error))]);
+  await settleRelease(catalog, prepared, !(outcome instanceof Error));
   if (outcome instanceof Error) throw outcome;
   options.onProgress?.({ kind: 'release', releaseId: id, status: 'imported' });
   return prepared.result;
@@ -106,10 +125,34 @@ export async function pullRelease(catalog: Catalog, client: RdwClient, id: strin
  * manifest, the bundled schema, the verified data file in the store. Step 7 is `importRelease(s)`.
  */
 export async function prepareRelease(catalog: Catalog, client: RdwClient, id: string, options: PullReleaseOptions = {}): Promise<PreparedRelease> {
+  // Every store file this release touches is pinned first; a failure unpins them and removes what no
+  // release references (a refused release leaves nothing in the store).
+  const pinned: string[] = [];
+  const pin = async (sha256: string) => {
+    await catalog.store.pin(sha256);
+    pinned.push(sha256);
+  };
+  try {
+    return { ...(await prepareUnpinned(catalog, client, id, pin, options)), pinned };
+  } catch (error) {
+    await settleRelease(catalog, { pinned }, false);
+    throw error;
+  }
+}
+
+async function prepareUnpinned(
+  catalog: Catalog,
+  client: RdwClient,
+  id: string,
+  pin: (sha256: string) => Promise<void>,
+  options: PullReleaseOptions,
+): Promise<Omit<PreparedRelease, 'pinned'>> {
   // 3. the manifest (the client checks release.id === id)
   const manifest = await client.manifest(id);
   const { release } = manifest;
   checkManifest(id, release);
+  // no file beyond every daily budget (an integrity failure before any download, not a limit)
+  checkFileSizes(id, release, await accountDailyBytes(client));
 
   // 4. the bundled schema, when the release has one
   let schema: FileDigest | undefined;
@@ -117,6 +160,7 @@ export async function prepareRelease(catalog: Catalog, client: RdwClient, id: st
   let declared: BundledSchemaFields | undefined;
   if (release.files.schema !== undefined) {
     const expected = release.files.schema;
+    await pin(expected.sha256);
     // The bundled schema is one file per product version: a stored copy with the manifest's sha256 is
     // re-hashed and reused instead of fetched again.
     const bundled = (await catalog.store.holds(expected))
@@ -131,7 +175,8 @@ export async function prepareRelease(catalog: Catalog, client: RdwClient, id: st
   }
 
   // 5. the data file: parquet preferred, csv when parquet is not offered or not available
-  const { format, digest, path: dataPath } = await fetchDataFile(catalog, client, id, release.files, options);
+  const { format, digest, path: dataPath } = await fetchDataFile(catalog, client, id, release.files, pin, options);
+  await pin(manifest.sha256);
 
   // 6. the manifest joins the data file in the store while the data file's columns are checked against
   // the spec and the bundled schema. Both settle before any failure is thrown, so no temp file is still
@@ -144,6 +189,9 @@ export async function prepareRelease(catalog: Catalog, client: RdwClient, id: st
   const failure = settled.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
   if (failure !== undefined) throw failure.reason;
   const columns = (settled[1] as PromiseFulfilledResult<ColumnPlan>).value;
+  // the manifest against the listing's statement of the same ID (this client's listing, else the catalog's
+  // recorded one), once the file gates named any file that fails its own checksum
+  checkListingAgrees(id, release, client.listedRelease(id) ?? (await recordedListing(catalog, id)));
   if (schema !== undefined && schemaBytes !== undefined) await catalog.store.putBytes(schemaBytes, schema, tempName(id, 'schema'));
   const accepted = acceptedBeyondContract(release, declared, columns);
   const item: ReleaseImport = {
@@ -161,17 +209,28 @@ export async function prepareRelease(catalog: Catalog, client: RdwClient, id: st
   return { item, result: accepted === undefined ? result : { ...result, accepted } };
 }
 
+/** The account's daily byte allowance, reported or assumed (cached by the client after the manifest); undefined when unknown. */
+async function accountDailyBytes(client: RdwClient): Promise<number | undefined> {
+  try {
+    return (await client.limits()).daily_bytes;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Steps 5 and 6 for the data file: reuse a verified stored copy, else download into store/tmp and move it in. */
 async function fetchDataFile(
   catalog: Catalog,
   client: RdwClient,
   id: string,
   files: { parquet?: FileDigest; csv?: FileDigest },
+  pin: (sha256: string) => Promise<void>,
   options: PullReleaseOptions,
 ): Promise<{ format: DataFormat; digest: FileDigest; path: string }> {
   const formats = (['parquet', 'csv'] as const).filter((format) => files[format] !== undefined);
   for (const [index, format] of formats.entries()) {
     const expected = files[format]!;
+    await pin(expected.sha256);
     if (await catalog.store.holds(expected)) return { format, digest: expected, path: catalog.store.pathOf(expected.sha256) };
     const temp = catalog.store.tempPath(tempName(id, format));
     try {

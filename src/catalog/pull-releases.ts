@@ -4,12 +4,12 @@
 // one leaves every other release imported.
 
 import type { RdwClient } from '../client/index.js';
-import { RdwError } from '../spec/index.js';
+import { environmentErrorOf, RdwError } from '../spec/index.js';
 import type { Catalog } from './catalog.js';
 import { CatalogOptionError } from './catalog-errors.js';
 import { importReleases, type ReleaseImport } from './import-release.js';
 import { catalogMessages } from './messages.js';
-import { checkReleaseIds, prepareRelease, type PullProgress, type PullResult } from './pull-release.js';
+import { checkReleaseIds, prepareRelease, settleRelease, type PullProgress, type PullResult } from './pull-release.js';
 import { releaseIdListParameter } from './sql-text.js';
 
 export interface PullReleasesOptions {
@@ -98,13 +98,17 @@ export async function pullReleases(
         continue;
       }
       const { result } = prepared;
+      const settled = prepared;
       imports.push(
         writer.add(prepared.item).then(
-          () => {
+          async () => {
+            await settleRelease(catalog, settled, true);
             outcomes[index] = result;
             onProgress?.({ kind: 'release', releaseId: id, status: 'imported' });
           },
-          (error: unknown) => {
+          async (error: unknown) => {
+            // A refused release leaves nothing in the store (files shared with imported releases stay).
+            await settleRelease(catalog, settled, false);
             outcomes[index] = { id, error: asError(error) };
             onProgress?.({ kind: 'release', releaseId: id, status: 'failed' });
           },
@@ -125,7 +129,8 @@ export async function pullReleases(
   return { pulled, failed };
 }
 
-const asError = (error: unknown): Error => (error instanceof Error ? error : new Error(String(error)));
+/** The failure as an Error: a full disk, a denied or read-only folder … as its typed environment error. */
+const asError = (error: unknown): Error => environmentErrorOf(error) ?? (error instanceof Error ? error : new Error(String(error)));
 
 /** The already imported releases among `ids`, as `present` results (one query). */
 async function presentReleases(catalog: Catalog, ids: readonly string[]): Promise<Map<string, PullResult>> {

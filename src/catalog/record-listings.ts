@@ -32,3 +32,13 @@ export async function recordListings(catalog: Catalog, releases: readonly Listed
     return added;
   });
 }
+
+/**
+ * The catalog's recorded listing item of this exact ID (`listed_releases`: id, day, and version when the
+ * listing gave one; files are not kept), or undefined when no recorded listing held it.
+ */
+export async function recordedListing(catalog: Catalog, id: string): Promise<ListedRelease | undefined> {
+  const [row] = await catalog.sideQuery(`SELECT strftime(day, '%Y-%m-%d') AS day, version FROM listed_releases WHERE id = $id`, { id });
+  if (row === undefined) return undefined;
+  return { id, day: String(row.day), ...(typeof row.version === 'string' ? { version: row.version } : {}) } as ListedRelease;
+}

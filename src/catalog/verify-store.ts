@@ -1,7 +1,9 @@
-// verifyStore: re-hashes every stored file named in release_files and compares sha256 and size.
+// verifyStore: re-hashes every stored file named in release_files and compares sha256 and size; lists
+// the store's garbage (unreferenced files, store/tmp leftovers) beside it.
 
 import { stat } from 'node:fs/promises';
 import type { Catalog } from './catalog.js';
+import { findStoreGarbage, type GarbageFile } from './collect-garbage.js';
 import { ContentStore, hashFile } from './content-store.js';
 
 /** One stored file checked against release_files. */
@@ -23,8 +25,15 @@ export interface StoreVerification {
   files: StoredFileCheck[];
   /** The files that failed, in store order. */
   bad: StoredFileCheck[];
-  /** Verified files in the store that no release names (left by an interrupted pull; harmless, reused). */
+  /**
+   * Files in the store that no release names (left by an interrupted pull; a refused release removes its
+   * own): paths relative to the home. Files an in-flight pull of this process is using are not listed.
+   */
   unreferenced: string[];
+  /** Bytes of the `unreferenced` files. */
+  unreferencedBytes: number;
+  /** Entries of `store/tmp/` (partial downloads, leftovers of interrupted pulls), with their sizes; `rdw gc` removes them. */
+  temp: GarbageFile[];
 }
 
 /** Re-hashes every stored file that a release names; each distinct file is read once. */
@@ -52,7 +61,12 @@ export async function verifyStore(catalog: Catalog): Promise<StoreVerification> 
     if (actual.bytes !== check.bytes) Object.assign(check, { ok: false, problem: 'size', actualBytes: actual.bytes, actualSha256: actual.sha256 });
     else if (actual.sha256 !== check.sha256) Object.assign(check, { ok: false, problem: 'sha256', actualBytes: actual.bytes, actualSha256: actual.sha256 });
   }
-  const referenced = new Set(byDigest.keys());
-  const unreferenced = (await catalog.store.listStored()).filter((sha256) => !referenced.has(sha256)).map(ContentStore.relativePath);
-  return { files, bad: files.filter((check) => !check.ok), unreferenced };
+  const garbage = await findStoreGarbage(catalog, new Set(byDigest.keys()));
+  return {
+    files,
+    bad: files.filter((check) => !check.ok),
+    unreferenced: garbage.unreferenced.map((file) => file.file),
+    unreferencedBytes: garbage.unreferenced.reduce((sum, file) => sum + file.bytes, 0),
+    temp: garbage.temp,
+  };
 }

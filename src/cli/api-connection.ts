@@ -27,7 +27,7 @@ export async function connectApi(context: CliContext): Promise<ApiConnection> {
  * the setting to fix is RDW_BASE_URL or --base-url, so that is what the sentence names. Other errors as they are.
  */
 export function settingError(error: unknown, context: CliContext): unknown {
-  if (error instanceof UsageError && error.option === 'baseUrl' && context.baseUrl !== undefined) {
+  if (error instanceof UsageError && error.code !== 'RDW_URL_CREDENTIALS' && error.option === 'baseUrl' && context.baseUrl !== undefined) {
     return new UsageError(cliMessages.badBaseUrl(context.baseUrl), { option: 'baseUrl', cause: error });
   }
   return error;

@@ -2,6 +2,8 @@
 // process.env and process streams are read only by main.ts, which builds this context.
 
 import path from 'node:path';
+import { UsageError } from '../spec/index.js';
+import { cliMessages } from './messages.js';
 
 export interface CliOutput {
   write(text: string): void;
@@ -35,7 +37,15 @@ export interface GlobalFlags {
   baseUrl: string | undefined;
 }
 
-/** Resolves RDW_HOME: flag, then environment, then `./datasets` (DESIGN.md 2.2). */
+/**
+ * Resolves RDW_HOME: flag, then environment, then `./datasets` (DESIGN.md 2.2). An empty `--home ''` or
+ * an RDW_HOME set to '' (or only spaces) is refused (UsageError, exit 2): it is a mistake (an unset shell
+ * variable), not a wish for `./datasets`, and data must not land somewhere the user did not choose.
+ */
 export function resolveHome(flag: string | undefined, env: CliContext['env'], cwd: string): string {
+  if (flag !== undefined && flag.trim() === '') throw new UsageError(cliMessages.emptyHome('--home'), { option: 'home' });
+  if (flag === undefined && env.RDW_HOME !== undefined && env.RDW_HOME.trim() === '') {
+    throw new UsageError(cliMessages.emptyHome('RDW_HOME'), { option: 'home' });
+  }
   return path.resolve(cwd, flag ?? env.RDW_HOME ?? 'datasets');
 }

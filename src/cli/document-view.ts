@@ -47,7 +47,8 @@ export function rowTable(rows: readonly Row[], columns: readonly string[] = rowC
 /**
  * Prints a Research snapshot or live page (`name`: the dataset ID or page key asked for). With --json, the
  * body exactly as received. Otherwise: the envelope's header (observation time, generation time,
- * calculation version, and STALE when `stale` is true) and the items as a table; items that are not rows,
+ * calculation version, and STALE when `stale` is true), the items as a table and the envelope's other fields
+ * (source, window, summary, limitation) below it; items that are not rows,
  * or a body without the envelope, as its fields; an array of objects as a table; anything else as JSON.
  */
 export function writeDocument(context: CliContext, name: string, document: unknown): void {
@@ -59,7 +60,10 @@ export function writeDocument(context: CliContext, name: string, document: unkno
     else out.write(`${wrapText(header, out.columns, 2)}\n`);
     const items = document.items;
     if (header !== undefined && isRowList(items)) {
-      return void out.write(items.length === 0 ? `${documentMessages.noItems()}\n` : rowTable(items));
+      out.write(items.length === 0 ? `${documentMessages.noItems()}\n` : rowTable(items));
+      // The rest of the envelope (source, window, summary, limitation…) travels with the rows: the spec says
+      // limitations must go with downstream analysis.
+      return void out.write(fieldLines(document, [...HEADER_FIELDS, 'items'], 0));
     }
     return void out.write(fieldLines(document, header === undefined ? [] : HEADER_FIELDS));
   }

@@ -6,6 +6,8 @@ export const cliMessages = {
   unexpectedFailure: (detail: string) =>
     `rdw failed unexpectedly: ${detail}. Run again with RDW_DEBUG=1 for the stack trace, and report it.`,
   interrupted: () => 'Interrupted; nothing half-written was kept.',
+  emptyHome: (setting: '--home' | 'RDW_HOME') =>
+    `${setting} is empty; give the folder that holds catalog.duckdb and store/ (e.g. ${setting === '--home' ? '--home ./datasets' : 'export RDW_HOME=$HOME/rdw-data'}), or leave it out for ./datasets.`,
   openapiHelp: () =>
     [
       'Offline: needs no key and no server. Save it with "rdw openapi > openapi.json";',
@@ -56,6 +58,8 @@ export const doctorMessages = {
   unreachableRemedy: () =>
     'Check RDW_BASE_URL (or --base-url): it is the API root including /v1, e.g. https://host/v1; then check the network, proxy or VPN.',
   badBaseUrl: (value: string) => `RDW_BASE_URL (or --base-url) "${value}" is not an http(s) URL ending in /v1.`,
+  baseUrlCarriesSecret: (carried: 'key' | 'userinfo' | 'query' | 'fragment') =>
+    `RDW_BASE_URL (or --base-url) carries ${{ key: 'an API key (or a key-shaped token)', userinfo: 'a user:password part', query: 'a query (?…)', fragment: 'a fragment (#…)' }[carried]}; it is not repeated here and no request was sent. The key goes only in RDW_API_KEY.`,
   badBaseUrlRemedy: () => 'Set it to the API root including /v1, e.g. export RDW_BASE_URL=https://host/v1.',
   // key
   keyMissing: () => 'RDW_API_KEY is not set, so only the public live pages can be used.',

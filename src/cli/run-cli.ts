@@ -2,7 +2,7 @@
 // on stderr plus the documented exit code (DESIGN.md 2.3). No stack traces unless RDW_DEBUG=1.
 
 import { parseArgs } from 'node:util';
-import { EXIT_CODES, isRdwError, UsageError } from '../spec/index.js';
+import { environmentErrorOf, EXIT_CODES, isRdwError, UsageError } from '../spec/index.js';
 import type { CliContext, CliOutput } from './cli-context.js';
 import { resolveHome } from './cli-context.js';
 import type { Command, CommandOptions } from './command.js';
@@ -92,6 +92,13 @@ function parseCommandArgs(command: Command, args: string[]) {
 
 function reportFailure(error: unknown, stderr: CliOutput, env: Readonly<Record<string, string | undefined>>): number {
   const debug = env.RDW_DEBUG === '1';
+  // A full disk, a denied or read-only folder, a file where a folder must be: said for what it is.
+  const environment = isRdwError(error) ? undefined : environmentErrorOf(error);
+  if (environment !== undefined) {
+    stderr.write(`rdw: ${environment.message}\n`);
+    if (debug && error instanceof Error && error.stack) stderr.write(`${error.stack}\n`);
+    return environment.exitCode;
+  }
   if (isRdwError(error)) {
     stderr.write(`rdw: ${error.message}\n`);
     if (debug && error.stack) stderr.write(`${error.stack}\n`);

@@ -122,6 +122,15 @@ export class SizeMismatchError extends IntegrityError {
   }
 }
 
+/**
+ * A file whose stated size no daily byte allowance could hold (larger than the largest plan's, or the
+ * account's reported one when larger): the statement is wrong, not the budget; nothing was sent.
+ */
+export class ImpossibleSizeError extends IntegrityError {
+  override readonly code = 'RDW_IMPOSSIBLE_SIZE' as const;
+  readonly status: number | undefined = undefined;
+}
+
 /** A manifest that describes another release than the one requested. */
 export class ManifestMismatchError extends IntegrityError {
   override readonly code = 'RDW_MANIFEST_MISMATCH' as const;
@@ -148,12 +157,26 @@ export class UnexpectedResponseError extends RdwError {
   }
 }
 
+/**
+ * A URL given to rdw (base or site URL) carrying a key, a key-shaped token, a user:password part, a query or a
+ * fragment: refused before any request, and never echoed (exit 2).
+ */
+export class CredentialsInUrlError extends UsageError {
+  override readonly code = 'RDW_URL_CREDENTIALS' as const;
+  /** What the URL carried. */
+  readonly carried: 'key' | 'userinfo' | 'query' | 'fragment';
+  constructor(message: string, options: RdwErrorOptions & { option: string; carried: CredentialsInUrlError['carried'] }) {
+    super(message, options);
+    this.carried = options.carried;
+  }
+}
+
 /** A redirect rdw will not follow: more than 5 hops, a loop, no usable Location, or a non-http(s) target. */
 export class RedirectError extends RdwError {
   override readonly code = 'RDW_REDIRECT' as const;
   /** The 3xx status of the last hop. */
   readonly status: number;
-  readonly reason: 'too_many' | 'loop' | 'no_location' | 'scheme';
+  readonly reason: 'too_many' | 'loop' | 'no_location' | 'scheme' | 'credentials';
   constructor(message: string, options: RdwErrorOptions & { status: number; reason: RedirectError['reason'] }) {
     super(message, options);
     this.status = options.status;

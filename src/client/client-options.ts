@@ -5,7 +5,9 @@ import type { Dispatcher } from 'undici';
 import { API_VERSION_SEGMENT, DISPLAY_KEY_PATTERN, UsageError } from '../spec/index.js';
 import type { ClientNotice } from './client-types.js';
 import { systemClock, type Clock } from './clock.js';
+import { CredentialsInUrlError } from './client-errors.js';
 import { messages } from './messages.js';
+import { urlSecret } from './url-secret.js';
 import { seededRandom } from './seeded-random.js';
 
 export interface RetryOptions {
@@ -88,6 +90,12 @@ export function validateApiKey(key: string): void {
 /** Shorter than this is a prefix or a typo, not a secret (the mock's keys have 39 characters). */
 const MIN_KEY_LENGTH = 12;
 
+function refuseSecretInUrl(value: unknown, key: string | undefined, option: string, setting: 'base URL' | 'site URL'): void {
+  if (typeof value !== 'string') return;
+  const carried = urlSecret(value, key);
+  if (carried !== undefined) throw new CredentialsInUrlError(messages.urlCarriesSecret(setting, carried), { option, carried });
+}
+
 function parseHttpUrl(value: unknown, message: string, option: string): URL {
   if (typeof value !== 'string') throw new UsageError(message, { option });
   let url: URL;
@@ -112,6 +120,10 @@ let clientSerial = 0;
 
 /** Validates ClientOptions and applies defaults; throws UsageError naming the bad option. */
 export function resolveClientOptions(options: ClientOptions): ResolvedClientOptions {
+  // 1. Keys stay in the header: a base or site URL that could carry a secret is refused first, never echoed.
+  const key = typeof options?.apiKey === 'string' ? options.apiKey : undefined;
+  refuseSecretInUrl(options?.baseUrl, key, 'baseUrl', 'base URL');
+  refuseSecretInUrl(options?.siteUrl, key, 'siteUrl', 'site URL');
   const base = parseHttpUrl(options?.baseUrl, messages.badBaseUrl(), 'baseUrl');
   const basePath = base.pathname.replace(/\/+$/, '');
   if (!basePath.endsWith(API_VERSION_SEGMENT) || base.search !== '' || base.hash !== '') {

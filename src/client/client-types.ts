@@ -124,6 +124,11 @@ export interface RdwClient {
   schema(): Promise<SchemaDocument>;
   /** Listed releases, latest first; only `id` and `day` are sure to be present (spec: other fields "not shown"). */
   releases(options?: ReleasesOptions): Promise<ListedRelease[]>;
+  /**
+   * The item of this exact release ID in the newest `/releases` listing this client has read (no request);
+   * undefined when no listing it read held the ID. What the catalog checks a manifest against.
+   */
+  listedRelease(releaseId: string): ListedRelease | undefined;
   rows(releaseId: string, filters?: RowFilters): AsyncIterable<MarketEventRow[]>;
   manifest(releaseId: string): Promise<ManifestResult>;
   bundledSchema(releaseId: string): Promise<BundledSchemaResult | undefined>;

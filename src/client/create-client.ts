@@ -30,6 +30,7 @@ import {
   ChecksumMismatchError,
   ConflictError,
   ForbiddenError,
+  ImpossibleSizeError,
   ManifestMismatchError,
   ServiceUnavailableError,
   SizeMismatchError,
@@ -62,6 +63,8 @@ import { rowPages, type RowFilters } from './row-pages.js';
 const PATH_SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 /** Before the account's limits are known, pace at the smallest plan rpm. */
 const DEFAULT_RPM = Math.min(...Object.values(PLANS).map((plan) => plan.rpm));
+/** The largest daily byte allowance of the spec's plans: no download larger than this (or the reported allowance) can ever fit. */
+const LARGEST_DAILY_BYTES = Math.max(...Object.values(PLANS).map((plan) => plan.daily_bytes));
 
 interface Cached<T> {
   fetchedAt: number;
@@ -107,6 +110,8 @@ class Client implements RdwClient {
   /** Limits of a key without a paid plan, from /research/catalog (limits() only). */
   #freeLimits: Promise<AccountLimits> | undefined;
   readonly #manifests = new Map<string, Promise<ManifestResult>>();
+  /** Each release ID's item in the newest /releases listing read (listedRelease). */
+  readonly #listed = new Map<string, ListedRelease>();
   readonly #snapshots = new Map<string, CachedDocument>();
   readonly #tables = new Map<string, Cached<ResearchTable>>();
 
@@ -222,7 +227,12 @@ class Client implements RdwClient {
     // kept as given; an item without a usable id or day is left out and reported, never fatal.
     const { releases, skipped } = readListedReleases(body.items, options.limit);
     if (skipped.length > 0) this.#notify({ kind: 'unknown_item', message: messages.listingItemsSkipped(skipped) });
+    for (const release of releases) this.#listed.set(release.id, release);
     return releases;
+  }
+
+  listedRelease(releaseId: string): ListedRelease | undefined {
+    return this.#listed.get(releaseId);
   }
 
   rows(releaseId: string, filters: RowFilters = {}): AsyncIterable<MarketEventRow[]> {
@@ -410,12 +420,19 @@ class Client implements RdwClient {
   }
 
   /**
-   * Refuses before sending when today's remaining byte budget cannot hold `needed` bytes (or is used up).
+   * Refuses before sending when today's remaining byte budget cannot hold `needed` bytes (or is used up),
+   * and (ImpossibleSizeError, exit 3) when no daily allowance could ever hold them.
    * With `daily_bytes` unknown there is no local pre-check, unless the service's daily 429 already marked
    * today as used up.
    */
   async #checkBudget(what: string, needed: number | undefined): Promise<void> {
     const limits = await this.#ensureLimits();
+    // A size beyond every daily allowance is a wrong statement (exit 3), not a budget to wait for (exit 5).
+    // With the allowance unknown there is no bound: the service decides (as for the budget itself).
+    if (needed !== undefined && limits.daily_bytes !== undefined) {
+      const ceiling = Math.max(LARGEST_DAILY_BYTES, limits.daily_bytes);
+      if (needed > ceiling) throw new ImpossibleSizeError(messages.impossibleSize(what, needed, ceiling));
+    }
     const remaining = await this.#budget.remaining(limits.daily_bytes);
     if ((needed ?? 1) > remaining || remaining <= 0) {
       const next = this.#budget.next();

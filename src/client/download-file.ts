@@ -1,13 +1,14 @@
 // A verified download: streams to `<dest>.partial` while hashing and counting in one pass, fsyncs, checks
 // SHA-256 and size, and only then renames to `dest`. Resumes a partial with Range when a sidecar
 // `<dest>.partial.json` proves it belongs to the same release file; never leaves unverified bytes at `dest`.
+// A resumed file that fails its check is fetched once more from byte 0 (the kept part may be what was corrupt).
 // An ETag is never taken as a checksum (it may hash anything); a content-encoded body is never resumed.
 
 import { createHash, type Hash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, open, readFile, rename, rm, stat, writeFile, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import type { DownloadFormat, FileDigest, RdwError } from '../spec/index.js';
+import { EnvironmentError, type DownloadFormat, type FileDigest, type RdwError } from '../spec/index.js';
 import { discardBody } from './discard-body.js';
 import { AbortedError, ChecksumMismatchError, NetworkError, SizeMismatchError, TimeoutError } from './client-errors.js';
 import type { Clock } from './clock.js';
@@ -86,6 +87,9 @@ export async function downloadFile(options: DownloadFileOptions): Promise<FileDi
 
   // 1. A leftover partial is kept only when its sidecar names this exact file and it is not too long.
   let resumeFrom = 0;
+  // A resumed partial whose whole fails its check may hold corrupt bytes of its own (a disk, an earlier
+  // run): it is discarded and the file fetched once more from byte 0 within this call.
+  let restartedFromZero = false;
   const previous = await readSidecar(sidecarPath);
   const partialSize = (await stat(partial).catch(() => undefined))?.size;
   if (sidecar !== undefined && previous !== undefined && sameSidecar(previous, sidecar) && partialSize !== undefined) {
@@ -198,7 +202,8 @@ export async function downloadFile(options: DownloadFileOptions): Promise<FileDi
         failure ??
         new SizeMismatchError(messages.sizeMismatch(what, done, expected?.bytes ?? 0), { expected: expected?.bytes ?? 0, actual: done });
       const transient = short || error instanceof NetworkError || error instanceof TimeoutError;
-      if (!resumable || done === 0) await discard();
+      // A full disk or a refused folder is not resumed later: the partial goes too (nothing half-written stays).
+      if (!resumable || done === 0 || error instanceof EnvironmentError) await discard();
       if (!transient || error instanceof AbortedError || attempt > options.maxRetries) throw error;
       resumeFrom = resumable ? done : 0;
       await options.clock.sleep(options.backoffMs(attempt));
@@ -207,7 +212,17 @@ export async function downloadFile(options: DownloadFileOptions): Promise<FileDi
 
     // 5. Verify against the expected digest (without one: the Content-Length of an unencoded body), then rename.
     const reference: Reference | undefined = expected ?? (length === undefined ? undefined : { bytes: length });
-    const digest = await verifyAndPlace(partial, sidecarPath, dest, reference, what, hash, done, -1);
+    let digest: FileDigest | undefined;
+    try {
+      digest = await verifyAndPlace(partial, sidecarPath, dest, reference, what, hash, done, -1);
+    } catch (error) {
+      // verifyAndPlace removed the partial and its sidecar; bytes joined to a kept partial get one fresh try.
+      const joined = done > received;
+      if (!joined || restartedFromZero || !(error instanceof ChecksumMismatchError || error instanceof SizeMismatchError)) throw error;
+      restartedFromZero = true;
+      resumeFrom = 0;
+      continue;
+    }
     if (digest === undefined) throw new Error('unreachable: verifyAndPlace returns a digest when not probing');
     return digest;
   }

@@ -4,7 +4,7 @@
 // typed errors. 4xx are never retried; a daily-byte 429 is never retried.
 
 import { Agent, request, type Dispatcher } from 'undici';
-import type { RdwError } from '../spec/index.js';
+import { environmentErrorOf, type RdwError } from '../spec/index.js';
 import {
   AbortedError,
   ByteBudgetError,
@@ -25,6 +25,7 @@ import type { Notify } from './notice-sink.js';
 import type { RateLimiter } from './rate-limiter.js';
 import { noRetryAfterWaitMs, parseRetryAfter } from './retry-after.js';
 import { redactor, safeCause } from './safe-cause.js';
+import { urlSecret } from './url-secret.js';
 import { classifyTooManyRequests, errorCodeOf } from './too-many-requests.js';
 
 /** One GET to send. */
@@ -212,6 +213,9 @@ export class HttpTransport {
     const code = (error as { code?: unknown } | null)?.code;
     const name = (error as { name?: unknown } | null)?.name;
     const cause = safeCause(error, this.redact);
+    // A write to this machine's disk that failed (a full disk, a read-only or denied folder) is not the network's.
+    const local = code === 'ENOSPC' || code === 'EDQUOT' || code === 'EROFS' || code === 'EACCES' || code === 'EPERM' || code === 'EISDIR' || code === 'ENOTDIR';
+    if (local) return environmentErrorOf(error) ?? new NetworkError(messages.network(path, failureWords(error)), { cause });
     if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') {
       return new TimeoutError(messages.headersTimeout(path, this.#options.timeouts.headersMs), { phase: 'headers', cause });
     }
@@ -259,6 +263,10 @@ export class HttpTransport {
       if (target === undefined) throw new RedirectError(messages.redirectNoLocation(path, status), { status, reason: 'no_location' });
       if (target.protocol !== 'http:' && target.protocol !== 'https:') {
         throw new RedirectError(messages.redirectScheme(path, target.protocol.replace(/:$/, '')), { status, reason: 'scheme' });
+      }
+      // Keys stay in the header: a target carrying the key or a user:password part is never requested.
+      if (urlSecret(target.href, this.#options.apiKey, { allowQuery: true }) !== undefined) {
+        throw new RedirectError(messages.redirectCarriesSecret(path, status), { status, reason: 'credentials' });
       }
       if (hops + 1 > MAX_REDIRECTS) throw new RedirectError(messages.redirectTooMany(path, MAX_REDIRECTS), { status, reason: 'too_many' });
       if (visited.has(target.href)) throw new RedirectError(messages.redirectLoop(path), { status, reason: 'loop' });

@@ -2,6 +2,8 @@
 
 export { createClient } from './create-client.js';
 export { resolveClientOptions, validateApiKey } from './client-options.js';
+export { urlSecret } from './url-secret.js';
+export type { UrlSecret } from './url-secret.js';
 export type { ClientOptions, ResolvedClientOptions, RetryOptions, TimeoutOptions } from './client-options.js';
 export type {
   AccountLimits,
@@ -40,9 +42,11 @@ export {
   ChecksumMismatchError,
   SizeMismatchError,
   ManifestMismatchError,
+  ImpossibleSizeError,
   ServiceUnavailableError,
   UnexpectedResponseError,
   RedirectError,
+  CredentialsInUrlError,
   NetworkError,
   TimeoutError,
   AbortedError,

@@ -28,6 +28,10 @@ export const messages = {
     `The API key is shorter than ${min} characters, so it is a prefix or a typo; set RDW_API_KEY to the full secret shown once at creation.`,
   keyNotPrintable: (): string =>
     'The API key contains characters an HTTP header cannot carry; set RDW_API_KEY to the bare key exactly as shown once at creation.',
+  urlCarriesSecret: (setting: 'base URL' | 'site URL', carried: 'key' | 'userinfo' | 'query' | 'fragment'): string =>
+    `The ${setting} carries ${URL_SECRET_WORDS[carried]}; rdw refuses it before any request and does not repeat it. Give the bare URL (scheme, host, path); the key goes only in RDW_API_KEY, which rdw sends in the Authorization header.`,
+  redirectCarriesSecret: (path: string, status: number): string =>
+    `${path} answered HTTP ${status} with a redirect whose target carries a key or a user:password part; rdw does not follow it, so the key stays in the header. Report it to the service.`,
   badBaseUrl: (): string => 'The base URL is not an absolute http(s) URL ending in /v1; pass {base_url} including the version segment.',
   badSiteUrl: (): string => 'The site URL is not an absolute http(s) URL; pass {site_url} (for example https://host).',
   badOption: (name: string, expected: string): string => `The client option ${name} is invalid: expected ${expected}.`,
@@ -58,6 +62,8 @@ export const messages = {
     `The request rate limit was hit for ${path} (429) and retries gave up after ${Math.round(waitedMs / 1000)} s of waiting; try again in ${retryAfter} s or lower the request rate.`,
   byteBudgetServer: (path: string, nextDay: string): string =>
     `The account's daily download byte limit is used up (429 on ${path}); try again after ${nextDay}T00:00:00Z or change the plan.`,
+  impossibleSize: (what: string, needed: number, ceiling: number): string =>
+    `${what[0]!.toUpperCase()}${what.slice(1)} is said to be ${needed} bytes, more than the largest daily byte allowance (${ceiling} bytes) could ever download; the service's statement is wrong, nothing was sent.`,
   byteBudgetLocal: (what: string, needed: number, remaining: number, nextDay: string): string =>
     `Downloading ${what} needs ${needed} bytes but only ${remaining} remain of today's byte budget; nothing was sent, try again after ${nextDay}T00:00:00Z.`,
   serviceUnavailable: (path: string, attempts: number): string =>
@@ -112,4 +118,12 @@ export const messages = {
     `The manifest requested for release ${short(requested)} describes release ${short(received)}; nothing was used, report this to the API operator.`,
   noBundledSchemaFile: (releaseId: string): string =>
     `Release ${short(releaseId)} predates its bundled schema, so it has no schema file; use bundledSchema() which returns undefined for it.`,
+} as const;
+
+/** What a refused URL carried, in words (never the value). */
+const URL_SECRET_WORDS = {
+  key: 'an API key (or a key-shaped rdw_sk_ token)',
+  userinfo: 'a user:password part',
+  query: 'a query (?…)',
+  fragment: 'a fragment (#…)',
 } as const;

@@ -1,5 +1,5 @@
 // Paging over `/rows/<RELEASE_ID>`: keeps the release ID and the filters on every page (spec rules 1-2),
-// stops on has_more false, treats total 0 as success (rule 3), and turns an oversized query into
+// stops on has_more false (or, without has_more, on a short page), treats total 0 as success (rule 3), and turns an oversized query into
 // RowQueryTooLargeError whose remedy is a full download (rule 6).
 
 import { ROW_QUERY, type MarketEventRow, type PagedRows } from '../spec/index.js';
@@ -29,17 +29,25 @@ export async function* rowPages(
     const query = new URLSearchParams();
     if (filters.symbol !== undefined) query.set('symbol', filters.symbol);
     if (filters.sample_type !== undefined) query.set('sample_type', filters.sample_type);
-    query.set('limit', String(filters.pageSize ?? ROW_QUERY.limit.max));
+    const limit = filters.pageSize ?? ROW_QUERY.limit.max;
+    query.set('limit', String(limit));
     query.set('offset', String(offset));
     const page = await fetchPage(query);
-    if (!Array.isArray(page?.items) || typeof page.total !== 'number' || typeof page.has_more !== 'boolean') {
+    if (!Array.isArray(page?.items)) throw new UnexpectedResponseError(messages.badResponseBody(`/rows/${releaseId}`));
+    // The spec names total, has_more and next_offset, but a server may leave one out: total is compared only
+    // when given; without has_more, a page is the last when it is short, empty, or reaches total.
+    const pageTotal = typeof page.total === 'number' ? page.total : undefined;
+    // An immutable release cannot change its total between pages; if it does, stop rather than mix rows.
+    if (total !== undefined && pageTotal !== undefined && pageTotal !== total) {
       throw new UnexpectedResponseError(messages.badResponseBody(`/rows/${releaseId}`));
     }
-    // An immutable release cannot change its total between pages; if it does, stop rather than mix rows.
-    if (total !== undefined && page.total !== total) throw new UnexpectedResponseError(messages.badResponseBody(`/rows/${releaseId}`));
-    total = page.total;
+    total = pageTotal ?? total;
     if (page.items.length > 0) yield page.items;
-    if (!page.has_more) return;
+    const hasMore =
+      typeof page.has_more === 'boolean'
+        ? page.has_more
+        : page.items.length > 0 && page.items.length >= limit && (total === undefined || offset + page.items.length < total);
+    if (!hasMore) return;
     const next = page.next_offset ?? offset + page.items.length;
     if (next <= offset) throw new UnexpectedResponseError(messages.badResponseBody(`/rows/${releaseId}`));
     offset = next;

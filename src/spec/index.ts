@@ -90,3 +90,14 @@ export { RESEARCH_DATASETS, RESEARCH_SCOPE, RESEARCH_LIMITATIONS, researchDatase
 export type { ResearchColumn, ResearchDatasetSpec } from './research-datasets.js';
 export { EXIT_CODES, RdwError, UsageError, IntegrityError, AuthError, LimitError, NotFoundError, isRdwError } from './rdw-error.js';
 export type { ExitCode, RdwErrorOptions } from './rdw-error.js';
+export {
+  EnvironmentError,
+  DiskFullError,
+  PermissionDeniedError,
+  ReadOnlyFileSystemError,
+  NotAFolderError,
+  IsAFolderError,
+  environmentErrorOf,
+} from './environment-errors.js';
+export type { EnvironmentErrorOptions } from './environment-errors.js';
+export { environmentMessages } from './environment-messages.js';

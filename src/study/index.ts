@@ -6,6 +6,8 @@ export { studyLockFromJson, studyLockToJson, LockFormatError, LockVersionError }
 export { recordStudyLock, checkLockIds, LOCKED_DATA_FORMATS } from './record-study-lock.js';
 export { writeLock, writeLockFile, readLock } from './lock-file.js';
 export { reproduceStudy } from './reproduce-study.js';
+export { verifyStudyLock } from './verify-study-lock.js';
+export type { LockVerification, VerifiedRelease, VerifyStudyLockOptions } from './verify-study-lock.js';
 export type { ReproduceReport, ReproducedRelease, ReproduceOptions, ReproduceProgress, ReproduceStatus } from './reproduce-study.js';
 export { StudyOptionError, NotInCatalogError, UnknownLockedReleaseError, LockMismatchError } from './study-errors.js';
 export type { LockedPart } from './study-errors.js';

@@ -1,6 +1,6 @@
 // recordStudyLock: the lock of exact release IDs, read from the local catalog (DESIGN.md 2.5).
 
-import type { Catalog } from '../catalog/index.js';
+import { readReleaseRecords, type Catalog } from '../catalog/index.js';
 import { isReleaseId } from '../spec/index.js';
 import { NotInCatalogError, StudyOptionError } from './study-errors.js';
 import { LOCK_VERSION, compareIds, type LockedRelease, type StudyLock } from './study-lock.js';
@@ -30,36 +30,21 @@ export const idListSql = (ids: readonly string[]): string => ids.map((id) => `'$
  */
 export async function recordStudyLock(catalog: Catalog, releaseIds: readonly string[]): Promise<StudyLock> {
   const ids = checkLockIds(releaseIds);
-  const list = idListSql(ids);
-  const releaseRows = await catalog.query(
-    `SELECT id, dataset, version, strftime(day, '%Y-%m-%d') AS day, manifest_sha256, schema_sha256 FROM releases WHERE id IN (${list})`,
-  );
-  const byId = new Map(releaseRows.map((row) => [String(row.id), row]));
+  const records = await readReleaseRecords(catalog, ids);
   for (const id of ids) {
-    if (!byId.has(id)) throw new NotInCatalogError(studyMessages.notInCatalog(id), { releaseId: id });
+    if (!records.has(id)) throw new NotInCatalogError(studyMessages.notInCatalog(id), { releaseId: id });
   }
-  const datasets = [...new Set(releaseRows.map((row) => String(row.dataset)))].sort();
+  const datasets = [...new Set([...records.values()].map((record) => record.dataset))].sort();
   if (datasets.length !== 1) throw new StudyOptionError(studyMessages.mixedDatasets(datasets), { option: 'releases' });
 
-  const fileRows = await catalog.query(
-    `SELECT release_id, format, sha256, bytes::DOUBLE AS bytes FROM release_files
-     WHERE release_id IN (${list}) AND format IN (${LOCKED_DATA_FORMATS.map((f) => `'${f}'`).join(', ')})
-     ORDER BY release_id, format`,
-  );
   const releases: LockedRelease[] = ids.map((id) => {
-    const row = byId.get(id)!;
+    const record = records.get(id)!;
     const files: LockedRelease['files'] = {};
-    for (const file of fileRows.filter((f) => f.release_id === id)) {
-      files[String(file.format) as (typeof LOCKED_DATA_FORMATS)[number]] = { sha256: String(file.sha256), bytes: Number(file.bytes) };
+    for (const format of LOCKED_DATA_FORMATS) {
+      const file = record.files.get(format);
+      if (file !== undefined) files[format] = { sha256: file.sha256, bytes: file.bytes };
     }
-    return {
-      id,
-      day: String(row.day),
-      version: String(row.version),
-      manifestSha256: String(row.manifest_sha256),
-      schemaSha256: row.schema_sha256 === null || row.schema_sha256 === undefined ? null : String(row.schema_sha256),
-      files,
-    };
+    return { id, day: record.day, version: record.version, manifestSha256: record.manifestSha256, schemaSha256: record.schemaSha256, files };
   });
   releases.sort((a, b) => a.day.localeCompare(b.day) || compareIds(a.id, b.id));
   return {

@@ -32,6 +32,8 @@ export function studyLockFromJson(text: string, source = 'study lock'): StudyLoc
     throw new LockFormatError(studyMessages.lockUnreadable(source, (error as Error).message), { cause: error });
   }
   const invalid = (detail: string) => new LockFormatError(studyMessages.lockInvalid(source, detail));
+  const reserved = reservedKeyPath(value, '');
+  if (reserved !== undefined) throw invalid(`${reserved} is a reserved name (__proto__, constructor and prototype are never lock keys)`);
   if (!isObject(value)) throw invalid('the top level is not an object');
   const version = value.lockVersion;
   if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) throw invalid('lockVersion is not a positive integer');
@@ -114,6 +116,28 @@ function lockedFile(value: unknown, at: string, invalid: (detail: string) => Loc
     throw invalid(`${at}.bytes is not a non-negative integer`);
   }
   return { sha256: value.sha256, bytes: value.bytes };
+}
+
+/** Keys that could reach an object's prototype when a lock is copied or merged: never part of a lock. */
+const RESERVED_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** The path of the first reserved key anywhere in `value` (JSON.parse keeps `__proto__` as an own key), or undefined. */
+function reservedKeyPath(value: unknown, at: string): string | undefined {
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) {
+      const found = reservedKeyPath(item, `${at}[${index}]`);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+  if (typeof value !== 'object' || value === null) return undefined;
+  for (const key of Object.keys(value)) {
+    const path = at === '' ? key : `${at}.${key}`;
+    if (RESERVED_KEYS.has(key)) return path;
+    const found = reservedKeyPath((value as Record<string, unknown>)[key], path);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -1,4 +1,5 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/run-cli.js';
@@ -61,7 +62,9 @@ describe('rdw study event', () => {
     expect(rows[0]).toHaveProperty('missing_pending');
   });
 
-  it('--lock pins exact release IDs, --out writes the report', async () => {
+  // The positive --lock path (exact IDs, --out) runs on a pulled catalog in test/study/verify-study-lock.test.ts:
+  // this fixture catalog has placeholder digests and no stored files, so no lock can verify against it.
+  it('--lock with digests the catalog does not hold is exit 3 and writes no report', async () => {
     const lockFile = path.join(catalog.dir, 'study.lock.json');
     const pinned = days[1]!;
     const sha = 'a'.repeat(64);
@@ -75,13 +78,12 @@ describe('rdw study event', () => {
         calculationVersions: ['mev-calc-4'],
       }),
     );
-    const { code, stdout } = await rdw('study', 'event', '--home', catalog.dir, '--lock', 'study.lock.json', '--out', 'out', '--json');
-    expect(code).toBe(0);
-    const rows = JSON.parse(stdout) as { n: number; control_n: number }[];
-    expect(rows.reduce((sum, r) => sum + r.n, 0) + rows[0]!.control_n).toBe(pinned.rows.length);
-    const report = JSON.parse(await readFile(path.join(catalog.dir, 'out', 'event-study.json'), 'utf8'));
-    expect(report.metadata.releaseIds).toEqual([pinned.releaseId]);
-    expect((await readFile(path.join(catalog.dir, 'out', 'report.html'), 'utf8'))).toContain('<svg');
+    const { code, stdout, stderr } = await rdw('study', 'event', '--home', catalog.dir, '--lock', 'study.lock.json', '--out', 'out', '--json');
+    expect(code).toBe(3);
+    expect(stdout).toBe('');
+    expect(stderr.trim().split('\n')).toHaveLength(1);
+    expect(stderr).toContain(pinned.releaseId);
+    expect(existsSync(path.join(catalog.dir, 'out'))).toBe(false);
   });
 
   it.each([

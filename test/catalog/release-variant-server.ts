@@ -13,6 +13,8 @@ export type ServedFiles = Partial<Record<'parquet' | 'csv' | 'schema', Buffer>>;
 export interface ServedRelease {
   release: Release;
   files: ServedFiles;
+  /** Fields of its `/releases` item that differ from the manifest's (merged over id, day, version, files). Default: none. */
+  listed?: Record<string, unknown>;
 }
 
 export interface ReleaseVariantServer {
@@ -48,7 +50,7 @@ export async function startReleaseVariantServer(): Promise<ReleaseVariantServer>
     log.push(url.pathname);
     if (url.pathname === '/v1/catalog') return json(res, 200, { datasets: [], limits: { keys: 5, rpm: 6000, daily_bytes: 50 * 2 ** 30 } });
     if (url.pathname === '/v1/releases') {
-      const items = [...releases.values()].map(({ release }) => ({ id: release.id, day: release.day, version: release.version, files: release.files }));
+      const items = [...releases.values()].map(({ release, listed }) => ({ id: release.id, day: release.day, version: release.version, files: release.files, ...listed }));
       return json(res, 200, { items });
     }
     const download = /^\/v1\/download\/([^/]+)\/([a-z]+)$/.exec(url.pathname);

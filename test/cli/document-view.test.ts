@@ -11,6 +11,7 @@ const T = 1_793_491_200; // 2026-11-01T00:00:00Z
 
 const LIVE: Record<string, unknown> = {
   'rows-envelope': { key: 'rows-envelope', generated_at: T, updated: T - 60, stale: true, items: [{ symbol: 'BTCUSDT', price: 1 }, { symbol: 'ETHUSDT', spread: 0.5 }] },
+  'rows-limitation': { key: 'rows-limitation', generated_at: T, items: [{ symbol: 'BTCUSDT' }], source: 'spotex', summary: { advancing: 1 }, limitation: ['One venue only.'] },
   'items-object': { key: 'items-object', generated_at: T, stale: false, items: { BTCUSDT: { price: 1 } }, summary: 'calm' },
   'empty-items': { key: 'empty-items', generated_at: T, updated: null, items: [] },
   'odd-times': { key: 'odd-times', generated_at: '2026-11-01T00:00:00Z', updated: 1e20, stale: 'unknown', items: [{ a: 1 }] },
@@ -65,6 +66,7 @@ describe('rdw live and rdw research show documents of any shape', () => {
 
   it.each([
     ['rows-envelope', ['rows-envelope: observed 2026-10-31T23:59:00Z, generated 2026-11-01T00:00:00Z — STALE', 'spread', '(2 rows)']],
+    ['rows-limitation', ['(1 row)\nsource: spotex\nsummary: {"advancing":1}\nlimitation: ["One venue only."]\n']],
     ['items-object', ['items-object: generated 2026-11-01T00:00:00Z\n', '  items: {"BTCUSDT":{"price":1}}', '  summary: calm']],
     ['empty-items', ['empty-items: observed none, generated 2026-11-01T00:00:00Z', '(no items)']],
     ['odd-times', ['observed 100000000000000000000, generated 2026-11-01T00:00:00Z — stale: unknown', '(1 row)']],

@@ -50,6 +50,24 @@ describe('runCli', () => {
   });
 
   it.each([
+    ['an empty --home', ['echo', '--home', '', 'x'], {}],
+    ['a blank --home', ['echo', '--home', '  ', 'x'], { RDW_HOME: '/e' }],
+    ['an empty RDW_HOME', ['echo', 'x'], { RDW_HOME: '' }],
+  ])('refuses %s with exit 2 instead of falling back to ./datasets', async (_name, argv, env) => {
+    const out = captureOutput();
+    const err = captureOutput();
+    expect(await runCli(argv, { commands: [echo], stdout: out.output, stderr: err.output, env, cwd: '/w' })).toBe(2);
+    expect(out.text()).toBe('');
+    expect(err.text()).toMatch(/^rdw: (--home|RDW_HOME) is empty; [^\n]+\n$/);
+  });
+
+  it('takes --home over an empty RDW_HOME', async () => {
+    const out = captureOutput();
+    expect(await runCli(['echo', '--home', 'h', 'x'], { commands: [echo], stdout: out.output, env: { RDW_HOME: '' }, cwd: '/w' })).toBe(0);
+    expect(out.text()).toContain('home=/w/h');
+  });
+
+  it.each([
     [['nope'], 2],
     [['echo', '--bogus'], 2],
     [['fail', 'extra'], 2],

@@ -70,7 +70,8 @@ describe('reproduceStudy', () => {
       const expectedFiles = lock.releases.reduce((sum, release) => sum + 2 + (release.schemaSha256 === null ? 0 : 1), 0);
       expect(report.filesChecked).toBe(expectedFiles);
       expect(report.bytesChecked).toBeGreaterThan(lock.releases.reduce((sum, release) => sum + release.files.parquet!.bytes, 0));
-      expect(events).toEqual(['release:imported', 'verified:pulled', 'release:imported', 'verified:pulled']);
+      // every missing release is pulled first, then the one verification path checks them all (verifyStudyLock)
+      expect(events).toEqual(['release:imported', 'release:imported', 'verified:pulled', 'verified:pulled']);
       expect(await recordStudyLock(catalog, lock.releases.map((release) => release.id))).toEqual(lock);
 
       const requests = mock.requestLog.length;

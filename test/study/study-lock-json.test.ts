@@ -49,10 +49,16 @@ describe('study lock JSON', () => {
     ['a negative file size', () => JSON.stringify({ ...base(), releases: [{ ...base().releases[0], files: { parquet: { sha256: hex('3'), bytes: -1 } } }] })],
     ['an unknown file format', () => JSON.stringify({ ...base(), releases: [{ ...base().releases[0], files: { exe: { sha256: hex('3'), bytes: 1 } } }] })],
     ['lockVersion 0', () => JSON.stringify({ ...base(), lockVersion: 0 })],
+    ['a top-level __proto__ key', () => studyLockToJson(lock).replace('{\n', '{\n  "__proto__": {"polluted": true},\n')],
+    ['a __proto__ key inside a release', () => studyLockToJson(lock).replace('"id":', '"__proto__": {"day": "1999-01-01"},\n      "id":')],
+    ['a constructor key in files', () => JSON.stringify({ ...base(), releases: [{ ...base().releases[0], files: { ...base().releases[0].files, constructor: { prototype: {} } } }] })],
+    ['a prototype key', () => JSON.stringify({ ...base(), prototype: {} })],
   ])('refuses %s with LockFormatError', (_name, make) => {
     const error = catchError(() => studyLockFromJson(make()));
     expect(error).toBeInstanceOf(LockFormatError);
     expect((error as LockFormatError).code).toBe('RDW_LOCK_FORMAT');
+    expect((error as LockFormatError).exitCode).toBe(2);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 });
 

@@ -7,6 +7,7 @@ import { releasesCommand } from './releases.js';
 import { pullCommand } from './pull.js';
 import { lsCommand } from './ls.js';
 import { verifyCommand } from './verify.js';
+import { gcCommand } from './gc.js';
 import { sqlCommand } from './sql.js';
 import { exportCommand } from './export.js';
 import { researchCommand } from './research.js';
@@ -25,6 +26,7 @@ export const COMMANDS: readonly Command[] = [
   pullCommand,
   lsCommand,
   verifyCommand,
+  gcCommand,
   sqlCommand,
   exportCommand,
   researchCommand,

@@ -2,7 +2,7 @@
 // and re-hashes every stored file; exit 3 naming release and file on any difference.
 
 import path from 'node:path';
-import { openCatalog } from '../../catalog/index.js';
+import { openCatalog, readReleaseRecords } from '../../catalog/index.js';
 import type { RdwClient } from '../../client/index.js';
 import { EXIT_CODES, UsageError } from '../../spec/index.js';
 import { readLock, reproduceStudy, studyMessages } from '../../study/index.js';
@@ -25,9 +25,7 @@ export const reproduceCommand: Command = {
     const catalog = await openCatalog(context.home);
     context.onExit(() => catalog.close());
     const ids = lock.releases.map((release) => release.id);
-    const present = new Set(
-      (await catalog.query(`SELECT id FROM releases WHERE id IN (${ids.map((id) => `'${id}'`).join(', ')})`)).map((row) => String(row.id)),
-    );
+    const present = await readReleaseRecords(catalog, ids);
     let client: RdwClient | undefined;
     if (ids.some((id) => !present.has(id))) {
       const api = await connectApi(context);
@@ -35,7 +33,8 @@ export const reproduceCommand: Command = {
       client = api.client;
     }
 
-    // 3. Reproduce: any difference throws (exit 3 / 6), reported by the runner in one sentence.
+    // 3. Reproduce (pulls, then verifyStudyLock, the one lock check): any difference throws (exit 3 / 6),
+    //    reported by the runner in one sentence.
     const report = await reproduceStudy(lock, catalog, client);
     if (context.json) {
       context.stdout.write(`${JSON.stringify({ lock: path.basename(file), ...report })}\n`);

@@ -3,18 +3,13 @@
 
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { DuckDBInstance } from '@duckdb/node-api';
-import { analysisMessages, eventStudy, writeStudyReport } from '../../analysis/index.js';
-import type { BootstrapMethod, EventStudyResult } from '../../analysis/index.js';
+import { openCatalog } from '../../catalog/index.js';
+import { analysisMessages, eventStudy, resolveEventStudyOptions, writeStudyReport } from '../../analysis/index.js';
+import type { BootstrapMethod, EventStudyOptions, EventStudyResult } from '../../analysis/index.js';
 import { studyTableText } from '../../notebook/index.js';
 import { NotFoundError, UsageError } from '../../spec/index.js';
-import { readLock } from '../../study/index.js';
+import { readLock, verifyStudyLock } from '../../study/index.js';
 import type { Command } from '../command.js';
-
-/** Exact release IDs pinned by a study lock file (DESIGN.md 2.5); nothing falls back to other revisions. */
-async function lockedReleaseIds(file: string): Promise<string[]> {
-  return (await readLock(file)).releases.map((release) => release.id);
-}
 
 /** The study as printed by the CLI: what the numbers mean, then the one study table of src/notebook. */
 export function studyReportText(result: EventStudyResult): string {
@@ -55,22 +50,24 @@ export const studyCommand: Command = {
     const [study, ...extra] = args.positionals;
     if (study !== 'event' || extra.length > 0) throw new UsageError(analysisMessages.unknownStudy(study), { option: 'study' });
     const windows = String(args.values.window).split(',').map((w) => w.trim()).filter(Boolean);
-    const releases = typeof args.values.lock === 'string' ? await lockedReleaseIds(path.resolve(context.cwd, args.values.lock)) : undefined;
-
-    // The catalog is read, never written: open it read-only so a study cannot change it.
-    const file = path.join(context.home, 'catalog.duckdb');
-    if (!existsSync(file)) throw new NotFoundError(analysisMessages.noCatalog(context.home));
-    const instance = await DuckDBInstance.create(file, { access_mode: 'READ_ONLY' });
-    const connection = await instance.connect();
-    context.onExit(() => {
-      connection.closeSync();
-      instance.closeSync();
-    });
-
     const by = String(args.values.by).split(',').map((key) => key.trim()).filter(Boolean);
     const method = String(args.values.bootstrap) as BootstrapMethod;
     const allowMixedCalculationVersions = args.values['allow-mixed-versions'] === true;
-    const result = await eventStudy(connection, { windows, by, bootstrap: { method }, allowMixedCalculationVersions, ...(releases ? { releases } : {}) });
+    const options: EventStudyOptions = { windows, by, bootstrap: { method }, allowMixedCalculationVersions };
+    resolveEventStudyOptions(options); // bad options are exit 2 before the lock and the catalog are touched
+
+    // A lock is read first (malformed or newer: exit 2 before anything opens).
+    const lock = typeof args.values.lock === 'string' ? await readLock(path.resolve(context.cwd, args.values.lock)) : undefined;
+
+    // The catalog is read, never written: open it read-only so a study cannot change it.
+    if (!existsSync(path.join(context.home, 'catalog.duckdb'))) throw new NotFoundError(analysisMessages.noCatalog(context.home));
+    const catalog = await openCatalog(context.home, { readOnly: true });
+    context.onExit(() => catalog.close());
+    // With a lock: the one verification path (catalog records and stored bytes vs the lock) before any
+    // number is computed; a difference is exit 3 naming release and file. Only exactly the locked IDs are studied.
+    const releases = lock === undefined ? undefined : (await verifyStudyLock(catalog, lock)).releases.map((release) => release.id);
+
+    const result = await catalog.exclusive((connection) => eventStudy(connection, { ...options, ...(releases ? { releases } : {}) }));
     if (context.json) {
       context.stdout.write(`${JSON.stringify(result.rows)}\n`);
       // The rows array has no room for it: the pooled versions go to stderr, as the report path does.

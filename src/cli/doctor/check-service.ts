@@ -1,7 +1,7 @@
 // The service checks of `rdw doctor`: base URL reachable (and which one), key accepted, plan and limits
 // (as reported or as assumed), and the service's clock against this machine's.
 
-import { ForbiddenError, UnauthorizedError, validateApiKey, type AccountLimits, type RdwClient } from '../../client/index.js';
+import { ForbiddenError, UnauthorizedError, urlSecret, validateApiKey, type AccountLimits, type RdwClient } from '../../client/index.js';
 import { EXIT_CODES, PLANS, UsageError } from '../../spec/index.js';
 import type { CliContext } from '../cli-context.js';
 import { byteText } from '../byte-text.js';
@@ -30,6 +30,11 @@ export async function checkService(context: CliContext): Promise<DoctorCheck[]> 
 
   // 1. which base URL: RDW_BASE_URL / --base-url, else the embedded mock (started with the given key, or its desk key)
   let baseUrl = given(context.baseUrl);
+  // Keys stay in the header: a URL carrying a key, user:password, a query or a fragment is named, never echoed.
+  const carried = baseUrl === undefined ? undefined : urlSecret(baseUrl, key);
+  if (carried !== undefined) {
+    return [failed('base_url', m.baseUrlCarriesSecret(carried), m.badBaseUrlRemedy(), EXIT_CODES.usage), ...notRun()];
+  }
   if (baseUrl !== undefined && !isHttpUrl(baseUrl)) {
     return [failed('base_url', m.badBaseUrl(baseUrl), m.badBaseUrlRemedy(), EXIT_CODES.usage), ...notRun()];
   }

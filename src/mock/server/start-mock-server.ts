@@ -1,8 +1,8 @@
 // Starts the embedded mock of the whole API on node:http: simulator -> release archive -> accounts ->
 // handler. Nothing is generated up front; releases and files are built on first request.
 
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, ServerResponse, type Server } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 import { API_VERSION_SEGMENT, type Release } from '../../spec/index.js';
 import { ReleaseArchive, dayOf } from '../releases/index.js';
 import { MarketSimulator } from '../simulator/index.js';
@@ -67,6 +67,18 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     // server timeout then races the client's reuse of the socket (ECONNRESET).
     // The request body is never read: drain it so keep-alive connections stay usable.
     request.resume();
+    app.handle(request, response);
+  });
+  // CONNECT is not a request node:http hands to the handler: without this, the socket would just be
+  // closed. Answer it like any other method but GET: 405 with the error body, then close.
+  server.on('connect', (request, socket) => {
+    const response = new ServerResponse(request);
+    response.shouldKeepAlive = false;
+    response.assignSocket(socket as Socket);
+    response.on('finish', () => {
+      response.detachSocket(socket as Socket);
+      socket.end();
+    });
     app.handle(request, response);
   });
   server.on('clientError', (_error, socket) => {

@@ -1,5 +1,6 @@
 // Every endpoint of the spec answers with its documented shape; unknown paths 404; non-GET 405.
 
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS, RELEASE_ID_PATTERN, RESEARCH_DATASETS, SYMBOLS, schemaDocument, type Release } from '../../../src/spec/index.js';
 import { startMockServer, type MockServer } from '../../../src/mock/index.js';
@@ -159,6 +160,23 @@ describe('routing', () => {
     expect(answer.status).toBe(405);
     expect(answer.headers.get('allow')).toBe('GET');
     expect(errorOf(answer).code).toBe('method_not_allowed');
+  });
+
+  it('CONNECT is 405 with Allow: GET and the error body, not a closed socket', async () => {
+    const url = new URL(server.baseUrl);
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(url.port), url.hostname, () => {
+        socket.write(`CONNECT ${url.host} HTTP/1.1\r\nHost: ${url.host}\r\nAuthorization: Bearer ${server.keys.desk}\r\n\r\n`);
+      });
+      let text = '';
+      socket.setEncoding('utf8').on('data', (chunk: string) => void (text += chunk));
+      socket.once('end', () => resolve(text));
+      socket.once('error', reject);
+    });
+    const [head, body] = answer.split('\r\n\r\n');
+    expect(head).toMatch(/^HTTP\/1\.1 405 /);
+    expect(head).toMatch(/\r\nallow: GET\r\n/i);
+    expect(JSON.parse(body!)).toMatchObject({ error: { status: 405, code: 'method_not_allowed' } });
   });
 
   it('HEAD is 405 too (every endpoint is GET only)', async () => {

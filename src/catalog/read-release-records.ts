@@ -1,0 +1,54 @@
+// readReleaseRecords: what the catalog recorded for exact release IDs (the `releases` row and the digests of
+// its `release_files`), for checks that hold the catalog against a promise such as a study lock.
+
+import type { FileDigest } from '../spec/index.js';
+import type { Catalog } from './catalog.js';
+import { quoteLiteral } from './sql-text.js';
+
+/** One imported release as the catalog recorded it. */
+export interface ReleaseRecord {
+  /** Exact release ID, as imported. */
+  id: string;
+  dataset: string;
+  version: string;
+  /** UTC day, YYYY-MM-DD. */
+  day: string;
+  /** SHA-256 of the manifest bytes as downloaded (`releases.manifest_sha256`). */
+  manifestSha256: string;
+  /** `releases.schema_sha256`; null for a release without a bundled schema. */
+  schemaSha256: string | null;
+  /** Recorded files by format (`manifest`, `schema`, `parquet`, `csv`, …): SHA-256 and size in bytes. */
+  files: Map<string, FileDigest>;
+}
+
+/**
+ * The records of `ids` that the catalog holds, by exact ID (an ID not imported is simply absent from the
+ * map; nothing stands in for it). IDs are compared exactly, never case-folded.
+ */
+export async function readReleaseRecords(catalog: Catalog, ids: readonly string[]): Promise<Map<string, ReleaseRecord>> {
+  const records = new Map<string, ReleaseRecord>();
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return records;
+  const list = unique.map(quoteLiteral).join(', ');
+  const releases = await catalog.query(
+    `SELECT id, dataset, version, strftime(day, '%Y-%m-%d') AS day, manifest_sha256, schema_sha256 FROM releases WHERE id IN (${list})`,
+  );
+  for (const row of releases) {
+    records.set(String(row.id), {
+      id: String(row.id),
+      dataset: String(row.dataset),
+      version: String(row.version),
+      day: String(row.day),
+      manifestSha256: String(row.manifest_sha256),
+      schemaSha256: row.schema_sha256 === null || row.schema_sha256 === undefined ? null : String(row.schema_sha256),
+      files: new Map(),
+    });
+  }
+  const files = await catalog.query(
+    `SELECT release_id, format, sha256, bytes::DOUBLE AS bytes FROM release_files WHERE release_id IN (${list}) ORDER BY release_id, format`,
+  );
+  for (const row of files) {
+    records.get(String(row.release_id))?.files.set(String(row.format), { sha256: String(row.sha256), bytes: Number(row.bytes) });
+  }
+  return records;
+}

@@ -1,0 +1,15 @@
+// Sentences of the environment errors (src/spec/environment-errors.ts): what failed on this machine, where,
+// and what to do. Never a stack trace, never the key.
+
+export const environmentMessages = {
+  unnamedPath: () => 'the file rdw was writing',
+  diskFull: (where: string) =>
+    `No space left on the disk holding ${where}. Free some space (or point RDW_HOME to another disk) and run the command again; what failed was not kept.`,
+  readOnly: (where: string) =>
+    `${where} is on a read-only file system, so rdw cannot write there. Point RDW_HOME (or --home) to a writable folder, e.g. export RDW_HOME=$HOME/rdw-data.`,
+  permissionDenied: (where: string) =>
+    `Permission denied on ${where}. Fix its permissions, or point RDW_HOME (or --home, or the output path) to a folder you can write.`,
+  notAFolder: (where: string) =>
+    `${where} is a file (or a part of its path is), where rdw needs a folder. Give a folder there (RDW_HOME, --home or the output folder), or move that file away.`,
+  isAFolder: (where: string) => `${where} is a folder, where rdw writes a file. Give a file name, e.g. ${where.replace(/\/+$/, '')}/study.lock.json.`,
+};

@@ -1,0 +1,129 @@
+// verifyStudyLock: the one check every entry point that takes a study lock runs before computing anything
+// (rdw study --lock, rdw reproduce, Study.open and so notebooks and scripts): catalog records and stored bytes vs the lock.
+
+import { stat } from 'node:fs/promises';
+import { ContentStore, hashFile, readReleaseRecords, type Catalog, type ReleaseRecord } from '../catalog/index.js';
+import type { FileDigest } from '../spec/index.js';
+import { lockedCalculationVersions } from './record-study-lock.js';
+import { LockMismatchError, NotInCatalogError, type LockedPart } from './study-errors.js';
+import type { LockedRelease, StudyLock } from './study-lock.js';
+import { studyMessages } from './messages.js';
+
+export interface VerifyStudyLockOptions {
+  /** Called once per release when all its checks passed, in lock order. Default: none. */
+  onVerified?: (releaseId: string) => void;
+}
+
+/** One locked release after verification. */
+export interface VerifiedRelease {
+  id: string;
+  day: string;
+  version: string;
+  /** Stored files re-hashed for this release (manifest, schema when bundled, data files). */
+  filesChecked: number;
+  /** Bytes re-hashed for this release. */
+  bytesChecked: number;
+}
+
+export interface LockVerification {
+  /** In lock order (oldest day first). */
+  releases: VerifiedRelease[];
+  filesChecked: number;
+  bytesChecked: number;
+}
+
+/**
+ * Proves that `catalog` holds exactly what `lock` pins, for every locked release in lock order:
+ * 1. the catalog's record against the lock: dataset, day, version, manifest SHA-256, schema SHA-256
+ *    (null vs not null included), the recorded manifest and schema files, and every locked data file's
+ *    SHA-256 and size (a locked format that was not imported is a difference);
+ * 2. the bytes: the stored manifest, schema and data files in `store/` are re-hashed (size and SHA-256);
+ * then the distinct calculation versions of the pinned rows must equal the lock's. Reads only; pulls nothing.
+ * @throws NotInCatalogError (exit 6) when a locked release is not imported; LockMismatchError (exit 3)
+ *   naming the release, the file and (for a stored file) its `store/sha256/…` path on the first difference.
+ */
+export async function verifyStudyLock(catalog: Catalog, lock: StudyLock, options: VerifyStudyLockOptions = {}): Promise<LockVerification> {
+  const ids = lock.releases.map((release) => release.id);
+  const records = await readReleaseRecords(catalog, ids);
+  const releases: VerifiedRelease[] = [];
+  for (const locked of lock.releases) {
+    const record = records.get(locked.id);
+    if (record === undefined) throw new NotInCatalogError(studyMessages.notInCatalog(locked.id), { releaseId: locked.id });
+    const toHash = compareRecord(lock, locked, record);
+    const checked = await rehashStored(catalog, locked.id, toHash);
+    releases.push({ id: locked.id, day: locked.day, version: locked.version, ...checked });
+    options.onVerified?.(locked.id);
+  }
+
+  const found = await lockedCalculationVersions(catalog, ids);
+  const expected = [...new Set(lock.calculationVersions)].sort();
+  if (found.join('\n') !== expected.join('\n')) {
+    const id = ids[0]!;
+    throw new LockMismatchError(studyMessages.lockMismatch(id, 'the set of calculation versions of the pinned rows', show(expected), show(found)), {
+      releaseId: id,
+      file: 'rows',
+    });
+  }
+  return {
+    releases,
+    filesChecked: releases.reduce((sum, release) => sum + release.filesChecked, 0),
+    bytesChecked: releases.reduce((sum, release) => sum + release.bytesChecked, 0),
+  };
+}
+
+const show = (values: readonly string[]) => `[${values.join(', ')}]`;
+
+/** Step 1: the catalog's record against the lock. Returns the stored files to re-hash, with the digests the lock pins. */
+function compareRecord(lock: StudyLock, locked: LockedRelease, record: ReleaseRecord): [LockedPart, FileDigest][] {
+  const id = locked.id;
+  const mismatch = (file: LockedPart, what: string, expected: string, found: string) =>
+    new LockMismatchError(studyMessages.lockMismatch(id, what, expected, found), { releaseId: id, file });
+
+  if (record.dataset !== lock.dataset) throw mismatch('release', 'the dataset', lock.dataset, record.dataset);
+  if (record.day !== locked.day) throw mismatch('release', 'the day', locked.day, record.day);
+  if (record.version !== locked.version) throw mismatch('release', 'the version', locked.version, record.version);
+  if (record.manifestSha256 !== locked.manifestSha256) throw mismatch('manifest', 'the manifest SHA-256', locked.manifestSha256, record.manifestSha256);
+  if (record.schemaSha256 !== locked.schemaSha256) throw mismatch('schema', 'the schema SHA-256', locked.schemaSha256 ?? 'none', record.schemaSha256 ?? 'none');
+
+  // The manifest and schema as recorded (their digests must be the lock's), then the locked data files.
+  const toHash: [LockedPart, FileDigest][] = [];
+  const manifest = record.files.get('manifest');
+  if (manifest === undefined || manifest.sha256 !== locked.manifestSha256) {
+    throw mismatch('manifest', 'the recorded manifest file', locked.manifestSha256, manifest?.sha256 ?? 'missing');
+  }
+  toHash.push(['manifest', { sha256: locked.manifestSha256, bytes: manifest.bytes }]);
+  if (locked.schemaSha256 !== null) {
+    const schema = record.files.get('schema');
+    if (schema === undefined || schema.sha256 !== locked.schemaSha256) {
+      throw mismatch('schema', 'the recorded schema file', locked.schemaSha256, schema?.sha256 ?? 'missing');
+    }
+    toHash.push(['schema', { sha256: locked.schemaSha256, bytes: schema.bytes }]);
+  }
+  for (const [format, file] of Object.entries(locked.files) as [LockedPart, FileDigest][]) {
+    const recorded = record.files.get(format);
+    if (recorded === undefined) throw mismatch(format, `the ${format} file`, file.sha256, 'not imported');
+    if (recorded.sha256 !== file.sha256) throw mismatch(format, `the ${format} file SHA-256`, file.sha256, recorded.sha256);
+    if (recorded.bytes !== file.bytes) throw mismatch(format, `the ${format} file size in bytes`, String(file.bytes), String(recorded.bytes));
+    toHash.push([format, file]);
+  }
+  return toHash;
+}
+
+/** Step 2: re-hashes each stored file; a missing file or any differing byte names its store path. */
+async function rehashStored(catalog: Catalog, id: string, toHash: readonly [LockedPart, FileDigest][]): Promise<{ filesChecked: number; bytesChecked: number }> {
+  let bytesChecked = 0;
+  for (const [part, file] of toHash) {
+    const storePath = ContentStore.relativePath(file.sha256);
+    const target = catalog.store.pathOf(file.sha256);
+    if ((await stat(target).catch(() => undefined)) === undefined) {
+      throw new LockMismatchError(studyMessages.storedFileMissing(id, part, storePath), { releaseId: id, file: part, storePath });
+    }
+    const actual = await hashFile(target);
+    if (actual.sha256 !== file.sha256 || actual.bytes !== file.bytes) {
+      const found = actual.bytes !== file.bytes ? `${actual.sha256} (${actual.bytes} bytes)` : actual.sha256;
+      throw new LockMismatchError(studyMessages.storedFileDiffers(id, part, storePath, file.sha256, found), { releaseId: id, file: part, storePath });
+    }
+    bytesChecked += actual.bytes;
+  }
+  return { filesChecked: toHash.length, bytesChecked };
+}

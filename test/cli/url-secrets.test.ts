@@ -1,0 +1,69 @@
+// Keys stay in the header, through the CLI: --base-url, RDW_BASE_URL and RDW_SITE_URL carrying the key, a
+// key-shaped token, user:password, a query or a fragment end with exit 2 before any request, never echoed.
+
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../src/cli/run-cli.js';
+import { captureOutput } from '../support/capture-output.js';
+import { withTempHome } from '../support/temp-home.js';
+
+const KEY = 'rdw_sk_cliurlsecret0123456789abcdef01234';
+let server: Server;
+let origin: string;
+let requests = 0;
+
+beforeAll(async () => {
+  server = createServer((_req, res) => {
+    requests += 1;
+    res.writeHead(500).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+});
+
+describe('URLs given to the CLI', () => {
+  const host = () => origin.replace('http://', '');
+  it.each([
+    ['--base-url with the key in its path', (o: string) => ({ argv: ['--base-url', `${o}/${KEY}/v1`], env: {} })],
+    ['RDW_BASE_URL with the key in a query', (o: string) => ({ argv: [], env: { RDW_BASE_URL: `${o}/v1?token=${KEY}` } })],
+    ['--base-url with user:password', (o: string) => ({ argv: ['--base-url', `http://alice:hunter2@${o.slice(7)}/v1`], env: {} })],
+    ['--base-url with the key as userinfo', (o: string) => ({ argv: ['--base-url', `http://${KEY}@${o.slice(7)}/v1`], env: {} })],
+    ['--base-url with a fragment', (o: string) => ({ argv: ['--base-url', `${o}/v1#x`], env: {} })],
+    ['RDW_SITE_URL with the key in a query', (o: string) => ({ argv: ['--base-url', `${o}/v1`], env: { RDW_SITE_URL: `${o}?token=${KEY}` } })],
+  ])('refuses %s with exit 2, one sentence, no request, no echo', async (_name, make) => {
+    await withTempHome(async (home) => {
+      const { argv, env } = make(origin);
+      const out = captureOutput();
+      const err = captureOutput();
+      const before = requests;
+      const code = await runCli(['releases', ...argv, '--home', home], { env: { RDW_API_KEY: KEY, ...env }, stdout: out.output, stderr: err.output });
+      expect(code).toBe(2);
+      expect(err.text()).toMatch(/^rdw: The (base|site) URL carries [^\n]+\n$/);
+      expect(err.text()).not.toContain(KEY);
+      expect(err.text()).not.toContain(KEY.slice(7, 20));
+      expect(err.text()).not.toContain('hunter2');
+      expect(err.text()).not.toContain(host());
+      expect(out.text()).toBe('');
+      expect(requests).toBe(before);
+    });
+  });
+
+  it('rdw doctor names a base URL with user:password without echoing it (exit 2)', async () => {
+    await withTempHome(async (home) => {
+      const out = captureOutput();
+      const code = await runCli(['doctor', '--json', '--base-url', `http://alice:hunter2@${host()}/v1`, '--home', home], {
+        env: { RDW_API_KEY: KEY },
+        stdout: out.output,
+      });
+      expect(code).toBe(2);
+      const report = JSON.parse(out.text()) as { checks: { name: string; status: string; message: string }[] };
+      expect(report.checks[0]).toMatchObject({ name: 'base_url', status: 'fail' });
+      expect(out.text()).not.toContain('hunter2');
+      expect(out.text()).not.toContain(KEY);
+    });
+  });
+});
