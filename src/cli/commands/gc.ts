@@ -5,13 +5,15 @@ import type { Command } from '../command.js';
 
 export const gcCommand: Command = {
   name: 'gc',
-  summary: 'Remove store files no release references (left by killed pulls) and store/tmp leftovers; --dry-run lists them.',
+  summary: 'Remove store files no release references (left by killed pulls) and store/tmp leftovers.',
   usage: 'gc [--dry-run]',
   details: [
     'Opens the catalog for writing (waits for, then refuses, a catalog another rdw process holds), lists',
     'every stored file no release references and every entry of store/tmp (partial downloads included),',
-    'then removes the stored files all or none, then the store/tmp entries. --dry-run lists and removes nothing. --json: { dryRun, removed, bytes,',
-    'unreferenced: [{ file, sha256, bytes }], temp: [{ file, bytes }] }.',
+    'then removes the stored files all or none, then the store/tmp entries.',
+    '--dry-run lists what would go and removes nothing.',
+    '--json: { dryRun, removed, bytes, unreferenced: [{ file, sha256, bytes }],',
+    '        temp: [{ file, bytes }] }.',
   ].join('\n'),
   options: { 'dry-run': { type: 'boolean', default: false } },
   allowPositionals: false,
