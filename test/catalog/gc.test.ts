@@ -2,11 +2,9 @@
 // imported release shares), `rdw verify` reports unreferenced files and store/tmp leftovers, and `rdw gc`
 // removes them all or nothing, with a dry run, and refuses while another process holds the catalog.
 
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { chmod, mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -27,8 +25,8 @@ import { createTempHome, withTempHome } from '../support/temp-home.js';
 import { mockClient } from '../support/with-catalog.js';
 import { withMockServer } from '../support/with-mock-server.js';
 import { digestOf, startReleaseVariantServer, VARIANT_SERVER_KEY, type ServedRelease } from './release-variant-server.js';
+import { holdCatalog } from '../support/hold-catalog.js';
 
-const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 let scratch: { home: string; remove(): Promise<void> };
 let base: { release: Release; parquet: Buffer; schema: Buffer };
@@ -307,22 +305,3 @@ describe('rdw verify and rdw gc', () => {
     });
   }, 40_000);
 });
-
-/** A child process holding `<home>/catalog.duckdb` open for writing until killed. */
-async function holdCatalog(home: string): Promise<ChildProcess> {
-  const code = `import { DuckDBInstance } from '@duckdb/node-api';
-const instance = await DuckDBInstance.create(process.env.HOLD_FILE);
-await (await instance.connect()).run('CREATE TABLE IF NOT EXISTS held (x INTEGER)');
-console.log('ready');
-setInterval(() => {}, 60000);`;
-  const child = spawn(process.execPath, ['--input-type=module', '-e', code], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, HOLD_FILE: path.join(home, 'catalog.duckdb') },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => (chunk.toString().includes('ready') ? resolve() : undefined));
-    child.once('exit', (status) => reject(new Error(`the holder exited with ${status}`)));
-  });
-  return child;
-}

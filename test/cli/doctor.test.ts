@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
@@ -9,9 +8,10 @@ import { doctorMessages } from '../../src/cli/messages.js';
 import type { MockServer } from '../../src/mock/index.js';
 import { startMockServer } from '../../src/mock/index.js';
 import { captureOutput } from '../support/capture-output.js';
-import { findJupyterPython, REPO_ROOT } from '../support/jupyter.js';
+import { findJupyterPython } from '../support/jupyter.js';
 import { startOddDocumentsServer, type FixedAnswer } from '../support/odd-documents-server.js';
 import { createTempHome, withTempHome } from '../support/temp-home.js';
+import { holdCatalog } from '../support/hold-catalog.js';
 
 interface Check {
   name: string;
@@ -49,24 +49,6 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-/** A child process holding `<home>/catalog.duckdb` open for writing until killed. */
-async function holdCatalog(home: string): Promise<ChildProcess> {
-  const code = `import { DuckDBInstance } from '@duckdb/node-api';
-const instance = await DuckDBInstance.create(process.env.HOLD_FILE);
-await (await instance.connect()).run('CREATE TABLE IF NOT EXISTS held (x INTEGER)');
-console.log('ready');
-setInterval(() => {}, 60000);`;
-  const child = spawn(process.execPath, ['--input-type=module', '-e', code], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, HOLD_FILE: path.join(home, 'catalog.duckdb') },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => (chunk.toString().includes('ready') ? resolve() : undefined));
-    child.once('exit', (status) => reject(new Error(`the holder exited with ${status}`)));
-  });
-  return child;
-}
 
 /** A JUPYTER_PATH folder registering a tslab kernelspec whose program is `binary`. */
 async function fakeKernelPath(root: string, binary: string): Promise<string> {
