@@ -21,15 +21,12 @@ import { createClient, ImpossibleSizeError, type RdwClient } from '../../src/cli
 import { runCli } from '../../src/cli/run-cli.js';
 import { EXIT_CODES, type Release, type SchemaDocument } from '../../src/spec/index.js';
 import { createTempHome, withTempHome } from '../support/temp-home.js';
-import { mockClient, withCatalog } from '../support/with-catalog.js';
-import { withMockServer } from '../support/with-mock-server.js';
+import { withCatalog } from '../support/with-catalog.js';
+import { downloadMockReleases, type MockReleaseFiles } from '../support/mock-release-files.js';
 import { digestOf, startReleaseVariantServer, VARIANT_SERVER_KEY, type ReleaseVariantServer, type ServedRelease } from './release-variant-server.js';
 
-/** One real release of the mock: its manifest's release object and its parquet file. */
-interface Original {
-  release: Release;
-  parquet: string;
-}
+/** One real release of the mock: its manifest's release object, its parquet file and its bundled schema. */
+type Original = MockReleaseFiles;
 
 let scratch: { home: string; remove(): Promise<void> };
 /** The newest and the previous day of the mock. */
@@ -41,20 +38,9 @@ let sql: DuckDBConnection;
 
 beforeAll(async () => {
   scratch = await createTempHome('rdw-contradictions-');
-  await withMockServer({ days: 2 }, async (mock) => {
-    const client = mockClient(mock, path.join(scratch.home, 'client'));
-    const listed = await client.releases({ limit: 2 });
-    const originals: Original[] = [];
-    for (const item of listed) {
-      const { release } = await client.manifest(item.id);
-      const parquet = path.join(scratch.home, `original-${release.day}.parquet`);
-      await client.download(release.id, 'parquet', parquet);
-      originals.push({ release, parquet });
-    }
-    [newest, previous] = originals as [Original, Original];
-    schema = (await client.bundledSchema(newest.release.id))!.document;
-    await client.close();
-  });
+  const originals = await downloadMockReleases(scratch.home, 2);
+  [newest, previous] = originals as [Original, Original];
+  schema = newest.schema;
   duck = await DuckDBInstance.create(':memory:');
   sql = await duck.connect();
 }, 60_000);

@@ -34,16 +34,12 @@ import {
 } from '../../src/spec/index.js';
 import { contentHash } from '../support/content-hash.js';
 import { createTempHome, withTempHome } from '../support/temp-home.js';
-import { mockClient, withCatalog } from '../support/with-catalog.js';
-import { withMockServer } from '../support/with-mock-server.js';
+import { withCatalog } from '../support/with-catalog.js';
+import { downloadMockReleases, type MockReleaseFiles } from '../support/mock-release-files.js';
 import { digestOf, startReleaseVariantServer, VARIANT_SERVER_KEY, type ServedRelease } from './release-variant-server.js';
 
 /** The mock's real files of one release, the material every variant is made from. */
-interface Base {
-  release: Release;
-  parquet: string;
-  schema: SchemaDocument;
-}
+type Base = MockReleaseFiles;
 
 let scratch: { home: string; remove(): Promise<void> };
 let base: Base;
@@ -52,16 +48,7 @@ let sql: DuckDBConnection;
 
 beforeAll(async () => {
   scratch = await createTempHome('rdw-tolerant-');
-  await withMockServer({ days: 2 }, async (mock) => {
-    const client = mockClient(mock, path.join(scratch.home, 'client'));
-    const [listed] = await client.releases({ limit: 1 });
-    const { release } = await client.manifest(listed!.id);
-    const parquet = path.join(scratch.home, 'original.parquet');
-    await client.download(release.id, 'parquet', parquet);
-    const schema = (await client.bundledSchema(release.id))!.document;
-    base = { release, parquet, schema };
-    await client.close();
-  });
+  [base] = (await downloadMockReleases(scratch.home, 1)) as [Base];
   duck = await DuckDBInstance.create(':memory:');
   sql = await duck.connect();
 }, 60_000);
