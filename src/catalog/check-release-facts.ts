@@ -132,8 +132,10 @@ export function releaseContradictions(item: ReleaseImport, facts: ReleaseFacts =
   if (isObject(coverage)) {
     const symbols = coverage.symbols;
     if (Array.isArray(symbols) && !absent.has('symbol')) {
+      // A row of a pair the manifest does not name contradicts it; a named pair without rows that day does
+      // not (a service may name the product's pairs rather than the day's: the spec says "array of pair names").
       const stated = new Set(symbols.map(String));
-      if (stated.size !== facts.symbols.length || facts.symbols.some((symbol) => !stated.has(symbol))) {
+      if (facts.symbols.some((symbol) => !stated.has(symbol))) {
         add('coverage.symbols', says.symbols([...stated], facts.symbols));
       }
     }

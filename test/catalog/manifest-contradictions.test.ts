@@ -216,6 +216,13 @@ describe('a manifest contradicted by its own rows', () => {
     });
   });
 
+  it('imports a release whose coverage.symbols also names a pair without rows that day (names, not a claim of rows)', async () => {
+    const wider = await variant({ name: 'wider symbols', edit: (release) => void release.coverage.symbols.push('ADAUSDT') });
+    await withVariants([wider], async (catalog, client) => {
+      expect(await pullRelease(catalog, client, wider.release.id)).toMatchObject({ status: 'imported', rows: newest.release.rows });
+    });
+  });
+
   it('imports the honest variant, and a release without coverage or sample_time range (not checked, not invented)', async () => {
     const honest = await variant({ name: 'honest' });
     const bare = await variant({
