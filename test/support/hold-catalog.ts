@@ -9,9 +9,12 @@ const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 export async function holdCatalog(home: string): Promise<ChildProcess> {
   const code = `import { DuckDBInstance } from '@duckdb/node-api';
 const instance = await DuckDBInstance.create(process.env.HOLD_FILE);
-await (await instance.connect()).run('CREATE TABLE IF NOT EXISTS held (x INTEGER)');
+const connection = await instance.connect();
+await connection.run('CREATE TABLE IF NOT EXISTS held (x INTEGER)');
+// Keep both reachable: V8 may free module locals no closure uses, and a collected instance drops the lock.
+globalThis.held = { instance, connection };
 console.log('ready');
-setInterval(() => {}, 60000);`;
+setInterval(() => void globalThis.held, 60000);`;
   const child = spawn(process.execPath, ['--input-type=module', '-e', code], {
     cwd: REPO_ROOT,
     env: { ...process.env, HOLD_FILE: path.join(home, 'catalog.duckdb') },
