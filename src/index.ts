@@ -1,7 +1,7 @@
 // rdw: the public library surface. Each layer is available as a namespace (its index is its only door),
 // and the names a notebook or study script uses most are exported directly.
 
-export * as spec from './spec/index.js';
+export * as contract from './contract/index.js';
 export * as mock from './mock/index.js';
 export * as client from './client/index.js';
 export * as catalog from './catalog/index.js';
@@ -23,8 +23,8 @@ export {
   WINDOWS,
   SYMBOLS,
   fieldsWithRole,
-} from './spec/index.js';
-export type { MarketEventRow, Release, ListedRelease, Window, MarketSymbol, FieldSpec, FieldRole } from './spec/index.js';
+} from './contract/index.js';
+export type { MarketEventRow, Release, ListedRelease, Window, MarketSymbol, FieldSpec, FieldRole } from './contract/index.js';
 export { startMockServer, MarketSimulator, PLANTED_EFFECTS } from './mock/index.js';
 export { createClient } from './client/index.js';
 export type { ClientOptions } from './client/index.js';

@@ -1,6 +1,6 @@
 // Typed failures of the analysis layer other than leakage.
 
-import { NotFoundError, UsageError } from '../spec/index.js';
+import { NotFoundError, UsageError } from '../contract/index.js';
 
 /** An analysis option is malformed: window, grouping, bootstrap, release ID (exit 2). */
 export class AnalysisOptionError extends UsageError {

@@ -2,7 +2,7 @@
 // A catalog (src/catalog) provides one; tests build the same tables in a plain DuckDB file.
 
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { isReleaseId } from '../spec/index.js';
+import { isReleaseId } from '../contract/index.js';
 import { AnalysisOptionError } from './analysis-errors.js';
 import { analysisMessages } from './messages.js';
 import { quoteIdentifier, quoteLiteral } from './sql-text.js';

@@ -1,8 +1,8 @@
-// SQL views that split Market Events by role (src/spec is the only source of roles): mev_predictors
+// SQL views that split Market Events by role (src/contract is the only source of roles): mev_predictors
 // (identity + predictors, point-in-time rows only) and mev_labels (identity + labels).
 
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { IDENTITY_FIELD_NAMES, LABEL_FIELD_NAMES, PREDICTOR_FIELD_NAMES } from '../spec/index.js';
+import { IDENTITY_FIELD_NAMES, LABEL_FIELD_NAMES, PREDICTOR_FIELD_NAMES } from '../contract/index.js';
 import { pointInTimeConditionSql } from './point-in-time.js';
 import { quoteIdentifier } from './sql-text.js';
 

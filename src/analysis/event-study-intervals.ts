@@ -2,7 +2,7 @@
 // by day clusters (default) or by rows. DuckDB supplies per-day totals or return lists; JS only resamples.
 
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { WINDOW_SECONDS, type Window } from '../spec/index.js';
+import { WINDOW_SECONDS, type Window } from '../contract/index.js';
 import { bootstrapMeans, deriveSeed, percentileInterval } from './bootstrap.js';
 import { clusterBootstrapDifferences, defaultBlockDays } from './cluster-bootstrap.js';
 import type { ResolvedEventStudyOptions, StudyGroupKey } from './event-study-options.js';

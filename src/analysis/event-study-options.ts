@@ -1,7 +1,7 @@
 // Options of the event study and their one normalizer (defaults documented on each field).
 
-import { WINDOWS } from '../spec/index.js';
-import type { Window } from '../spec/index.js';
+import { WINDOWS } from '../contract/index.js';
+import type { Window } from '../contract/index.js';
 import { AnalysisOptionError } from './analysis-errors.js';
 import { resolveReleaseIds } from './analysis-source.js';
 import { analysisMessages } from './messages.js';

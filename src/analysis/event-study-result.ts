@@ -1,7 +1,7 @@
 // Shapes of an event study's result: one row per window and group, the coverage cells, and provenance.
 
 import type { Table } from 'apache-arrow';
-import type { OutcomeStatus, Window } from '../spec/index.js';
+import type { OutcomeStatus, Window } from '../contract/index.js';
 import type { ResolvedEventStudyOptions, StudyGroupKey } from './event-study-options.js';
 
 type MissingStatus = Exclude<OutcomeStatus, 'complete'>;

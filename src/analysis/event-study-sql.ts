@@ -1,8 +1,8 @@
 // The SQL of the event study: DuckDB does every set operation (filters, GROUP BY, medians, the join to
 // controls); JavaScript only receives aggregates and, for the bootstrap, lists of complete returns.
 
-import { WINDOWS } from '../spec/index.js';
-import type { Window } from '../spec/index.js';
+import { WINDOWS } from '../contract/index.js';
+import type { Window } from '../contract/index.js';
 import type { StudyGroupKey } from './event-study-options.js';
 import { MISSING_STATUSES, missingColumnName, missingnessAggregatesSql, outcome } from './outcome.js';
 import { quoteIdentifier, quoteLiteral } from './sql-text.js';

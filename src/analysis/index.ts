@@ -1,5 +1,5 @@
 // src/analysis: predictor/label split, leakage guard, point-in-time rules, outcomes as missing values,
-// and the event-vs-control study. Imports src/spec (and src/charts for the report only).
+// and the event-vs-control study. Imports src/contract (and src/charts for the report only).
 
 export { LeakageError } from './leakage-error.js';
 export { AnalysisOptionError, UnknownColumnError, ReleaseNotInCatalogError, EmptyStudyError, MixedCalculationVersionsError } from './analysis-errors.js';

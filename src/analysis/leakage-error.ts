@@ -1,6 +1,6 @@
 // The leakage guard's error: a label (or a feature derived from one) was offered as a predictor.
 
-import { UsageError } from '../spec/index.js';
+import { UsageError } from '../contract/index.js';
 
 /** A label column, or a feature derived from one, was used as a predictor (exit 2). */
 export class LeakageError extends UsageError {

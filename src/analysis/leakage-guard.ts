@@ -1,7 +1,7 @@
 // The leakage guard: feature sets, model specs and predictor queries refuse any label column, and any
-// feature derived (through derivedFeature) from one. Roles come only from src/spec.
+// feature derived (through derivedFeature) from one. Roles come only from src/contract.
 
-import { fieldSpec } from '../spec/index.js';
+import { fieldSpec } from '../contract/index.js';
 import { UnknownColumnError } from './analysis-errors.js';
 import { LeakageError } from './leakage-error.js';
 import { analysisMessages } from './messages.js';

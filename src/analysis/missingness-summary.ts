@@ -1,7 +1,7 @@
 // Missingness by outcome status per window and sample type: the counts that travel with every statistic.
 
-import { OUTCOME_STATUSES, WINDOWS, outcomeFieldName } from '../spec/index.js';
-import type { OutcomeStatus, SampleType, Window } from '../spec/index.js';
+import { OUTCOME_STATUSES, WINDOWS, outcomeFieldName } from '../contract/index.js';
+import type { OutcomeStatus, SampleType, Window } from '../contract/index.js';
 import type { AnalysisSourceLike } from './analysis-source.js';
 import { resolveReleaseIds, rowsFromSql, toAnalysisSource } from './analysis-source.js';
 import { resolveWindow } from './outcome.js';

@@ -2,8 +2,8 @@
 // other status (pending, gap, invalid_price, not_applicable) yields null, never 0 (spec: "Pending or gap
 // outcomes are missing values, not zero returns").
 
-import { OUTCOME_MEASURES, OUTCOME_STATUSES, WINDOWS, isWindow, outcomeFieldName } from '../spec/index.js';
-import type { OutcomeMeasure, OutcomeStatus, Window } from '../spec/index.js';
+import { OUTCOME_MEASURES, OUTCOME_STATUSES, WINDOWS, isWindow, outcomeFieldName } from '../contract/index.js';
+import type { OutcomeMeasure, OutcomeStatus, Window } from '../contract/index.js';
 import { AnalysisOptionError } from './analysis-errors.js';
 import { analysisMessages } from './messages.js';
 import { quoteIdentifier } from './sql-text.js';

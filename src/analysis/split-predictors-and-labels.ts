@@ -1,7 +1,7 @@
 // Splits an Arrow table of Market Events rows into predictors and labels, joinable by row_id/release_id.
 
 import type { Table } from 'apache-arrow';
-import { IDENTITY_FIELD_NAMES, LABEL_FIELD_NAMES, PREDICTOR_FIELD_NAMES } from '../spec/index.js';
+import { IDENTITY_FIELD_NAMES, LABEL_FIELD_NAMES, PREDICTOR_FIELD_NAMES } from '../contract/index.js';
 import { AnalysisOptionError } from './analysis-errors.js';
 import { analysisMessages } from './messages.js';
 

@@ -2,7 +2,7 @@
 // other numeric types, extra fields, absent nullable fields, other type words. Recorded in
 // `releases.accepted`, returned with each pull result, and reported once per pull.
 
-import { PRODUCT_VERSION, type FieldType, type Release } from '../spec/index.js';
+import { PRODUCT_VERSION, type FieldType, type Release } from '../contract/index.js';
 import type { BundledSchemaFields } from './check-release-schema.js';
 import type { ColumnPlan } from './check-data-columns.js';
 import { catalogMessages } from './messages.js';

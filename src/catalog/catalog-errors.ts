@@ -1,7 +1,7 @@
 // Typed errors of the catalog layer, each in an rdw-error family (exit code) with a literal `code`.
 
-import { IntegrityError, RdwError, UsageError } from '../spec/index.js';
-import type { RdwErrorOptions } from '../spec/index.js';
+import { IntegrityError, RdwError, UsageError } from '../contract/index.js';
+import type { RdwErrorOptions } from '../contract/index.js';
 
 /** Another process holds the catalog's DuckDB file lock past the wait bound (exit 1). */
 export class CatalogBusyError extends RdwError {
@@ -13,7 +13,7 @@ export class CatalogOptionError extends UsageError {
   override readonly code = 'RDW_CATALOG_OPTION' as const;
 }
 
-/** A bundled schema, data file columns or product version that differ from `src/spec` (exit 3). */
+/** A bundled schema, data file columns or product version that differ from `src/contract` (exit 3). */
 export class SchemaMismatchError extends IntegrityError {
   override readonly code = 'RDW_SCHEMA_MISMATCH' as const;
 }

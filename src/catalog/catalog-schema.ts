@@ -1,6 +1,6 @@
 // The catalog's DuckDB schema, derived from MARKET_EVENT_FIELDS (DESIGN.md 2.4), and its versioned migrations.
 
-import { MARKET_EVENT_FIELDS, type FieldType } from '../spec/index.js';
+import { MARKET_EVENT_FIELDS, type FieldType } from '../contract/index.js';
 import { quoteIdentifier } from './sql-text.js';
 
 /** DuckDB column type of each spec field type. */

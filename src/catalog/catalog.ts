@@ -5,7 +5,7 @@ import path from 'node:path';
 import { constants } from 'node:fs';
 import { access, mkdir, stat } from 'node:fs/promises';
 import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
-import { environmentErrorOf } from '../spec/index.js';
+import { environmentErrorOf } from '../contract/index.js';
 import { CatalogBusyError, CatalogCorruptError } from './catalog-errors.js';
 import { resolveCatalogOptions, type CatalogOptions, type ResolvedCatalogOptions } from './catalog-options.js';
 import { CATALOG_SCHEMA_VERSION } from './catalog-schema.js';

@@ -1,7 +1,7 @@
 // The data file's columns judged against the spec and the release's own bundled schema: which column feeds
 // each spec field (other numeric types widen), which nullable fields are absent, which columns are extra.
 
-import { MARKET_EVENT_FIELDS, fieldSpec, type FieldType } from '../spec/index.js';
+import { MARKET_EVENT_FIELDS, fieldSpec, type FieldType } from '../contract/index.js';
 import { SchemaMismatchError } from './catalog-errors.js';
 import { DUCKDB_TYPE } from './catalog-schema.js';
 import { summarize, type BundledSchemaFields } from './check-release-schema.js';

@@ -1,7 +1,7 @@
 // The manifest's statements checked against the `/releases` listing's statement of the same release ID (two
 // statements of the service must agree), and its file sizes against what any daily byte budget could hold.
 
-import { PLANS, type ListedRelease, type Release } from '../spec/index.js';
+import { PLANS, type ListedRelease, type Release } from '../contract/index.js';
 import { throwContradictions, type Contradiction } from './check-release-facts.js';
 import { catalogMessages } from './messages.js';
 

@@ -2,7 +2,7 @@
 // sample_time range, coverage counts, and dataset and product version on every row (one aggregate per batch).
 
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { WINDOWS } from '../spec/index.js';
+import { WINDOWS } from '../contract/index.js';
 import { ManifestContradictionError } from './catalog-errors.js';
 import type { ReleaseImport } from './import-release.js';
 import { catalogMessages } from './messages.js';

@@ -1,4 +1,4 @@
-// Schema gates of a pull: the manifest's shape and the bundled schema, judged against src/spec's field list
+// Schema gates of a pull: the manifest's shape and the bundled schema, judged against src/contract's field list
 // (liberal in the words, strict in the meaning). The data file's columns: check-data-columns.ts.
 
 import {
@@ -12,7 +12,7 @@ import {
   type FileDigest,
   type Release,
   type SchemaDocument,
-} from '../spec/index.js';
+} from '../contract/index.js';
 import { ManifestInvalidError, SchemaMismatchError } from './catalog-errors.js';
 import { catalogMessages } from './messages.js';
 
@@ -68,7 +68,7 @@ export interface BundledSchemaFields {
 
 /**
  * Checks a bundled schema document against the spec and the release's product version `version` (default
- * PRODUCT_VERSION). Accepted: the common type words (src/spec FIELD_TYPE_WORDS), an integer word where the
+ * PRODUCT_VERSION). Accepted: the common type words (src/contract FIELD_TYPE_WORDS), an integer word where the
  * spec says number, a missing `nullable` or `description`, a missing `version` or `dataset`, and extra
  * fields (any word). Refused (SchemaMismatchError, exit 3): another dataset or product version than the
  * manifest's, a spec field declared with an unknown or incompatible type, and a not-nullable spec field left

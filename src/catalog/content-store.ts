@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { chmod, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { FileDigest } from '../spec/index.js';
+import type { FileDigest } from '../contract/index.js';
 
 const SHA256_HEX = /^[0-9a-f]{64}$/;
 

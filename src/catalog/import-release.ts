@@ -2,7 +2,7 @@
 // then counts the rows against the manifest. Any failure rolls the whole release back.
 
 import type { DuckDBConnection } from '@duckdb/node-api';
-import type { FileDigest, Release } from '../spec/index.js';
+import type { FileDigest, Release } from '../contract/index.js';
 import { acceptedBeyondContract, type AcceptedBeyondContract } from './accepted-beyond-contract.js';
 import type { Catalog } from './catalog.js';
 import { RowCountMismatchError, SchemaMismatchError } from './catalog-errors.js';

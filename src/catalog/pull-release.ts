@@ -3,7 +3,7 @@
 
 import { readFile, rm } from 'node:fs/promises';
 import { ApiNotFoundError, type RdwClient } from '../client/index.js';
-import { IntegrityError, isReleaseId, type FileDigest, type SchemaDocument } from '../spec/index.js';
+import { IntegrityError, isReleaseId, type FileDigest, type SchemaDocument } from '../contract/index.js';
 import type { Catalog } from './catalog.js';
 import { CatalogOptionError, ManifestInvalidError, SchemaMismatchError } from './catalog-errors.js';
 import { acceptedBeyondContract, type AcceptedBeyondContract } from './accepted-beyond-contract.js';
@@ -97,7 +97,7 @@ export async function settleRelease(catalog: Catalog, prepared: Pick<PreparedRel
 /**
  * Pulls release `id` into the catalog. Steps:
  * 1. validate the ID (UsageError before any request) 2. already imported => no-op success
- * 3. manifest 4. bundled schema (checksum, version, fields vs src/spec) 5. data file (parquet, else csv)
+ * 3. manifest 4. bundled schema (checksum, version, fields vs src/contract) 5. data file (parquet, else csv)
  * into store/tmp, verified by the client 6. into the store 7. one import transaction with a row count.
  * Integrity failures (exit 3) leave nothing imported and no unverified bytes in the store.
  */

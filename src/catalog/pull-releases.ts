@@ -4,7 +4,7 @@
 // one leaves every other release imported.
 
 import type { RdwClient } from '../client/index.js';
-import { environmentErrorOf, RdwError } from '../spec/index.js';
+import { environmentErrorOf, RdwError } from '../contract/index.js';
 import type { Catalog } from './catalog.js';
 import { CatalogOptionError } from './catalog-errors.js';
 import { importReleases, type ReleaseImport } from './import-release.js';

@@ -1,7 +1,7 @@
 // readReleaseRecords: what the catalog recorded for exact release IDs (the `releases` row and the digests of
 // its `release_files`), for checks that hold the catalog against a promise such as a study lock.
 
-import type { FileDigest } from '../spec/index.js';
+import type { FileDigest } from '../contract/index.js';
 import type { Catalog } from './catalog.js';
 import { quoteLiteral } from './sql-text.js';
 

@@ -1,7 +1,7 @@
 // Remembers each day's release IDs seen in `/releases` listings (table listed_releases), so the catalog
 // knows when a newer revision of an imported day exists. Listings never change what a lookup returns.
 
-import { isReleaseDay, isReleaseId, type ListedRelease } from '../spec/index.js';
+import { isReleaseDay, isReleaseId, type ListedRelease } from '../contract/index.js';
 import type { Catalog } from './catalog.js';
 import { sqlTimestamp } from './run-migrations.js';
 

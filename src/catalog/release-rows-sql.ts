@@ -1,7 +1,7 @@
 // The row statements of an import transaction (step 4 of insertReleases in import-release.ts): which data files one
 // scan reads together, and the SQL reading them into market_events (cast or NULL per column plan) and market_event_extras.
 
-import { MARKET_EVENT_FIELDS, fieldSpec, type FieldSpec } from '../spec/index.js';
+import { MARKET_EVENT_FIELDS, fieldSpec, type FieldSpec } from '../contract/index.js';
 import { DUCKDB_TYPE } from './catalog-schema.js';
 import { SOURCE_FILE_COLUMN, SPEC_COLUMN_PLAN, type ColumnPlan } from './check-data-columns.js';
 import type { DataFormat, ReleaseImport } from './import-release.js';

@@ -2,7 +2,7 @@
 // (RDW_BASE_URL/--base-url with RDW_API_KEY, or else the embedded mock, announced on stderr).
 
 import { connectApi as connectWorkbenchApi, ApiKeyMissingError, workbenchMessages, type ApiConnection } from '../workbench/index.js';
-import { UsageError } from '../spec/index.js';
+import { UsageError } from '../contract/index.js';
 import type { CliContext } from './cli-context.js';
 import { cliMessages } from './messages.js';
 

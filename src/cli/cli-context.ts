@@ -2,7 +2,7 @@
 // process.env and process streams are read only by main.ts, which builds this context.
 
 import path from 'node:path';
-import { UsageError } from '../spec/index.js';
+import { UsageError } from '../contract/index.js';
 import { cliMessages } from './messages.js';
 
 export interface CliOutput {

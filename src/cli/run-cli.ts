@@ -2,7 +2,7 @@
 // on stderr plus the documented exit code (DESIGN.md 2.3). No stack traces unless RDW_DEBUG=1.
 
 import { parseArgs } from 'node:util';
-import { environmentErrorOf, EXIT_CODES, isRdwError, UsageError } from '../spec/index.js';
+import { environmentErrorOf, EXIT_CODES, isRdwError, UsageError } from '../contract/index.js';
 import type { CliContext, CliOutput } from './cli-context.js';
 import { resolveHome } from './cli-context.js';
 import type { Command, CommandOptions } from './command.js';

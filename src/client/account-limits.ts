@@ -1,7 +1,7 @@
 // The account's limits from whatever a catalog says (spec: `limits.keys`, `limits.rpm`, `limits.daily_bytes`,
 // "not shown" beyond that): read tolerantly, fall back to the spec's plan table conservatively, say so.
 
-import { PLANS } from '../spec/index.js';
+import { PLANS } from '../contract/index.js';
 import type { AccountLimits } from './client-types.js';
 import { messages } from './messages.js';
 

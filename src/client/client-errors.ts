@@ -1,8 +1,8 @@
 // The client's typed errors: one small class per failure, each in an rdw-error family (exit code), with
 // a literal `code` and the HTTP `status` when there was one. None of them ever holds the API key.
 
-import { AuthError, IntegrityError, LimitError, NotFoundError, RdwError, UsageError } from '../spec/index.js';
-import type { RdwErrorOptions } from '../spec/index.js';
+import { AuthError, IntegrityError, LimitError, NotFoundError, RdwError, UsageError } from '../contract/index.js';
+import type { RdwErrorOptions } from '../contract/index.js';
 
 /** What every client error may carry besides its message. */
 export interface ClientErrorOptions extends RdwErrorOptions {

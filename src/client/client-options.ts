@@ -2,7 +2,7 @@
 // applies the documented defaults.
 
 import type { Dispatcher } from 'undici';
-import { API_VERSION_SEGMENT, DISPLAY_KEY_PATTERN, UsageError } from '../spec/index.js';
+import { API_VERSION_SEGMENT, DISPLAY_KEY_PATTERN, UsageError } from '../contract/index.js';
 import type { ClientNotice } from './client-types.js';
 import { systemClock, type Clock } from './clock.js';
 import { CredentialsInUrlError } from './client-errors.js';

@@ -1,6 +1,6 @@
 // Response shapes the client returns (spec: "Resources and their fields"); fields the spec leaves open stay loose.
 
-import type { FileDigest, ListedRelease, MarketEventRow, Release, SchemaDocument, DownloadFormat } from '../spec/index.js';
+import type { FileDigest, ListedRelease, MarketEventRow, Release, SchemaDocument, DownloadFormat } from '../contract/index.js';
 import type { ResearchTable } from './research-table.js';
 import type { RowFilters } from './row-pages.js';
 

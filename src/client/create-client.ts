@@ -21,7 +21,7 @@ import {
   type PagedRows,
   type Release,
   type SchemaDocument,
-} from '../spec/index.js';
+} from '../contract/index.js';
 import { assumedLimits, limitsFromDocument, type LimitsOutcome } from './account-limits.js';
 import { ByteBudget } from './byte-budget.js';
 import {
@@ -73,7 +73,7 @@ interface Cached<T> {
 
 /**
  * A snapshot or live page as the service sent it (any JSON shape), with the interval it is cached for:
- * its own `refresh_seconds`, else the dataset's in src/spec, else UNDECLARED_REFRESH_SECONDS.
+ * its own `refresh_seconds`, else the dataset's in src/contract, else UNDECLARED_REFRESH_SECONDS.
  */
 interface CachedDocument extends Cached<ResearchSnapshot> {
   refreshSeconds: number;
@@ -81,7 +81,7 @@ interface CachedDocument extends Cached<ResearchSnapshot> {
 
 /**
  * Cache interval (seconds) of a Research or live document that declares no `refresh_seconds` and whose
- * dataset src/spec does not know: the spec forbids polling faster than the declared interval, so an
+ * dataset src/contract does not know: the spec forbids polling faster than the declared interval, so an
  * undeclared one is not taken as "no limit"; one minute is the public per-IP rate window.
  */
 const UNDECLARED_REFRESH_SECONDS = 60;

@@ -8,7 +8,7 @@ import { createHash, type Hash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, open, readFile, rename, rm, stat, writeFile, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { EnvironmentError, type DownloadFormat, type FileDigest, type RdwError } from '../spec/index.js';
+import { EnvironmentError, type DownloadFormat, type FileDigest, type RdwError } from '../contract/index.js';
 import { discardBody } from './discard-body.js';
 import { AbortedError, ChecksumMismatchError, NetworkError, SizeMismatchError, TimeoutError } from './client-errors.js';
 import type { Clock } from './clock.js';

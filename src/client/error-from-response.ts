@@ -1,6 +1,6 @@
 // Maps an API error response (status + `{"error":{...}}` body) to the client's typed error.
 
-import { isApiErrorBody } from '../spec/index.js';
+import { isApiErrorBody } from '../contract/index.js';
 import {
   ApiNotFoundError,
   ConflictError,
@@ -12,7 +12,7 @@ import {
   ValidationError,
 } from './client-errors.js';
 import { messages } from './messages.js';
-import type { RdwError } from '../spec/index.js';
+import type { RdwError } from '../contract/index.js';
 
 /** The parts of an error body the client uses. */
 export interface ApiErrorInfo {

@@ -4,7 +4,7 @@
 // typed errors. 4xx are never retried; a daily-byte 429 is never retried.
 
 import { Agent, request, type Dispatcher } from 'undici';
-import { environmentErrorOf, type RdwError } from '../spec/index.js';
+import { environmentErrorOf, type RdwError } from '../contract/index.js';
 import {
   AbortedError,
   ByteBudgetError,

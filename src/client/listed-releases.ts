@@ -1,7 +1,7 @@
 // The items of a `/releases` listing, read liberally: the spec names only id, day, version and files, so an
 // item is kept with whatever else it carries, and only an item without a usable `id` or `day` is skipped.
 
-import { isReleaseDay, isReleaseId, type ListedRelease } from '../spec/index.js';
+import { isReleaseDay, isReleaseId, type ListedRelease } from '../contract/index.js';
 
 /** An item of a listing that was left out, and why (for one notice; never fatal). */
 export interface SkippedListingItem {

@@ -2,7 +2,7 @@
 // allowing at most `rateShare` of the plan's rpm in any 60 s, so a long pull never meets a 429.
 // Tokens are leased from the shared log in small batches, so most requests touch no file at all.
 
-import { RATE_WINDOW_SECONDS } from '../spec/index.js';
+import { RATE_WINDOW_SECONDS } from '../contract/index.js';
 import type { Clock } from './clock.js';
 import type { KeyState } from './key-state.js';
 

@@ -1,8 +1,8 @@
 // Research and live CSV as typed rows and an Arrow table: column types come from the dataset's columns
-// in src/spec (numbers, booleans, strings); unknown columns are kept as strings; empty cells are null.
+// in src/contract (numbers, booleans, strings); unknown columns are kept as strings; empty cells are null.
 
 import { Bool, Float64, Table, Utf8, vectorFromArray, type Vector } from 'apache-arrow';
-import type { FieldType, ResearchColumn } from '../spec/index.js';
+import type { FieldType, ResearchColumn } from '../contract/index.js';
 import { parseCsv } from './parse-csv.js';
 
 /** One cell of a research row. */

@@ -2,7 +2,7 @@
 // stops on has_more false (or, without has_more, on a short page), treats total 0 as success (rule 3), and turns an oversized query into
 // RowQueryTooLargeError whose remedy is a full download (rule 6).
 
-import { ROW_QUERY, type MarketEventRow, type PagedRows } from '../spec/index.js';
+import { ROW_QUERY, type MarketEventRow, type PagedRows } from '../contract/index.js';
 import { RowQueryTooLargeError, UnexpectedResponseError } from './client-errors.js';
 import { messages } from './messages.js';
 

@@ -1,7 +1,7 @@
 // Tells a daily-byte 429 from a request-rate 429 whatever the error body looks like (spec "Errors": body
 // shape "not shown"; a daily byte limit "does not clear within a minute and clears at the next UTC day").
 
-import { RATE_WINDOW_SECONDS } from '../spec/index.js';
+import { RATE_WINDOW_SECONDS } from '../contract/index.js';
 import { nextUtcDay } from './clock.js';
 
 /**

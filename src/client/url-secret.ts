@@ -1,7 +1,7 @@
 // Keys stay in the header: finds what in a URL given to rdw (base, site, redirect target) could carry a
 // secret — the key itself, a key-shaped token, a user:password part, a query or a fragment.
 
-import { API_KEY_PREFIX } from '../spec/index.js';
+import { API_KEY_PREFIX } from '../contract/index.js';
 
 /** What a URL carries that rdw refuses to send: see urlSecret. */
 export type UrlSecret = 'key' | 'userinfo' | 'query' | 'fragment';

@@ -1,5 +1,5 @@
 // src/mock: the embedded API (market simulator -> releases and research snapshots -> HTTP server).
-// The mock layer's only door; it imports src/spec and nothing else of ours.
+// The mock layer's only door; it imports src/contract and nothing else of ours.
 
 export {
   startMockServer,

@@ -1,7 +1,7 @@
 // The missingness report as a table: one row per window and sample type, one column per outcome status.
 
 import type { MissingnessCell } from '../analysis/index.js';
-import { OUTCOME_STATUSES } from '../spec/index.js';
+import { OUTCOME_STATUSES } from '../contract/index.js';
 
 /** A row of the missingness report: counts by status, plus `missing_share` (non-complete / all, 0..1; null for no rows). */
 export type MissingnessRow = { window: string; sample_type: string; rows: number; missing_share: number | null } & Record<string, number | string | null>;

@@ -1,6 +1,6 @@
 // Typed errors of the notebook helpers.
 
-import { RdwError, UsageError } from '../spec/index.js';
+import { RdwError, UsageError } from '../contract/index.js';
 
 /** A display helper was called outside a running tslab kernel (exit 1). */
 export class NotInKernelError extends RdwError {

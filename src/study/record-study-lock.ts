@@ -1,7 +1,7 @@
 // recordStudyLock: the lock of exact release IDs, read from the local catalog (DESIGN.md 2.5).
 
 import { readReleaseRecords, type Catalog } from '../catalog/index.js';
-import { isReleaseId } from '../spec/index.js';
+import { isReleaseId } from '../contract/index.js';
 import { NotInCatalogError, StudyOptionError } from './study-errors.js';
 import { LOCK_VERSION, compareIds, type LockedRelease, type StudyLock } from './study-lock.js';
 import { studyMessages } from './messages.js';

@@ -1,7 +1,7 @@
 // Typed errors of the study layer, each in an rdw-error family (exit code) with a literal `code`.
 
-import { IntegrityError, NotFoundError, UsageError } from '../spec/index.js';
-import type { RdwErrorOptions } from '../spec/index.js';
+import { IntegrityError, NotFoundError, UsageError } from '../contract/index.js';
+import type { RdwErrorOptions } from '../contract/index.js';
 
 /** A bad argument of a study function, e.g. no release IDs, or a lock file that does not exist (exit 2). */
 export class StudyOptionError extends UsageError {

@@ -1,6 +1,6 @@
 // Reading and writing the lock's JSON text: strict validation in, canonical text out (stable diffs in git).
 
-import { isReleaseId, UsageError } from '../spec/index.js';
+import { isReleaseId, UsageError } from '../contract/index.js';
 import { LOCK_VERSION, compareIds, type LockedFile, type LockedRelease, type StudyLock } from './study-lock.js';
 import { studyMessages } from './messages.js';
 

@@ -3,7 +3,7 @@
 
 import { stat } from 'node:fs/promises';
 import { ContentStore, hashFile, readReleaseRecords, type Catalog, type ReleaseRecord } from '../catalog/index.js';
-import type { FileDigest } from '../spec/index.js';
+import type { FileDigest } from '../contract/index.js';
 import { lockedCalculationVersions } from './record-study-lock.js';
 import { LockMismatchError, NotInCatalogError, type LockedPart } from './study-errors.js';
 import type { LockedRelease, StudyLock } from './study-lock.js';

@@ -1,6 +1,6 @@
 // Typed errors of the workbench layer.
 
-import { AuthError, UsageError } from '../spec/index.js';
+import { AuthError, UsageError } from '../contract/index.js';
 
 /** RDW_BASE_URL is set but RDW_API_KEY is not (exit 4). */
 export class ApiKeyMissingError extends AuthError {

@@ -9,7 +9,7 @@ import {
   pointInTimeCounts,
   splitPredictorsAndLabels,
 } from '../../src/analysis/index.js';
-import { IDENTITY_FIELD_NAMES, LABEL_FIELD_NAMES, PREDICTOR_FIELD_NAMES } from '../../src/spec/index.js';
+import { IDENTITY_FIELD_NAMES, LABEL_FIELD_NAMES, PREDICTOR_FIELD_NAMES } from '../../src/contract/index.js';
 import { rowsToArrow } from './support/rows-to-arrow.js';
 import { buildFixtureCatalog, type FixtureCatalog } from './support/fixture-catalog.js';
 import { syntheticDays } from './support/synthetic-rows.js';

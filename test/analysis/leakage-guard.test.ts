@@ -9,7 +9,7 @@ import {
   labelBehind,
   predictorSelectSql,
 } from '../../src/analysis/index.js';
-import { LABEL_FIELD_NAMES, MARKET_EVENT_FIELDS, PREDICTOR_FIELD_NAMES, UsageError, WINDOWS } from '../../src/spec/index.js';
+import { LABEL_FIELD_NAMES, MARKET_EVENT_FIELDS, PREDICTOR_FIELD_NAMES, UsageError, WINDOWS } from '../../src/contract/index.js';
 
 const labels = MARKET_EVENT_FIELDS.filter((field) => field.role === 'label');
 

@@ -7,7 +7,7 @@ import { MixedCalculationVersionsError, analysisMessages, eventStudy } from '../
 import { openCatalog, pullReleases } from '../../src/catalog/index.js';
 import { runCli } from '../../src/cli/run-cli.js';
 import { startMockServer, type MockServer } from '../../src/mock/index.js';
-import { UsageError } from '../../src/spec/index.js';
+import { UsageError } from '../../src/contract/index.js';
 import { writeLock } from '../../src/study/index.js';
 import { Study, openWorkbench } from '../../src/workbench/index.js';
 import { createTempHome } from '../support/temp-home.js';

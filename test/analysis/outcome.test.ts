@@ -1,7 +1,7 @@
 import { DuckDBInstance } from '@duckdb/node-api';
 import { describe, expect, it } from 'vitest';
 import { AnalysisOptionError, MISSING_STATUSES, outcome } from '../../src/analysis/index.js';
-import { OUTCOME_STATUSES, WINDOWS } from '../../src/spec/index.js';
+import { OUTCOME_STATUSES, WINDOWS } from '../../src/contract/index.js';
 
 describe('outcome(window)', () => {
   it('reads a number only when the status is complete, for every window and status', () => {

@@ -31,7 +31,7 @@ const cacheRoot = path.join(os.tmpdir(), 'rdw-bench-event-study');
 /** Hash of every src/ file that decides the rows (spec, simulator, releases CSV, catalog schema). */
 async function sourceKey(): Promise<string> {
   const hash = createHash('sha256');
-  for (const folder of ['src/spec', 'src/mock/simulator', 'src/mock/releases', 'src/catalog']) {
+  for (const folder of ['src/contract', 'src/mock/simulator', 'src/mock/releases', 'src/catalog']) {
     for (const name of (await readdir(path.join(repoRoot, folder))).sort()) {
       if (name.endsWith('.ts')) hash.update(name).update(await readFile(path.join(repoRoot, folder, name)));
     }
@@ -45,7 +45,7 @@ async function buildCatalog(home: string, libBase: string, days: number, seed: n
   const { MarketSimulator } = await load('mock/simulator/index.js');
   const { releaseCsv, asOfTime, sha256Hex } = await load('mock/releases/index.js');
   const { openCatalog, DUCKDB_TYPE } = await load('catalog/index.js');
-  const { MARKET_EVENT_FIELDS } = await load('spec/index.js');
+  const { MARKET_EVENT_FIELDS } = await load('contract/index.js');
   const simulator = new MarketSimulator({ seed, days });
   const catalog = await openCatalog(home);
   const names = (MARKET_EVENT_FIELDS as { name: string }[]).map((f) => `"${f.name}"`).join(', ');

@@ -3,7 +3,7 @@
 
 import { ReleaseArchive, asOfTime, buildRelease, orderedRow } from '../../src/mock/releases/index.js';
 import { MarketSimulator } from '../../src/mock/simulator/index.js';
-import { DOWNLOAD_FORMATS } from '../../src/spec/index.js';
+import { DOWNLOAD_FORMATS } from '../../src/contract/index.js';
 
 function flag(name: string, fallback: number): number {
   const index = process.argv.indexOf(`--${name}`);

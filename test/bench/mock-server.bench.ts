@@ -6,7 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Pool } from 'undici';
 import { startMockServer } from '../../src/mock/index.js';
-import type { Release } from '../../src/spec/index.js';
+import type { Release } from '../../src/contract/index.js';
 
 function flag(name: string, fallback: number): number {
   const index = process.argv.indexOf(`--${name}`);

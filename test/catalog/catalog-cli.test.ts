@@ -6,7 +6,7 @@ import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/run-cli.js';
-import { MARKET_EVENT_FIELDS } from '../../src/spec/index.js';
+import { MARKET_EVENT_FIELDS } from '../../src/contract/index.js';
 import type { MockServer } from '../../src/mock/index.js';
 import { withMockServer } from '../support/with-mock-server.js';
 import { withTempHome } from '../support/temp-home.js';

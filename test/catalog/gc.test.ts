@@ -20,7 +20,7 @@ import {
 } from '../../src/catalog/index.js';
 import { createClient, type RdwClient } from '../../src/client/index.js';
 import { runCli } from '../../src/cli/run-cli.js';
-import { EXIT_CODES, type Release } from '../../src/spec/index.js';
+import { EXIT_CODES, type Release } from '../../src/contract/index.js';
 import { createTempHome, withTempHome } from '../support/temp-home.js';
 import { mockClient } from '../support/with-catalog.js';
 import { withMockServer } from '../support/with-mock-server.js';

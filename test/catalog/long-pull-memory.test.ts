@@ -4,7 +4,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { CatalogOptionError, openCatalog, pullReleases, type Catalog } from '../../src/catalog/index.js';
-import { EXIT_CODES } from '../../src/spec/index.js';
+import { EXIT_CODES } from '../../src/contract/index.js';
 import { contentHash } from '../support/content-hash.js';
 import { mockClient, withCatalog } from '../support/with-catalog.js';
 import { withMockServer } from '../support/with-mock-server.js';

@@ -19,7 +19,7 @@ import {
 } from '../../src/catalog/index.js';
 import { createClient, ImpossibleSizeError, type RdwClient } from '../../src/client/index.js';
 import { runCli } from '../../src/cli/run-cli.js';
-import { EXIT_CODES, type Release, type SchemaDocument } from '../../src/spec/index.js';
+import { EXIT_CODES, type Release, type SchemaDocument } from '../../src/contract/index.js';
 import { createTempHome, withTempHome } from '../support/temp-home.js';
 import { withCatalog } from '../support/with-catalog.js';
 import { downloadMockReleases, type MockReleaseFiles } from '../support/mock-release-files.js';

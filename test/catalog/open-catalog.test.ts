@@ -15,7 +15,7 @@ import {
   pullReleases,
   verifyStore,
 } from '../../src/catalog/index.js';
-import { EXIT_CODES } from '../../src/spec/index.js';
+import { EXIT_CODES } from '../../src/contract/index.js';
 import { mockClient } from '../support/with-catalog.js';
 import { withMockServer } from '../support/with-mock-server.js';
 import { withTempHome } from '../support/temp-home.js';

@@ -14,7 +14,7 @@ import {
   type Catalog,
 } from '../../src/catalog/index.js';
 import { ByteBudgetError, ChecksumMismatchError } from '../../src/client/index.js';
-import { EXIT_CODES, IntegrityError, MARKET_EVENT_FIELDS, NotFoundError, RdwError } from '../../src/spec/index.js';
+import { EXIT_CODES, IntegrityError, MARKET_EVENT_FIELDS, NotFoundError, RdwError } from '../../src/contract/index.js';
 import { contentHash } from '../support/content-hash.js';
 import { mockClient, withCatalog } from '../support/with-catalog.js';
 import { withMockServer } from '../support/with-mock-server.js';

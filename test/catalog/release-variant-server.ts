@@ -4,7 +4,7 @@
 
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { Release } from '../../src/spec/index.js';
+import type { Release } from '../../src/contract/index.js';
 
 /** Files a served release offers, by download format. */
 export type ServedFiles = Partial<Record<'parquet' | 'csv' | 'schema', Buffer>>;

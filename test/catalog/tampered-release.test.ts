@@ -18,7 +18,7 @@ import {
   type Catalog,
 } from '../../src/catalog/index.js';
 import { ApiNotFoundError, ChecksumMismatchError, SizeMismatchError, type RdwClient } from '../../src/client/index.js';
-import { EXIT_CODES, IntegrityError, type Release, type SchemaDocument } from '../../src/spec/index.js';
+import { EXIT_CODES, IntegrityError, type Release, type SchemaDocument } from '../../src/contract/index.js';
 import { mockClient, withCatalog } from '../support/with-catalog.js';
 import { contentHash } from '../support/content-hash.js';
 import { withMockServer } from '../support/with-mock-server.js';

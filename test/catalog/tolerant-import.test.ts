@@ -31,7 +31,7 @@ import {
   type FieldType,
   type Release,
   type SchemaDocument,
-} from '../../src/spec/index.js';
+} from '../../src/contract/index.js';
 import { contentHash } from '../support/content-hash.js';
 import { createTempHome, withTempHome } from '../support/temp-home.js';
 import { withCatalog } from '../support/with-catalog.js';

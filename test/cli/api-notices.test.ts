@@ -2,7 +2,7 @@
 // --json), and a paid command refused by the paid /catalog (403) ends in exit 4 with one sentence.
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { EXIT_CODES } from '../../src/spec/index.js';
+import { EXIT_CODES } from '../../src/contract/index.js';
 import { clientMessages } from '../../src/client/index.js';
 import { runCli } from '../../src/cli/run-cli.js';
 import { createTempHome } from '../support/temp-home.js';

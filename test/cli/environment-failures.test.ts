@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogMessages } from '../../src/catalog/index.js';
 import { cliMessages } from '../../src/cli/messages.js';
-import { environmentMessages } from '../../src/spec/index.js';
+import { environmentMessages } from '../../src/contract/index.js';
 import { BUILT_CLI, runBuiltCli } from '../support/run-built-cli.js';
 import { createTempHome } from '../support/temp-home.js';
 

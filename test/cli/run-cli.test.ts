@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/run-cli.js';
 import type { Command } from '../../src/cli/command.js';
-import { IntegrityError } from '../../src/spec/index.js';
+import { IntegrityError } from '../../src/contract/index.js';
 import { captureOutput } from '../support/capture-output.js';
 
 const echo: Command = {

@@ -5,7 +5,7 @@ import { mkdtemp, readFile, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { IntegrityError, LimitError, type Release } from '../../src/spec/index.js';
+import { IntegrityError, LimitError, type Release } from '../../src/contract/index.js';
 import {
   ByteBudgetError,
   ChecksumMismatchError,

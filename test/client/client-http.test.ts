@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Agent, type Dispatcher } from 'undici';
-import { AuthError, LimitError, RdwError, UsageError } from '../../src/spec/index.js';
+import { AuthError, LimitError, RdwError, UsageError } from '../../src/contract/index.js';
 import {
   ApiNotFoundError,
   ForbiddenError,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../../src/spec/index.js';
+import { UsageError } from '../../src/contract/index.js';
 import { createClient, resolveClientOptions } from '../../src/client/index.js';
 
 const baseUrl = 'http://127.0.0.1:9/v1';

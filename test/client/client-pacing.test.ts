@@ -1,7 +1,7 @@
 // Pacing and 429 handling with small limits and one fake time source (mock rateClock = client clock).
 
 import { afterEach, describe, expect, it } from 'vitest';
-import { LimitError } from '../../src/spec/index.js';
+import { LimitError } from '../../src/contract/index.js';
 import { RateLimitedError } from '../../src/client/index.js';
 import { startHarness, type Harness } from './mock-harness.js';
 import { keyLeaks } from './key-leaks.js';

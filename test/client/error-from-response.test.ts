@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AuthError, LimitError, NotFoundError, RdwError, UsageError } from '../../src/spec/index.js';
+import { AuthError, LimitError, NotFoundError, RdwError, UsageError } from '../../src/contract/index.js';
 import {
   ApiNotFoundError,
   ConflictError,

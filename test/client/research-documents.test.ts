@@ -31,7 +31,7 @@ describe('client research and live documents of any shape', () => {
   it.each([
     ['array-body', [{ symbol: 'BTCUSDT' }], 60],
     ['no-refresh', { key: 'no-refresh', items: [] }, 60],
-    ['market-breadth', { key: 'market-breadth', items: 'elsewhere' }, 300], // src/spec declares 300 s
+    ['market-breadth', { key: 'market-breadth', items: 'elsewhere' }, 300], // src/contract declares 300 s
     ['own-refresh', { key: 'own-refresh', refresh_seconds: 5 }, 5],
   ])('returns the snapshot %s as sent and caches it for its interval', async (id, body, seconds) => {
     const clock = fakeClock();

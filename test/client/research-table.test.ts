@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { researchDataset } from '../../src/spec/index.js';
+import { researchDataset } from '../../src/contract/index.js';
 import { parseCsv, researchTableFromCsv } from '../../src/client/index.js';
 
 describe('parseCsv', () => {

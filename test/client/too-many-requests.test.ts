@@ -7,7 +7,7 @@ import { mkdtemp, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { EXIT_CODES } from '../../src/spec/index.js';
+import { EXIT_CODES } from '../../src/contract/index.js';
 import {
   ByteBudgetError,
   RateLimitedError,

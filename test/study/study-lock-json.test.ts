@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LockFormatError, LockVersionError, studyLockFromJson, studyLockToJson } from '../../src/study/study-lock-json.js';
 import type { StudyLock } from '../../src/study/study-lock.js';
-import { UsageError } from '../../src/spec/index.js';
+import { UsageError } from '../../src/contract/index.js';
 
 const hex = (char: string) => char.repeat(64);
 

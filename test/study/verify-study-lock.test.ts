@@ -11,7 +11,7 @@ import { eventStudy } from '../../src/analysis/index.js';
 import { ContentStore, hashFile, importRelease, openCatalog } from '../../src/catalog/index.js';
 import { runCli } from '../../src/cli/run-cli.js';
 import { startMockServer, type MockServer } from '../../src/mock/index.js';
-import type { Release } from '../../src/spec/index.js';
+import type { Release } from '../../src/contract/index.js';
 import {
   LockMismatchError,
   readLock,

@@ -1,7 +1,7 @@
 // Test helper: what rows hold, independent of order and of rdw's own columns (release_id, day).
 
 import type { Catalog, CatalogRow } from '../../src/catalog/index.js';
-import { MARKET_EVENT_FIELDS } from '../../src/spec/index.js';
+import { MARKET_EVENT_FIELDS } from '../../src/contract/index.js';
 
 const SPEC_COLUMNS = MARKET_EVENT_FIELDS.map((field) => `"${field.name}"`).join(', ');
 

@@ -2,7 +2,7 @@
 // the material that tests build foreign-server variants from.
 
 import path from 'node:path';
-import type { Release, SchemaDocument } from '../../src/spec/index.js';
+import type { Release, SchemaDocument } from '../../src/contract/index.js';
 import { mockClient } from './with-catalog.js';
 import { withMockServer } from './with-mock-server.js';
 

@@ -4,7 +4,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { coverageHeatmapSpec, effectChartSpec, missingnessChartSpec, renderSvg } from '../../charts/index.js';
-import { OUTCOME_STATUSES } from '../../spec/index.js';
+import { OUTCOME_STATUSES } from '../../contract/index.js';
 import { eventStudyColumns } from '../event-study.js';
 import type { EventStudyResult } from '../event-study-result.js';
 import { effectPoints, missingnessBars } from './study-chart-data.js';

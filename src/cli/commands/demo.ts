@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { eventStudy, writeStudyReport } from '../../analysis/index.js';
 import { openCatalog, pullReleases, recordListings, verifyStore, type PullProgress } from '../../catalog/index.js';
-import { IntegrityError, EXIT_CODES } from '../../spec/index.js';
+import { IntegrityError, EXIT_CODES } from '../../contract/index.js';
 import { writeLock } from '../../study/index.js';
 import { connectApi } from '../api-connection.js';
 import type { Command } from '../command.js';

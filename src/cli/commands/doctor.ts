@@ -1,7 +1,7 @@
 // `rdw doctor`: the first command to run against a real service. One line per check (base URL, key, plan
 // and limits, clock, RDW_HOME, catalog lock, Jupyter kernel) with ok / warn / fail / skip; --json for all.
 
-import { EXIT_CODES } from '../../spec/index.js';
+import { EXIT_CODES } from '../../contract/index.js';
 import type { Command } from '../command.js';
 import { checkCatalog } from '../doctor/check-catalog.js';
 import { checkHome } from '../doctor/check-home.js';

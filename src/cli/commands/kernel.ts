@@ -6,7 +6,7 @@ import { access } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { RdwError, UsageError } from '../../spec/index.js';
+import { RdwError, UsageError } from '../../contract/index.js';
 import type { Command } from '../command.js';
 
 const run = promisify(execFile);

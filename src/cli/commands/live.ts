@@ -2,7 +2,7 @@
 // shape is shown as what it is (src/cli/document-view.ts).
 
 import { createClient, type RdwClient } from '../../client/index.js';
-import { UsageError } from '../../spec/index.js';
+import { UsageError } from '../../contract/index.js';
 import { connectApi, settingError } from '../api-connection.js';
 import type { Command } from '../command.js';
 import { writeCsvTable, writeDocument } from '../document-view.js';

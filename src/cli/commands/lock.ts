@@ -3,7 +3,7 @@
 
 import path from 'node:path';
 import { CatalogOptionError, checkReleaseIds, openCatalog, pullReleases, recordListings } from '../../catalog/index.js';
-import { EXIT_CODES, RELEASES_QUERY, UsageError } from '../../spec/index.js';
+import { EXIT_CODES, RELEASES_QUERY, UsageError } from '../../contract/index.js';
 import { checkLockIds, studyLockToJson, studyMessages, writeLock } from '../../study/index.js';
 import { connectApi } from '../api-connection.js';
 import type { Command } from '../command.js';

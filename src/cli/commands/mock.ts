@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DEFAULT_MOCK_NOW, resolveFaultRule, resolveMockLimits, serverMessages, startMockServer } from '../../mock/index.js';
 import type { FaultRule, MockLimitsOverrides } from '../../mock/index.js';
-import { UsageError } from '../../spec/index.js';
+import { UsageError } from '../../contract/index.js';
 import type { Command } from '../command.js';
 
 /** Default port of `rdw mock` (in-process servers default to any free port). */

@@ -1,7 +1,7 @@
-// `rdw openapi`: prints the OpenAPI 3.1 description of the whole API, generated from the contract (src/spec).
+// `rdw openapi`: prints the OpenAPI 3.1 description of the whole API, generated from the contract (src/contract).
 // Offline: no key, no server. `--base-url` / RDW_BASE_URL and RDW_SITE_URL fill the server defaults.
 
-import { openApiJson } from '../../spec/index.js';
+import { openApiJson } from '../../contract/index.js';
 import type { Command } from '../command.js';
 import { cliMessages } from '../messages.js';
 

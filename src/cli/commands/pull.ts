@@ -11,7 +11,7 @@ import {
   recordListings,
   type PullProgress,
 } from '../../catalog/index.js';
-import { EXIT_CODES, RELEASES_QUERY, isRdwError } from '../../spec/index.js';
+import { EXIT_CODES, RELEASES_QUERY, isRdwError } from '../../contract/index.js';
 import { connectApi } from '../api-connection.js';
 import type { Command } from '../command.js';
 import { integerFlag } from './releases.js';

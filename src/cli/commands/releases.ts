@@ -2,7 +2,7 @@
 // listings so `rdw ls` can tell when a newer revision of an imported day exists.
 
 import { catalogMessages, CatalogOptionError, openCatalog, recordListings } from '../../catalog/index.js';
-import { RELEASES_QUERY } from '../../spec/index.js';
+import { RELEASES_QUERY } from '../../contract/index.js';
 import { connectApi } from '../api-connection.js';
 import type { Command } from '../command.js';
 import { formatTable } from './sql.js';

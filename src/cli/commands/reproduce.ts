@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { openCatalog, readReleaseRecords } from '../../catalog/index.js';
 import type { RdwClient } from '../../client/index.js';
-import { EXIT_CODES, UsageError } from '../../spec/index.js';
+import { EXIT_CODES, UsageError } from '../../contract/index.js';
 import { readLock, reproduceStudy, studyMessages } from '../../study/index.js';
 import { connectApi } from '../api-connection.js';
 import type { Command } from '../command.js';

@@ -2,7 +2,7 @@
 // A snapshot's observation time, calculation version and `stale` flag are always shown, never hidden; a
 // document in another shape is shown as what it is (src/cli/document-view.ts).
 
-import { UsageError } from '../../spec/index.js';
+import { UsageError } from '../../contract/index.js';
 import { connectApi } from '../api-connection.js';
 import type { Command } from '../command.js';
 import { writeCsvTable, writeDocument, writeResearchCatalog } from '../document-view.js';

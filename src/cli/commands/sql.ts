@@ -2,7 +2,7 @@
 
 import { StatementType } from '@duckdb/node-api';
 import { catalogMessages, CatalogOptionError, openCatalog } from '../../catalog/index.js';
-import { UsageError } from '../../spec/index.js';
+import { UsageError } from '../../contract/index.js';
 import type { Command } from '../command.js';
 
 /** A statement that is not a query: `rdw sql` only reads (exit 2). */

@@ -7,7 +7,7 @@ import { openCatalog } from '../../catalog/index.js';
 import { analysisMessages, eventStudy, resolveEventStudyOptions, writeStudyReport } from '../../analysis/index.js';
 import type { BootstrapMethod, EventStudyOptions, EventStudyResult } from '../../analysis/index.js';
 import { studyTableText } from '../../notebook/index.js';
-import { NotFoundError, UsageError } from '../../spec/index.js';
+import { NotFoundError, UsageError } from '../../contract/index.js';
 import { readLock, verifyStudyLock } from '../../study/index.js';
 import type { Command } from '../command.js';
 

@@ -2,7 +2,7 @@
 // reports store files no release references and store/tmp leftovers (exit code unchanged: rdw gc removes them).
 
 import { catalogMessages, openCatalog, StoreMismatchError, verifyStore } from '../../catalog/index.js';
-import { EXIT_CODES } from '../../spec/index.js';
+import { EXIT_CODES } from '../../contract/index.js';
 import type { Command } from '../command.js';
 
 const PROBLEM = { missing: 'is missing', size: 'has the wrong size', sha256: 'no longer matches its sha256' } as const;

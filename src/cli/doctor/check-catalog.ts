@@ -2,7 +2,7 @@
 // allows one writer), found by src/catalog's probe, which opens and closes it at once.
 
 import { probeCatalogLock } from '../../catalog/index.js';
-import { EXIT_CODES } from '../../spec/index.js';
+import { EXIT_CODES } from '../../contract/index.js';
 import { doctorMessages as m } from '../messages.js';
 import { failed, passed, type DoctorCheck } from './doctor-check.js';
 

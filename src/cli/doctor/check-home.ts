@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { EXIT_CODES } from '../../spec/index.js';
+import { EXIT_CODES } from '../../contract/index.js';
 import { doctorMessages as m } from '../messages.js';
 import { failed, passed, type DoctorCheck } from './doctor-check.js';
 

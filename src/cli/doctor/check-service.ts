@@ -2,7 +2,7 @@
 // (as reported or as assumed), and the service's clock against this machine's.
 
 import { ForbiddenError, UnauthorizedError, urlSecret, validateApiKey, type AccountLimits, type RdwClient } from '../../client/index.js';
-import { EXIT_CODES, PLANS, UsageError } from '../../spec/index.js';
+import { EXIT_CODES, PLANS, UsageError } from '../../contract/index.js';
 import type { CliContext } from '../cli-context.js';
 import { byteText } from '../byte-text.js';
 import { doctorMessages as m } from '../messages.js';

@@ -1,7 +1,7 @@
 // One result line of `rdw doctor`: a stable name, a status, one sentence, what to do, and the exit code
 // a failure stands for (DESIGN.md 2.3).
 
-import { EXIT_CODES, isRdwError, type ExitCode } from '../../spec/index.js';
+import { EXIT_CODES, isRdwError, type ExitCode } from '../../contract/index.js';
 import { doctorMessages } from '../messages.js';
 
 /** ok: passed; warn: works, but look; fail: fix this first; skip: not run because a check it needs did not pass. */

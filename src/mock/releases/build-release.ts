@@ -10,7 +10,7 @@ import {
   type MarketEventRow,
   type Release,
   type ReleaseDocument,
-} from '../../spec/index.js';
+} from '../../contract/index.js';
 import { canonicalJsonBytes } from './canonical-json.js';
 import { fileDigest } from './file-digest.js';
 import { releaseCoverage } from './release-coverage.js';

@@ -1,6 +1,6 @@
 // Publication and re-check times of daily releases (spec: Freshness rule 3; DESIGN.md 3). Times: UTC Unix seconds.
 
-import { RECHECKED_DAYS, RECHECK_INTERVAL_SECONDS } from '../../spec/index.js';
+import { RECHECKED_DAYS, RECHECK_INTERVAL_SECONDS } from '../../contract/index.js';
 
 export const DAY_SECONDS = 86_400;
 

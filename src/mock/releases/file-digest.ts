@@ -1,7 +1,7 @@
 // SHA-256 and size of a byte array: the `files` entries of a release.
 
 import { hash } from 'node:crypto';
-import type { FileDigest } from '../../spec/index.js';
+import type { FileDigest } from '../../contract/index.js';
 
 /** Lowercase hex SHA-256 of the bytes. */
 export function sha256Hex(bytes: Uint8Array | string): string {

@@ -1,6 +1,6 @@
 // A row rebuilt with its keys in spec order (MARKET_EVENT_FIELD_NAMES), checked for values no file can carry.
 
-import { MARKET_EVENT_FIELD_NAMES, type MarketEventRow } from '../../spec/index.js';
+import { MARKET_EVENT_FIELD_NAMES, type MarketEventRow } from '../../contract/index.js';
 import { messages } from './messages.js';
 import { ReleaseValueError } from './release-errors.js';
 

@@ -1,7 +1,7 @@
 // The paid Market Events archive: daily releases, hourly re-checks of recent days, revisions by content,
 // and byte-bounded lazy file generation (spec "Release", Freshness rule 3; DESIGN.md 3).
 
-import { RECHECK_INTERVAL_SECONDS, SYMBOLS, type DownloadFormat, type MarketEventRow, type Release } from '../../spec/index.js';
+import { RECHECK_INTERVAL_SECONDS, SYMBOLS, type DownloadFormat, type MarketEventRow, type Release } from '../../contract/index.js';
 import { ByteLru } from './byte-lru.js';
 import { buildRelease, type ReleaseBundle } from './build-release.js';
 import { DAY_SECONDS, asOfTime, dayEnd, dayOf, firstCheckSeeing, isRechecked, lastCheckTime, latestCheckTime } from './check-times.js';

@@ -10,7 +10,7 @@ import {
   type MarketEventRow,
   type OutcomeStatus,
   type ReleaseCoverage,
-} from '../../spec/index.js';
+} from '../../contract/index.js';
 
 function zeroCounts<V extends string>(values: readonly V[]): Record<V, number> {
   return Object.fromEntries(values.map((value) => [value, 0])) as Record<V, number>;

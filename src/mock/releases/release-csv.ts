@@ -1,6 +1,6 @@
 // The `csv` release file: header of MARKET_EVENT_FIELD_NAMES, one line per row in file order.
 
-import { MARKET_EVENT_FIELD_NAMES, type MarketEventRow } from '../../spec/index.js';
+import { MARKET_EVENT_FIELD_NAMES, type MarketEventRow } from '../../contract/index.js';
 import { formatCsv } from './csv-text.js';
 
 const encoder = new TextEncoder();

@@ -1,6 +1,6 @@
 // Typed errors of the release archive: a bad option, a value no file can carry, non-deterministic regeneration.
 
-import { IntegrityError, NotFoundError, UsageError, type RdwErrorOptions } from '../../spec/index.js';
+import { IntegrityError, NotFoundError, UsageError, type RdwErrorOptions } from '../../contract/index.js';
 
 /** An archive option or argument out of range (names the option). */
 export class ReleaseArchiveOptionError extends UsageError {

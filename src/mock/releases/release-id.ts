@@ -1,6 +1,6 @@
 // The release ID: SHA-256 of the canonical JSON of what makes a release's content (see docs/mock-releases.md).
 
-import type { FileDigest } from '../../spec/index.js';
+import type { FileDigest } from '../../contract/index.js';
 import { canonicalJson } from './canonical-json.js';
 import { sha256Hex } from './file-digest.js';
 

@@ -16,7 +16,7 @@ import {
   type DataType,
 } from 'apache-arrow';
 import * as parquet from 'parquet-wasm';
-import { MARKET_EVENT_FIELDS, type FieldType, type MarketEventRow } from '../../spec/index.js';
+import { MARKET_EVENT_FIELDS, type FieldType, type MarketEventRow } from '../../contract/index.js';
 
 /** Arrow type of each spec field type. */
 function arrowType(type: FieldType): DataType {

@@ -1,6 +1,6 @@
 // The `funding-pressure` snapshot: latest normalized funding and open interest per pair on the derivatives venue.
 
-import { DERIVATIVE_VENUE, SYMBOLS, type ResearchDatasetSpec } from '../../spec/index.js';
+import { DERIVATIVE_VENUE, SYMBOLS, type ResearchDatasetSpec } from '../../contract/index.js';
 import { DAY_SECONDS } from '../releases/check-times.js';
 import { newest } from './market-breadth.js';
 import { latestAtOrBefore, observedDerivatives } from './observed-series.js';

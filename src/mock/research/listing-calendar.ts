@@ -1,7 +1,7 @@
 // The `listing-calendar` snapshot: a small hand-maintained list of announcements that lags on purpose,
 // so the snapshot is stale (its newest announcement is older than the two-day freshness boundary).
 
-import type { ResearchDatasetSpec } from '../../spec/index.js';
+import type { ResearchDatasetSpec } from '../../contract/index.js';
 import { DAY_SECONDS } from '../releases/check-times.js';
 import { newest } from './market-breadth.js';
 import type { ResearchCalculation, ResearchItem } from './research-snapshot.js';

@@ -1,6 +1,6 @@
 // The `market-breadth` snapshot: last price, 24-hour change (percent) and 24-hour turnover of each pair.
 
-import { BASE_ASSET, SPOT_VENUE, SYMBOLS, type ResearchDatasetSpec } from '../../spec/index.js';
+import { BASE_ASSET, SPOT_VENUE, SYMBOLS, type ResearchDatasetSpec } from '../../contract/index.js';
 import { DAY_SECONDS } from '../releases/check-times.js';
 import { latestAtOrBefore, observedCandles } from './observed-series.js';
 import type { ResearchCalculation, ResearchItem } from './research-snapshot.js';

@@ -1,6 +1,6 @@
 // Candles and derivative observations of one pair as a snapshot at time `t` sees them (archived by `t`).
 
-import { CANDLE_SECONDS, type MarketSymbol } from '../../spec/index.js';
+import { CANDLE_SECONDS, type MarketSymbol } from '../../contract/index.js';
 import { DAY_SECONDS, dayOf, dayStart } from '../releases/check-times.js';
 import type { ResearchCandle, ResearchDerivativeObservation, ResearchSimulator } from './research-simulator.js';
 

@@ -1,6 +1,6 @@
 // The free Research catalog object (spec: "Catalog (free scope)").
 
-import { API_VERSION_SEGMENT, RESEARCH_DATASETS, RESEARCH_LIMITATIONS, RESEARCH_SCOPE } from '../../spec/index.js';
+import { API_VERSION_SEGMENT, RESEARCH_DATASETS, RESEARCH_LIMITATIONS, RESEARCH_SCOPE } from '../../contract/index.js';
 import type { ResearchCatalog, ResearchCatalogLimits } from './research-snapshot.js';
 
 /** Same-origin path of a dataset's JSON snapshot, e.g. `/v1/research/market-breadth`. */

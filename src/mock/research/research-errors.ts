@@ -1,6 +1,6 @@
 // Typed errors of the research snapshots.
 
-import { UsageError, type RdwErrorOptions } from '../../spec/index.js';
+import { UsageError, type RdwErrorOptions } from '../../contract/index.js';
 
 /** An argument of `researchSnapshots` out of range (names it). */
 export class ResearchOptionError extends UsageError {

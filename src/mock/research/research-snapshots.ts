@@ -1,6 +1,6 @@
 // The current Research snapshots of a simulator at one time: envelopes, CSV and live pages, built lazily.
 
-import { liveDataset, researchDataset, type ResearchDatasetSpec } from '../../spec/index.js';
+import { liveDataset, researchDataset, type ResearchDatasetSpec } from '../../contract/index.js';
 import { formatCsv } from '../releases/csv-text.js';
 import { fundingPressure } from './funding-pressure.js';
 import { listingCalendar } from './listing-calendar.js';

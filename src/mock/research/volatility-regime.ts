@@ -1,6 +1,6 @@
 // The `volatility-regime` snapshot: annualized realized volatility of 5-minute returns and a regime per pair.
 
-import { CANDLE_SECONDS, SYMBOLS, type ResearchDatasetSpec } from '../../spec/index.js';
+import { CANDLE_SECONDS, SYMBOLS, type ResearchDatasetSpec } from '../../contract/index.js';
 import { DAY_SECONDS } from '../releases/check-times.js';
 import { newest } from './market-breadth.js';
 import { observedCandles } from './observed-series.js';

@@ -2,7 +2,7 @@
 // and confirmed with a constant-time comparison (spec: "Authentication").
 
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { API_KEY_PREFIX, isPlanId, type PlanId } from '../../spec/index.js';
+import { API_KEY_PREFIX, isPlanId, type PlanId } from '../../contract/index.js';
 import { messages } from './messages.js';
 import { KeySlotsFullError, MockServerOptionError, UnknownAccountError } from './mock-errors.js';
 import type { ResolvedPlanLimits } from './mock-server-options.js';

@@ -1,6 +1,6 @@
 // A refusal of the API as a value: status, code, message and the JSON error body of DESIGN.md 3.
 
-import { API_ERROR_CODES, type ApiErrorBody, type ApiErrorCode } from '../../spec/index.js';
+import { API_ERROR_CODES, type ApiErrorBody, type ApiErrorCode } from '../../contract/index.js';
 
 export interface ApiFailure {
   readonly status: number;

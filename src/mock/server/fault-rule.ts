@@ -1,6 +1,6 @@
 // Fault rules: what to break, for which release and format, how many times (in-process and --faults FILE).
 
-import { DOWNLOAD_FORMATS, isReleaseId, type DownloadFormat } from '../../spec/index.js';
+import { DOWNLOAD_FORMATS, isReleaseId, type DownloadFormat } from '../../contract/index.js';
 import { messages } from './messages.js';
 import { MockServerOptionError } from './mock-errors.js';
 

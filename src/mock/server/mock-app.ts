@@ -18,7 +18,7 @@ import {
   type MarketEventRow,
   type PlanId,
   type Release,
-} from '../../spec/index.js';
+} from '../../contract/index.js';
 import { DAY_SECONDS, dayOf, type ReleaseArchive } from '../releases/index.js';
 import { researchSnapshots, type ResearchSimulator } from '../research/index.js';
 import type { AccountStore, Account } from './account-store.js';

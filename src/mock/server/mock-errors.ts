@@ -1,6 +1,6 @@
 // Typed errors of the mock server: bad options (usage) and refused admin operations (with their HTTP status).
 
-import { EXIT_CODES, RdwError, UsageError, type ApiErrorCode, type ExitCode } from '../../spec/index.js';
+import { EXIT_CODES, RdwError, UsageError, type ApiErrorCode, type ExitCode } from '../../contract/index.js';
 
 /** A mock server option, limits override or fault rule is invalid (exit 2). */
 export class MockServerOptionError extends UsageError {

@@ -1,6 +1,6 @@
 // Options of the embedded mock server, their defaults and the one validator that applies them.
 
-import { PLAN_IDS, PLANS, PUBLIC_LIVE_RPM_PER_IP, type PlanId } from '../../spec/index.js';
+import { PLAN_IDS, PLANS, PUBLIC_LIVE_RPM_PER_IP, type PlanId } from '../../contract/index.js';
 import type { FaultRule } from './fault-rule.js';
 import { messages } from './messages.js';
 import { MockServerOptionError } from './mock-errors.js';

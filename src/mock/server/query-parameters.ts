@@ -1,7 +1,7 @@
 // Query-string rules: no key in the URL, no unknown or repeated parameter, and the Row and /releases
 // parameter tables of the spec (ROW_QUERY, RELEASES_QUERY), integers written as plain decimal digits.
 
-import { API_KEY_PREFIX, ROW_QUERY, RELEASES_QUERY, isMarketSymbol, type IntegerParameter, type MarketSymbol, type SampleType } from '../../spec/index.js';
+import { API_KEY_PREFIX, ROW_QUERY, RELEASES_QUERY, isMarketSymbol, type IntegerParameter, type MarketSymbol, type SampleType } from '../../contract/index.js';
 import { apiFailure, type ApiFailure } from './api-failure.js';
 import { messages } from './messages.js';
 

@@ -1,6 +1,6 @@
 // Requests-per-minute windows on the rate clock: a sliding 60 s log per subject (account or IP).
 
-import { RATE_WINDOW_SECONDS } from '../../spec/index.js';
+import { RATE_WINDOW_SECONDS } from '../../contract/index.js';
 
 const WINDOW_MS = RATE_WINDOW_SECONDS * 1000;
 

@@ -1,6 +1,6 @@
 // The mock's request log for tests: one entry per answered request, bounded, never holding a key.
 
-import { API_KEY_PREFIX } from '../../spec/index.js';
+import { API_KEY_PREFIX } from '../../contract/index.js';
 
 export interface RequestLogEntry {
   readonly method: string;

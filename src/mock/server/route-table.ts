@@ -1,7 +1,7 @@
 // The routing table, compiled from the spec's ENDPOINTS: literal segments and `<PLACEHOLDER>` segments
 // (with an optional literal suffix such as `.csv`); the most specific route wins.
 
-import { API_VERSION_SEGMENT, ENDPOINTS, type EndpointSpec } from '../../spec/index.js';
+import { API_VERSION_SEGMENT, ENDPOINTS, type EndpointSpec } from '../../contract/index.js';
 
 interface Segment {
   readonly literal?: string;

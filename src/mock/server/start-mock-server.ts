@@ -3,7 +3,7 @@
 
 import { createServer, ServerResponse, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { API_VERSION_SEGMENT, type Release } from '../../spec/index.js';
+import { API_VERSION_SEGMENT, type Release } from '../../contract/index.js';
 import { ReleaseArchive, dayOf } from '../releases/index.js';
 import { MarketSimulator } from '../simulator/index.js';
 import { AccountStore, type MockAdmin, type SeededKeyName, type SeededKeys } from './account-store.js';

@@ -1,7 +1,7 @@
 // The coarse daily anchor walk: one log price per pair per UTC day (the day's first open), a mean-reverting
 // walk from a fixed epoch, so any day's anchor costs O(|day - epoch|) cheap steps once and then O(1).
 
-import { SYMBOLS, type MarketSymbol } from '../../spec/index.js';
+import { SYMBOLS, type MarketSymbol } from '../../contract/index.js';
 import { MARKET_PROFILES } from './market-profiles.js';
 import { randomStream } from './seeded-random.js';
 import { daySchedule } from './volatility-schedule.js';

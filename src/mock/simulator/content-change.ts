@@ -1,6 +1,6 @@
 // When a row last changed as of `asOf`: the input of a release's `generated_at` (first check that saw its content).
 
-import { WINDOWS, WINDOW_SECONDS, type MarketEventRow } from '../../spec/index.js';
+import { WINDOWS, WINDOW_SECONDS, type MarketEventRow } from '../../contract/index.js';
 import type { BarSeries } from './bar-series.js';
 import { BAR_SECONDS } from './day-candles.js';
 

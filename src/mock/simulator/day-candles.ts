@@ -1,7 +1,7 @@
 // One pair's 5-minute candles of one UTC day: a bridged log path between two daily anchors, intraday
 // volume seasonality, taker-buy share, and the archive's imperfections (outages, invalid prices, late writes).
 
-import type { MarketSymbol } from '../../spec/index.js';
+import type { MarketSymbol } from '../../contract/index.js';
 import { MARKET_CORRELATION, type AnchorWalk } from './anchor-walk.js';
 import { MARKET_PROFILES } from './market-profiles.js';
 import { clamp, round } from './numbers.js';

@@ -1,7 +1,7 @@
 // Derivative-venue context of one pair and day: funding (normalized per hour) and open interest per
 // 15-minute bucket, with the venue's own outages, dropped buckets and late archive writes.
 
-import { DERIVATIVE_MAX_AGE_SECONDS, type MarketSymbol } from '../../spec/index.js';
+import { DERIVATIVE_MAX_AGE_SECONDS, type MarketSymbol } from '../../contract/index.js';
 import type { AnchorWalk } from './anchor-walk.js';
 import { MARKET_PROFILES } from './market-profiles.js';
 import { round } from './numbers.js';

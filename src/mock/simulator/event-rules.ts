@@ -2,7 +2,7 @@
 // threshold in its own units, and is evaluated on closed 5-minute candles (edge-triggered: a rule fires on the
 // bar where its condition starts to hold, so a long trend does not fire on every bar).
 
-import type { Direction, EventKind, EventTimeframe, MarketSymbol } from '../../spec/index.js';
+import type { Direction, EventKind, EventTimeframe, MarketSymbol } from '../../contract/index.js';
 import type { BarSeries } from './bar-series.js';
 import { MARKET_PROFILES } from './market-profiles.js';
 import { round } from './numbers.js';

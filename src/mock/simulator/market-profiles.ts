@@ -1,6 +1,6 @@
 // Per-pair constants of the simulated spot market: price range, volatility, tick decimals, turnover, open interest.
 
-import type { MarketSymbol } from '../../spec/index.js';
+import type { MarketSymbol } from '../../contract/index.js';
 
 /** The character of one simulated pair. */
 export interface MarketProfile {

@@ -14,7 +14,7 @@ import {
   type MarketEventRow,
   type MarketSymbol,
   type SampleColumns,
-} from '../../spec/index.js';
+} from '../../contract/index.js';
 import { AnchorWalk } from './anchor-walk.js';
 import { BarSeries } from './bar-series.js';
 import { buildRow } from './build-row.js';

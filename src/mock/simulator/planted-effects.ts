@@ -3,7 +3,7 @@
 // the event's next-hour direction-adjusted return; other families are recorded at a constant rate. The
 // candles stay an unconditional random walk, so every recorded event is reproducible from the candles.
 
-import type { Direction, EventKind, Window } from '../../spec/index.js';
+import type { Direction, EventKind, Window } from '../../contract/index.js';
 import { clamp } from './numbers.js';
 
 /** One family's planted effect (the ground truth an event-vs-control study should recover). */

@@ -1,7 +1,7 @@
 // Recorded events of one pair and day: rule triggers at bars opening on that day, each given a recording
 // delay (seconds to minutes) and a recording decision (see planted-effects.ts).
 
-import { WINDOW_SECONDS, type Direction, type EventKind, type EventTimeframe, type MarketSymbol } from '../../spec/index.js';
+import { WINDOW_SECONDS, type Direction, type EventKind, type EventTimeframe, type MarketSymbol } from '../../contract/index.js';
 import type { BarSeries } from './bar-series.js';
 import { BAR_SECONDS } from './day-candles.js';
 import { evaluateRules } from './event-rules.js';

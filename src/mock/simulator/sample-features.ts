@@ -1,7 +1,7 @@
 // Candle features of a sample (spec: price, taker and volume fields): which closed 5-minute bar is used,
 // whether it was locally known at sample_time, and the taker and volume-ratio features of that bar.
 
-import { PRICE_MAX_AGE_SECONDS, VOLUME_RATIO_BARS, type SampleColumns } from '../../spec/index.js';
+import { PRICE_MAX_AGE_SECONDS, VOLUME_RATIO_BARS, type SampleColumns } from '../../contract/index.js';
 import type { BarSeries } from './bar-series.js';
 import { BAR_SECONDS } from './day-candles.js';
 import { round } from './numbers.js';

@@ -1,7 +1,7 @@
 // Outcome labels of a sample per window (spec: outcome fields): returns and excursions from the open of the
 // bar at reference_start, or pending / gap / invalid_price with every number null (never zero).
 
-import { WINDOWS, WINDOW_SECONDS, type Direction, type ExcursionReference, type Window } from '../../spec/index.js';
+import { WINDOWS, WINDOW_SECONDS, type Direction, type ExcursionReference, type Window } from '../../contract/index.js';
 import type { BarSeries } from './bar-series.js';
 import type { WindowOutcome, WindowOutcomes } from './build-row.js';
 import { BAR_SECONDS } from './day-candles.js';

@@ -1,6 +1,6 @@
 // Typed errors of the market simulator: a bad constructor option, a bad method argument.
 
-import { UsageError, type RdwErrorOptions } from '../../spec/index.js';
+import { UsageError, type RdwErrorOptions } from '../../contract/index.js';
 
 /** A simulator option out of range or unparsable; `option` names it (`seed`, `now`, `days`, `schemaSince`). */
 export class SimulatorOptionError extends UsageError {

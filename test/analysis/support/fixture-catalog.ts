@@ -6,8 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { DUCKDB_TYPE, openCatalog, type Catalog } from '../../../src/catalog/index.js';
-import { MARKET_EVENT_FIELDS, MARKET_EVENTS_DATASET, PRODUCT_VERSION } from '../../../src/spec/index.js';
-import type { MarketEventRow } from '../../../src/spec/index.js';
+import { MARKET_EVENT_FIELDS, MARKET_EVENTS_DATASET, PRODUCT_VERSION } from '../../../src/contract/index.js';
+import type { MarketEventRow } from '../../../src/contract/index.js';
 
 /** One release: its ID, UTC day, generation time (newer wins in the current view) and rows. */
 export interface FixtureRelease {

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { importRelease, openCatalog, type Catalog } from '../../../src/catalog/index.js';
 import { MarketSimulator, type SimulatorOptions } from '../../../src/mock/index.js';
 import { asOfTime, buildRelease, fileDigest } from '../../../src/mock/releases/index.js';
-import type { MarketEventRow } from '../../../src/spec/index.js';
+import type { MarketEventRow } from '../../../src/contract/index.js';
 
 /** What a built catalog holds, for assertions. */
 export interface SimulatorCatalog {

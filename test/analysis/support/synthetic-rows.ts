@@ -2,8 +2,8 @@
 // simulator: breakout events carry a known direction-adjusted 1h edge over controls; volume_spike none.
 
 import { createHash } from 'node:crypto';
-import { SYMBOLS, WINDOWS, expectedCandles } from '../../../src/spec/index.js';
-import type { MarketEventRow, Window } from '../../../src/spec/index.js';
+import { SYMBOLS, WINDOWS, expectedCandles } from '../../../src/contract/index.js';
+import type { MarketEventRow, Window } from '../../../src/contract/index.js';
 import { seededRandom } from '../../../src/analysis/index.js';
 
 /** Planted mean direction-adjusted return over controls, percentage points, per event kind (all windows). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ByteLru, ReleaseValueError, csvField, formatCsv } from '../../../src/mock/releases/index.js';
-import { IntegrityError } from '../../../src/spec/index.js';
+import { IntegrityError } from '../../../src/contract/index.js';
 
 describe('CSV text', () => {
   it.each([

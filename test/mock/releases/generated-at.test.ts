@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { dayEnd, firstCheckSeeing, lastCheckTime } from '../../../src/mock/releases/index.js';
 import { MarketSimulator } from '../../../src/mock/simulator/index.js';
-import { RECHECK_INTERVAL_SECONDS, WINDOWS, WINDOW_SECONDS } from '../../../src/spec/index.js';
+import { RECHECK_INTERVAL_SECONDS, WINDOWS, WINDOW_SECONDS } from '../../../src/contract/index.js';
 
 const HOUR = RECHECK_INTERVAL_SECONDS;
 const WINDOW_END_CHECKS = WINDOWS.map((window) => Math.ceil(WINDOW_SECONDS[window] / HOUR)).sort((a, b) => b - a);

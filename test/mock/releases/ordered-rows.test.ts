@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { ReleaseArchive, ReleaseValueError, freezeRows, orderedRow, orderedRows, releaseCsv } from '../../../src/mock/releases/index.js';
 import { MarketSimulator } from '../../../src/mock/simulator/index.js';
-import { MARKET_EVENT_FIELD_NAMES, type MarketEventRow } from '../../../src/spec/index.js';
+import { MARKET_EVENT_FIELD_NAMES, type MarketEventRow } from '../../../src/contract/index.js';
 
 const simulator = new MarketSimulator({ seed: 1, days: 2 });
 const [day] = simulator.days() as [string];

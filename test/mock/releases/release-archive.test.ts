@@ -8,7 +8,7 @@ import {
   lastCheckTime,
 } from '../../../src/mock/releases/index.js';
 import { MarketSimulator } from '../../../src/mock/simulator/index.js';
-import { DOWNLOAD_FORMATS, NotFoundError, RECHECKED_DAYS, UsageError, type Release } from '../../../src/spec/index.js';
+import { DOWNLOAD_FORMATS, NotFoundError, RECHECKED_DAYS, UsageError, type Release } from '../../../src/contract/index.js';
 import { recordingSimulator, smallSimulator } from './small-simulator.js';
 
 const HOUR = 3600;

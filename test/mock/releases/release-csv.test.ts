@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { ReleaseValueError, formatCsv, releaseCsv } from '../../../src/mock/releases/index.js';
 import { MarketSimulator } from '../../../src/mock/simulator/index.js';
-import { MARKET_EVENT_FIELD_NAMES, type MarketEventRow } from '../../../src/spec/index.js';
+import { MARKET_EVENT_FIELD_NAMES, type MarketEventRow } from '../../../src/contract/index.js';
 
 const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
 const reference = (rows: readonly MarketEventRow[]) => formatCsv(MARKET_EVENT_FIELD_NAMES, rows as unknown as Record<string, unknown>[]);

@@ -12,7 +12,7 @@ import {
   type MarketEventRow,
   type Release,
   type ReleaseDocument,
-} from '../../../src/spec/index.js';
+} from '../../../src/contract/index.js';
 import { sqlString, withDuckDbFiles } from './duckdb-files.js';
 import { smallSimulator } from './small-simulator.js';
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ReleaseArchive } from '../../../src/mock/releases/index.js';
 import { MarketSimulator } from '../../../src/mock/simulator/index.js';
-import { DOWNLOAD_FORMATS } from '../../../src/spec/index.js';
+import { DOWNLOAD_FORMATS } from '../../../src/contract/index.js';
 
 // Golden values of seed 1, the default clock (2026-11-01T00:00:00Z), 3 days. A change here means every
 // pinned study lock breaks: change the simulator or the file writers only on purpose, then re-pin.

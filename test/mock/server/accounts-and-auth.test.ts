@@ -1,7 +1,7 @@
 // Seeded accounts, keys and the 401/403/409 rows of the spec's Errors table, over real HTTP.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_KEY_PREFIX, API_ERROR_CODES } from '../../../src/spec/index.js';
+import { API_KEY_PREFIX, API_ERROR_CODES } from '../../../src/contract/index.js';
 import { KeySlotsFullError, MockError, SEEDED_KEY_NAMES, startMockServer, type MockServer } from '../../../src/mock/index.js';
 import { errorOf, get } from './http.js';
 

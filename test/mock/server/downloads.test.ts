@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DOWNLOAD_FORMATS, type Release } from '../../../src/spec/index.js';
+import { DOWNLOAD_FORMATS, type Release } from '../../../src/contract/index.js';
 import { startMockServer, type MockServer } from '../../../src/mock/index.js';
 import { errorOf, get } from './http.js';
 

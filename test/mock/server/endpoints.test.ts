@@ -2,7 +2,7 @@
 
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENDPOINTS, RELEASE_ID_PATTERN, RESEARCH_DATASETS, SYMBOLS, schemaDocument, type Release } from '../../../src/spec/index.js';
+import { ENDPOINTS, RELEASE_ID_PATTERN, RESEARCH_DATASETS, SYMBOLS, schemaDocument, type Release } from '../../../src/contract/index.js';
 import { startMockServer, type MockServer } from '../../../src/mock/index.js';
 import { errorOf, get, raw } from './http.js';
 

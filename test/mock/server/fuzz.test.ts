@@ -3,7 +3,7 @@
 
 import { Agent, request as httpRequest } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import type { Release } from '../../../src/spec/index.js';
+import type { Release } from '../../../src/contract/index.js';
 import { withMockServer } from '../../support/with-mock-server.js';
 import { get } from './http.js';
 

@@ -1,7 +1,7 @@
 // Small HTTP helpers of the mock-server suites: fetch with a key, and the JSON error body.
 
 import { request as httpRequest } from 'node:http';
-import { isApiErrorBody, type ApiErrorBody } from '../../../src/spec/index.js';
+import { isApiErrorBody, type ApiErrorBody } from '../../../src/contract/index.js';
 
 export interface Answer {
   status: number;

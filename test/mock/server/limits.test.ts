@@ -1,7 +1,7 @@
 // The Limits table: account-wide rpm (fake rate clock), per-IP public limit, daily byte budget on the data clock.
 
 import { describe, expect, it } from 'vitest';
-import type { Release } from '../../../src/spec/index.js';
+import type { Release } from '../../../src/contract/index.js';
 import { withMockServer } from '../../support/with-mock-server.js';
 import { errorOf, get } from './http.js';
 

@@ -1,9 +1,9 @@
 // Every kind of answer the mock gives (each endpoint's 200, 206/304/416 downloads, 401, 403, 404, 413, 422,
-// 429, 503) conforms to the OpenAPI document generated from src/spec: status, content type and body (Ajv).
+// 429, 503) conforms to the OpenAPI document generated from src/contract: status, content type and body (Ajv).
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { OPENAPI_DOCUMENT_PATH, RESEARCH_DATASETS, openApiDocument, type Release } from '../../../src/spec/index.js';
+import { OPENAPI_DOCUMENT_PATH, RESEARCH_DATASETS, openApiDocument, type Release } from '../../../src/contract/index.js';
 import { startMockServer, type MockServer } from '../../../src/mock/index.js';
 import { OpenApiValidator } from '../../support/openapi-validator.js';
 import { get, type Answer } from './http.js';

@@ -1,7 +1,7 @@
 // Options, limits overrides and fault rules are validated eagerly with typed errors naming the option.
 
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../../../src/spec/index.js';
+import { UsageError } from '../../../src/contract/index.js';
 import { MockServerOptionError, resolveFaultRule, resolveMockLimits, resolveMockServerOptions, startMockServer } from '../../../src/mock/index.js';
 
 const thrown = (fn: () => unknown): unknown => {

@@ -2,7 +2,7 @@
 
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { PagedRows, Release } from '../../../src/spec/index.js';
+import type { PagedRows, Release } from '../../../src/contract/index.js';
 import { withMockServer } from '../../support/with-mock-server.js';
 import { get } from './http.js';
 

@@ -1,7 +1,7 @@
 // `/rows/<RELEASE_ID>`: the Row-parameter table (422), paging rules, 404 for unknown/malformed IDs, 413.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SYMBOLS, type MarketEventRow, type PagedRows, type Release, type ReleaseDocument } from '../../../src/spec/index.js';
+import { SYMBOLS, type MarketEventRow, type PagedRows, type Release, type ReleaseDocument } from '../../../src/contract/index.js';
 import { startMockServer, type MockServer } from '../../../src/mock/index.js';
 import { errorOf, get, raw } from './http.js';
 

@@ -2,7 +2,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { MarketSimulator, MARKET_PROFILES } from '../../../src/mock/simulator/index.js';
-import { SYMBOLS } from '../../../src/spec/index.js';
+import { SYMBOLS } from '../../../src/contract/index.js';
 
 const simulator = new MarketSimulator();
 const sampleDays = simulator.days().filter((_, i) => i % 15 === 0);

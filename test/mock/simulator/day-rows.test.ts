@@ -14,7 +14,7 @@ import {
   WINDOW_SECONDS,
   type MarketEventRow,
   type MarketSymbol,
-} from '../../../src/spec/index.js';
+} from '../../../src/contract/index.js';
 
 const DAY = 86_400;
 const unix = (iso: string) => Date.parse(iso) / 1000;

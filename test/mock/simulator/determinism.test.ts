@@ -2,7 +2,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { MarketSimulator } from '../../../src/mock/simulator/index.js';
-import { SYMBOLS } from '../../../src/spec/index.js';
+import { SYMBOLS } from '../../../src/contract/index.js';
 
 const DAY = 86_400;
 

@@ -7,7 +7,7 @@ import {
   SimulatorOptionError,
   resolveSimulatorOptions,
 } from '../../../src/mock/simulator/index.js';
-import { UsageError, type MarketSymbol } from '../../../src/spec/index.js';
+import { UsageError, type MarketSymbol } from '../../../src/contract/index.js';
 
 describe('resolveSimulatorOptions', () => {
   it('applies the documented defaults', () => {

@@ -1,5 +1,5 @@
 // The Research Data API spec's Market Events contract, written out by hand from the spec document alone
-// (never imported from src/spec or src/mock): this independence is the point of the foreign server.
+// (never imported from src/contract or src/mock): this independence is the point of the foreign server.
 
 /** `market-events-v1` (spec: Versioning, "Dataset identity"). */
 export const DATASET_ID = 'market-events-v1';

@@ -1,4 +1,4 @@
-// A deliberately minimal Research Data API server from the spec alone (never src/mock or src/spec), with a
+// A deliberately minimal Research Data API server from the spec alone (never src/mock or src/contract), with a
 // "CDN" second origin; a SpecVariation picks its choices wherever the spec leaves them open.
 
 import http from 'node:http';

@@ -13,7 +13,7 @@ import {
   fieldsWithRole,
   outcomeFieldName,
   schemaDocument,
-} from '../../src/spec/index.js';
+} from '../../src/contract/index.js';
 
 describe('Market Events field table', () => {
   it('has the spec row fields followed by seven outcome fields per window, names unique', () => {

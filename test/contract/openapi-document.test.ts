@@ -1,4 +1,4 @@
-// The OpenAPI 3.1 document generated from src/spec: valid against the OAS 3.1 meta-schema, complete (every
+// The OpenAPI 3.1 document generated from src/contract: valid against the OAS 3.1 meta-schema, complete (every
 // endpoint, parameter rule, error status and row field of the contract), open where the spec is silent,
 // and printed byte for byte by `rdw openapi`.
 
@@ -14,7 +14,7 @@ import {
   SYMBOLS,
   openApiDocument,
   openApiJson,
-} from '../../src/spec/index.js';
+} from '../../src/contract/index.js';
 import { runCli } from '../../src/cli/run-cli.js';
 import { captureOutput } from '../support/capture-output.js';
 import { OpenApiValidator } from '../support/openapi-validator.js';

@@ -1,4 +1,4 @@
-// JSON Schemas (OpenAPI 3.1 dialect) of the API's bodies, derived from the contract data of src/spec.
+// JSON Schemas (OpenAPI 3.1 dialect) of the API's bodies, derived from the contract data of src/contract.
 // Where the spec says "not shown" or leaves a choice open, the schema stays open: extra properties are
 // allowed, only fields the spec names are described, and only those it guarantees are required.
 
@@ -24,7 +24,7 @@ export type JsonSchema = { [keyword: string]: unknown };
 
 /**
  * Value sets the spec gives as closed lists (its "States" table and the row table's "one of" fields):
- * written as `enum`. Every other value set of src/spec (event kinds, timeframes, control and derivative
+ * written as `enum`. Every other value set of src/contract (event kinds, timeframes, control and derivative
  * statuses) is the mock's choice or "observed values", so it is written as `examples` and stays open.
  */
 const CLOSED_VALUE_SETS: readonly (readonly string[])[] = [

@@ -1,7 +1,7 @@
 // Release IDs and days as the spec allows them: any 64 URL-unreserved characters, kept exactly (issue 14).
 
 import { describe, expect, it } from 'vitest';
-import { RELEASE_ID_PATTERN, isReleaseDay, isReleaseId } from '../../src/spec/index.js';
+import { RELEASE_ID_PATTERN, isReleaseDay, isReleaseId } from '../../src/contract/index.js';
 
 const hex = 'a3f09c1e'.repeat(8);
 

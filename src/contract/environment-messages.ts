@@ -1,4 +1,4 @@
-// Sentences of the environment errors (src/spec/environment-errors.ts): what failed on this machine, where,
+// Sentences of the environment errors (src/contract/environment-errors.ts): what failed on this machine, where,
 // and what to do. Never a stack trace, never the key.
 
 export const environmentMessages = {

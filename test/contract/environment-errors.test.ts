@@ -10,7 +10,7 @@ import {
   PermissionDeniedError,
   RdwError,
   ReadOnlyFileSystemError,
-} from '../../src/spec/index.js';
+} from '../../src/contract/index.js';
 
 const fsError = (code: string, extra: Record<string, string> = {}) => Object.assign(new Error(`${code}: failed`), { code, ...extra });
 

@@ -8,7 +8,7 @@ import {
   RdwError,
   UsageError,
   isRdwError,
-} from '../../src/spec/index.js';
+} from '../../src/contract/index.js';
 
 describe('RdwError families', () => {
   it.each([
@@ -35,7 +35,7 @@ describe('RdwError families', () => {
 
   it('recognizes an error built by a second copy of the class (a notebook kernel re-loading modules)', async () => {
     vi.resetModules();
-    const copy = await import('../../src/spec/rdw-error.js');
+    const copy = await import('../../src/contract/rdw-error.js');
     const foreign = new copy.IntegrityError('from another module instance');
     expect(copy.IntegrityError).not.toBe(IntegrityError);
     expect(foreign).toBeInstanceOf(IntegrityError);

@@ -1,4 +1,4 @@
-// src/spec: the Research Data API contract as data. Imports nothing of ours.
+// src/contract: the Research Data API contract as data. Imports nothing of ours.
 
 export { WINDOWS, WINDOW_SECONDS, CANDLE_SECONDS, expectedCandles, isWindow } from './windows.js';
 export type { Window } from './windows.js';

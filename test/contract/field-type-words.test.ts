@@ -2,7 +2,7 @@
 // JSON-Schema style nullable list; unknown words are undefined; integers fit number fields.
 
 import { describe, expect, it } from 'vitest';
-import { fieldTypeFits, fieldTypeOfWord, type FieldType } from '../../src/spec/index.js';
+import { fieldTypeFits, fieldTypeOfWord, type FieldType } from '../../src/contract/index.js';
 
 describe('fieldTypeOfWord', () => {
   const cases: [unknown, FieldType | undefined][] = [
