@@ -1,51 +1,17 @@
-// rdw: the public library surface. Each layer is available as a namespace (its index is its only door),
-// and the names a notebook or study script uses most are exported directly.
+// rdw: the library's public surface — what a notebook or a study script uses, grouped by task. Everything
+// else (migrations, SQL builders, file checks, option resolvers) stays behind its layer's index, the door the
+// layers use between themselves. A layer is a namespace here only where a user needs most of it (said per
+// namespace below); test/public-api.test.ts pins this list, so a change to it is deliberate.
 
-export * as contract from './contract/index.js';
-export * as mock from './mock/index.js';
-export * as client from './client/index.js';
-export * as catalog from './catalog/index.js';
-export * as analysis from './analysis/index.js';
-export * as charts from './charts/index.js';
-export * as notebook from './notebook/index.js';
+// 1. Open a workbench (API + catalog from an env object, the embedded mock when none is set) or a locked study.
+export { openWorkbench, connectApi, Study } from './workbench/index.js';
+export type { Workbench, WorkbenchOptions, StudyOpenOptions, ApiConnection, ConnectApiOptions } from './workbench/index.js';
 
-export {
-  RdwError,
-  UsageError,
-  IntegrityError,
-  AuthError,
-  LimitError,
-  NotFoundError,
-  EXIT_CODES,
-  MARKET_EVENT_FIELDS,
-  LABEL_FIELD_NAMES,
-  PREDICTOR_FIELD_NAMES,
-  WINDOWS,
-  SYMBOLS,
-  fieldsWithRole,
-} from './contract/index.js';
-export type { MarketEventRow, Release, ListedRelease, Window, MarketSymbol, FieldSpec, FieldRole } from './contract/index.js';
-export { startMockServer, MarketSimulator, PLANTED_EFFECTS } from './mock/index.js';
+// 2. Pull and verify: the API client, the local catalog, study locks (pin, write, read, reproduce, verify).
 export { createClient } from './client/index.js';
-export type { ClientOptions } from './client/index.js';
+export type { ClientOptions, RdwClient } from './client/index.js';
 export { openCatalog, pullRelease, pullReleases, verifyStore, exportParquet, listImportedReleases } from './catalog/index.js';
-export {
-  eventStudy,
-  toDataFrame,
-  writeStudyReport,
-  splitPredictorsAndLabels,
-  createAnalysisViews,
-  defineFeatureSet,
-  defineModelSpec,
-  LeakageError,
-  outcome,
-  missingnessSummary,
-  pointInTimeCounts,
-} from './analysis/index.js';
-export { renderSvg, effectChartSpec, missingnessChartSpec, coverageHeatmapSpec } from './charts/index.js';
-export { htmlTable, textTable, chartBundle } from './notebook/index.js';
-export * as study from './study/index.js';
-export * as workbench from './workbench/index.js';
+export type { Catalog, CatalogOptions, PullResult, PullReleasesResult, ImportedRelease, StoreVerification } from './catalog/index.js';
 export {
   LOCK_VERSION,
   recordStudyLock,
@@ -55,11 +21,48 @@ export {
   verifyStudyLock,
   studyLockFromJson,
   studyLockToJson,
-  LockFormatError,
-  LockVersionError,
-  LockMismatchError,
-  NotInCatalogError,
 } from './study/index.js';
 export type { StudyLock, LockedRelease, LockedFile, ReproduceReport, LockVerification } from './study/index.js';
-export { openWorkbench, connectApi, Study } from './workbench/index.js';
-export type { Workbench, WorkbenchOptions, StudyOpenOptions } from './workbench/index.js';
+
+// 3. Analysis: the event study, predictors vs labels (the leakage guard), point-in-time, missing outcomes.
+export {
+  eventStudy,
+  toDataFrame,
+  splitPredictorsAndLabels,
+  createAnalysisViews,
+  defineFeatureSet,
+  defineModelSpec,
+  outcome,
+  missingnessSummary,
+  pointInTimeCounts,
+} from './analysis/index.js';
+export type { EventStudyOptions, EventStudyResult, EventStudyRow, MissingnessCell, FeatureSet, ModelSpec } from './analysis/index.js';
+
+// 4. Charts and display. `charts` is a namespace because every one of its exports is a chart a user draws
+// (Vega-Lite specs, headless SVG); `notebook` because all of it is display helpers for a notebook (tables,
+// charts in a kernel, the study header and table). Of src/report a user needs the report folder and the chart
+// data of study rows; not a namespace (`report` is what a Study calls its reproduce report).
+export * as charts from './charts/index.js';
+export * as notebook from './notebook/index.js';
+export { writeStudyReport, effectPoints, missingnessBars } from './report/index.js';
+
+// 5. The contract: Market Events fields and their roles, windows, pairs; the row and release types.
+export {
+  MARKET_EVENT_FIELDS,
+  LABEL_FIELD_NAMES,
+  PREDICTOR_FIELD_NAMES,
+  WINDOWS,
+  SYMBOLS,
+  fieldsWithRole,
+} from './contract/index.js';
+export type { MarketEventRow, Release, ListedRelease, Window, MarketSymbol, FieldSpec, FieldRole } from './contract/index.js';
+
+// 6. Errors: catch `RdwError` (its `code` names the failure, `exitCode` the family); `errors` holds every
+// error class a library call can throw, for `instanceof` (src/errors.ts).
+export { RdwError, EXIT_CODES, isRdwError } from './contract/index.js';
+export type { ExitCode } from './contract/index.js';
+export * as errors from './errors.js';
+
+// 7. The embedded mock, a namespace because tests and fixtures of a user's own code drive all of it: the
+// server (`mock.startMockServer`), the simulator and its planted effects, the release archive.
+export * as mock from './mock/index.js';

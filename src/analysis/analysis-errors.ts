@@ -1,20 +1,15 @@
 // Typed failures of the analysis layer other than leakage.
 
-import { NotFoundError, UsageError } from '../contract/index.js';
+import { NotFoundError, UsageError, withCode } from '../contract/index.js';
 
 /** An analysis option is malformed: window, grouping, bootstrap, release ID (exit 2). */
-export class AnalysisOptionError extends UsageError {
-  override readonly code = 'RDW_ANALYSIS_OPTION';
-}
+export class AnalysisOptionError extends withCode(UsageError, 'RDW_ANALYSIS_OPTION') {}
 
 /** A column name that is neither a row field nor a derived feature (exit 2). */
-export class UnknownColumnError extends UsageError {
-  override readonly code = 'RDW_UNKNOWN_COLUMN';
-}
+export class UnknownColumnError extends withCode(UsageError, 'RDW_UNKNOWN_COLUMN') {}
 
 /** Releases named by ID that the catalog does not hold; nothing falls back to another revision (exit 6). */
-export class ReleaseNotInCatalogError extends NotFoundError {
-  override readonly code = 'RDW_RELEASE_NOT_IN_CATALOG';
+export class ReleaseNotInCatalogError extends withCode(NotFoundError, 'RDW_RELEASE_NOT_IN_CATALOG') {
   constructor(
     message: string,
     readonly releaseIds: readonly string[],
@@ -27,8 +22,7 @@ export class ReleaseNotInCatalogError extends NotFoundError {
  * The study's rows carry more than one `calculation_version` (NULL counts as its own) and the caller did
  * not opt in with `allowMixedCalculationVersions` / `--allow-mixed-versions` (exit 2: the user must choose).
  */
-export class MixedCalculationVersionsError extends UsageError {
-  override readonly code = 'RDW_MIXED_CALCULATION_VERSIONS';
+export class MixedCalculationVersionsError extends withCode(UsageError, 'RDW_MIXED_CALCULATION_VERSIONS') {
   constructor(
     message: string,
     /** The versions found, sorted (null: rows without one). */
@@ -39,6 +33,4 @@ export class MixedCalculationVersionsError extends UsageError {
 }
 
 /** The study has no rows at all (exit 6). */
-export class EmptyStudyError extends NotFoundError {
-  override readonly code = 'RDW_STUDY_EMPTY';
-}
+export class EmptyStudyError extends withCode(NotFoundError, 'RDW_STUDY_EMPTY') {}

@@ -1,18 +1,19 @@
 // What the analysis reads: a DuckDB connection and the names of the Market Events table and current view.
-// A catalog (src/catalog) provides one; tests build the same tables in a plain DuckDB file.
+// The catalog (src/catalog) owns those names and hands them over (readMarketEvents); tests build the same tables.
 
 import type { DuckDBConnection } from '@duckdb/node-api';
+import { idInListSql, MARKET_EVENTS_CURRENT_VIEW, MARKET_EVENTS_TABLE } from '../catalog/index.js';
 import { isReleaseId } from '../contract/index.js';
 import { AnalysisOptionError } from './analysis-errors.js';
 import { analysisMessages } from './messages.js';
-import { quoteIdentifier, quoteLiteral } from './sql-text.js';
+import { quoteIdentifier } from '../base/index.js';
 
 /** A DuckDB connection holding Market Events rows (DESIGN.md 2.4). */
 export interface AnalysisSource {
   readonly connection: DuckDBConnection;
-  /** Table of every imported row with its `release_id` and `day`. Default `market_events`. */
+  /** Table of every imported row with its `release_id` and `day`. Default: the catalog's MARKET_EVENTS_TABLE. */
   readonly eventsTable?: string;
-  /** View with only the newest imported revision of each day. Default `market_events_current`. */
+  /** View with only the newest imported revision of each day. Default: the catalog's MARKET_EVENTS_CURRENT_VIEW. */
   readonly currentView?: string;
 }
 
@@ -23,8 +24,8 @@ export function toAnalysisSource(source: AnalysisSourceLike): Required<AnalysisS
   const given: AnalysisSource = isAnalysisSource(source) ? source : { connection: source };
   return {
     connection: given.connection,
-    eventsTable: given.eventsTable ?? 'market_events',
-    currentView: given.currentView ?? 'market_events_current',
+    eventsTable: given.eventsTable ?? MARKET_EVENTS_TABLE,
+    currentView: given.currentView ?? MARKET_EVENTS_CURRENT_VIEW,
   };
 }
 
@@ -42,12 +43,10 @@ export function resolveReleaseIds(releases: readonly string[]): string[] {
 }
 
 /**
- * The FROM clause of a study: exact release IDs from the events table, or the current view when none
- * are named. Release IDs must have passed resolveReleaseIds (quoted with quoteLiteral; they hold no quotes anyway).
+ * The FROM clause of a study: exact release IDs from the events table (the catalog's idInListSql; none:
+ * no rows), or the current view when none are named. Release IDs must have passed resolveReleaseIds.
  */
 export function rowsFromSql(source: Required<AnalysisSource>, releaseIds: readonly string[] | undefined): string {
   if (releaseIds === undefined) return quoteIdentifier(source.currentView);
-  if (releaseIds.length === 0) return `(SELECT * FROM ${quoteIdentifier(source.eventsTable)} WHERE false)`;
-  const list = releaseIds.map(quoteLiteral).join(', ');
-  return `(SELECT * FROM ${quoteIdentifier(source.eventsTable)} WHERE release_id IN (${list}))`;
+  return `(SELECT * FROM ${quoteIdentifier(source.eventsTable)} WHERE ${idInListSql('release_id', releaseIds)})`;
 }

@@ -2,9 +2,10 @@
 // (identity + predictors, point-in-time rows only) and mev_labels (identity + labels).
 
 import type { DuckDBConnection } from '@duckdb/node-api';
+import { MARKET_EVENTS_CURRENT_VIEW } from '../catalog/index.js';
 import { IDENTITY_FIELD_NAMES, LABEL_FIELD_NAMES, PREDICTOR_FIELD_NAMES } from '../contract/index.js';
 import { pointInTimeConditionSql } from './point-in-time.js';
-import { quoteIdentifier } from './sql-text.js';
+import { quoteIdentifier } from '../base/index.js';
 
 /** Names of the analysis views. */
 export const PREDICTORS_VIEW = 'mev_predictors';
@@ -14,8 +15,8 @@ export const LABELS_VIEW = 'mev_labels';
 export const JOIN_COLUMNS: readonly string[] = ['release_id', ...IDENTITY_FIELD_NAMES];
 
 export interface AnalysisViewsOptions {
-  /** Table or view the views read. Default `market_events_current` (newest revision per day, so no two
-   * revisions of a day are mixed); pass `market_events` and filter on release_id to pin exact IDs. */
+  /** Table or view the views read. Default: the catalog's MARKET_EVENTS_CURRENT_VIEW (newest revision per
+   * day, so no two revisions of a day are mixed); pass its MARKET_EVENTS_TABLE and filter on release_id to pin exact IDs. */
   from?: string;
 }
 
@@ -25,7 +26,7 @@ function columnList(names: readonly string[]): string {
 
 /** `CREATE OR REPLACE VIEW mev_predictors …`: identity + predictor fields, point-in-time rows only. */
 export function predictorsViewSql(options: AnalysisViewsOptions = {}): string {
-  const from = quoteIdentifier(options.from ?? 'market_events_current');
+  const from = quoteIdentifier(options.from ?? MARKET_EVENTS_CURRENT_VIEW);
   return `CREATE OR REPLACE VIEW ${PREDICTORS_VIEW} AS
 SELECT ${columnList([...JOIN_COLUMNS, ...PREDICTOR_FIELD_NAMES])}
 FROM ${from}
@@ -34,7 +35,7 @@ WHERE ${pointInTimeConditionSql()}`;
 
 /** `CREATE OR REPLACE VIEW mev_labels …`: identity + every label field, all rows. */
 export function labelsViewSql(options: AnalysisViewsOptions = {}): string {
-  const from = quoteIdentifier(options.from ?? 'market_events_current');
+  const from = quoteIdentifier(options.from ?? MARKET_EVENTS_CURRENT_VIEW);
   return `CREATE OR REPLACE VIEW ${LABELS_VIEW} AS
 SELECT ${columnList([...JOIN_COLUMNS, ...LABEL_FIELD_NAMES])}
 FROM ${from}`;

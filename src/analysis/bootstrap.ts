@@ -1,17 +1,5 @@
 // Seeded bootstrap over plain arrays of numbers: the only statistics JavaScript does in a study.
 
-/** A deterministic uniform [0, 1) generator (mulberry32) from a 32-bit seed. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** A 32-bit seed from a base seed and a text key (FNV-1a), so a group's draws do not depend on order. */
 export function deriveSeed(seed: number, key: string): number {
   let hash = (0x811c9dc5 ^ (seed >>> 0)) >>> 0;
@@ -24,7 +12,8 @@ export function deriveSeed(seed: number, key: string): number {
 
 /**
  * `samples` means of resamples (with replacement, same size) of `values`, drawn with mulberry32 from
- * `seed` (the same stream as seededRandom(seed), inlined: this loop is the study's hot spot). Empty input
+ * `seed` (the same stream as seededRandom(seed) of src/base, inlined: this loop is the study's hot spot; through a
+ * function call it measured about 2.5 times slower). Empty input
  * gives NaNs.
  */
 export function bootstrapMeans(values: Float64Array, samples: number, seed: number): Float64Array {

@@ -22,7 +22,7 @@ export interface EventClusterTotals extends ClusterTotals {
  * ceil(K / blockLength) blocks of `blockLength` consecutive clusters (circular, start uniform over the K
  * clusters) with replacement, and takes the events **and** the controls of the drawn clusters together.
  * A mean is the ratio of the drawn sums to the drawn counts. A draw with no event or no control return is
- * NaN (the caller drops it). mulberry32 from `seed`, inlined as in bootstrapMeans.
+ * NaN (the caller drops it). mulberry32 from `seed` (seededRandom of src/base), inlined as in bootstrapMeans.
  * @param events per-cluster totals and direction signs of the group's complete event returns (length K)
  * @param controls per-cluster totals of the complete control returns (length K, same clusters)
  * @param blockLength clusters per block, >= 1 (1 = plain day clusters). Default 1.

@@ -32,6 +32,19 @@ function listKey(row: Readonly<Record<string, unknown>>, keys: readonly string[]
   return JSON.stringify(keys.map((key) => row[key] ?? null));
 }
 
+/** What both interval methods work from: the study's rows and options, and the key columns of its groups. */
+interface IntervalInput {
+  connection: DuckDBConnection;
+  /** The study's rows as a FROM clause. */
+  from: string;
+  rows: EventStudyRow[];
+  options: ResolvedEventStudyOptions;
+  /** Columns that name a group: window, then the `by` keys. */
+  groupKeys: readonly string[];
+  /** Columns that name a group's controls: window, and symbol when the study groups by it. */
+  controlKeys: readonly string[];
+}
+
 /** Sets ci_low_pct / ci_high_pct on every row (null when a side has no complete return). */
 export async function addIntervals(
   connection: DuckDBConnection,
@@ -43,7 +56,21 @@ export async function addIntervals(
     row.ci_low_pct = null;
     row.ci_high_pct = null;
   }
-  return options.bootstrap.method === 'row' ? rowIntervals(connection, from, rows, options) : dayIntervals(connection, from, rows, options);
+  const input: IntervalInput = {
+    connection,
+    from,
+    rows,
+    options,
+    groupKeys: ['window', ...options.by],
+    controlKeys: ['window', ...controlKeys(options.by)],
+  };
+  return options.bootstrap.method === 'row' ? rowIntervals(input) : dayIntervals(input);
+}
+
+/** The rows `sql` returns, each with its key: the JSON list of its `keys` columns. */
+async function keyedRows(connection: DuckDBConnection, sql: string, keys: readonly string[]): Promise<[string, Record<string, unknown>][]> {
+  const rows = (await connection.runAndReadAll(sql)).getRowObjectsJS() as Record<string, unknown>[];
+  return rows.map((row) => [listKey(row, keys), row]);
 }
 
 /** Per-day totals: key -> day -> [sum, count, signed count (events only, else 0)]. */
@@ -51,8 +78,7 @@ type DayTotals = Map<string, Map<string, [number, number, number]>>;
 
 async function readTotals(connection: DuckDBConnection, sql: string, keys: readonly string[]): Promise<DayTotals> {
   const totals: DayTotals = new Map();
-  for (const row of (await connection.runAndReadAll(sql)).getRowObjectsJS()) {
-    const key = listKey(row, keys);
+  for (const [key, row] of await keyedRows(connection, sql, keys)) {
     let days = totals.get(key);
     if (!days) totals.set(key, (days = new Map()));
     days.set(String(row.cluster), [Number(row.total), Number(row.n), Number(row.signed ?? 0)]);
@@ -60,16 +86,10 @@ async function readTotals(connection: DuckDBConnection, sql: string, keys: reado
   return totals;
 }
 
-async function dayIntervals(
-  connection: DuckDBConnection,
-  from: string,
-  rows: EventStudyRow[],
-  options: ResolvedEventStudyOptions,
-): Promise<IntervalSummary> {
+async function dayIntervals(input: IntervalInput): Promise<IntervalSummary> {
+  const { connection, from, rows, options, groupKeys, controlKeys: cKeys } = input;
   const { windows, by } = options;
   const { samples, seed, confidence } = options.bootstrap;
-  const groupKeys = ['window', ...by];
-  const cKeys = ['window', ...controlKeys(by)];
   const eventTotals = await readTotals(connection, eventClusterTotalsSql(from, windows, by), groupKeys);
   const controlTotals = await readTotals(connection, controlClusterTotalsSql(from, windows, by as StudyGroupKey[]), cKeys);
 
@@ -127,24 +147,18 @@ interface ReturnList {
 
 async function readLists(connection: DuckDBConnection, sql: string, keys: readonly string[]): Promise<Map<string, ReturnList>> {
   const lists = new Map<string, ReturnList>();
-  for (const row of (await connection.runAndReadAll(sql)).getRowObjectsJS()) {
-    lists.set(listKey(row, keys), { values: Float64Array.from((row.returns as number[] | null) ?? []), share: Number(row.signed_share ?? 0) });
+  for (const [key, row] of await keyedRows(connection, sql, keys)) {
+    lists.set(key, { values: Float64Array.from((row.returns as number[] | null) ?? []), share: Number(row.signed_share ?? 0) });
   }
   return lists;
 }
 
 // Row method: events and controls resampled independently; the control draws are made once per window
 // (× symbol) and shared by that window's groups (each interval is still a valid two-sample bootstrap).
-async function rowIntervals(
-  connection: DuckDBConnection,
-  from: string,
-  rows: EventStudyRow[],
-  options: ResolvedEventStudyOptions,
-): Promise<IntervalSummary> {
+async function rowIntervals(input: IntervalInput): Promise<IntervalSummary> {
+  const { connection, from, rows, options, groupKeys, controlKeys: cKeys } = input;
   const { windows, by } = options;
   const { samples, seed, confidence } = options.bootstrap;
-  const groupKeys = ['window', ...by];
-  const cKeys = ['window', ...controlKeys(by)];
   const eventLists = await readLists(connection, eventReturnListsSql(from, windows, by), groupKeys);
   const controlLists = await readLists(connection, controlReturnListsSql(from, windows, by), cKeys);
   const controlDraws = new Map<string, Float64Array>();

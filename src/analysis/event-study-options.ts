@@ -46,7 +46,7 @@ export interface EventStudyOptions {
    * `direction` to pool both directions (each event is still compared with controls signed by its own direction).
    */
   by?: readonly string[];
-  /** Exact release IDs. Default: the `market_events_current` view (newest revision of each day). */
+  /** Exact release IDs. Default: the catalog's current view (newest revision of each day). */
   releases?: readonly string[];
   /** Seeded bootstrap of the difference against controls. Default `{ samples: 2000, seed: 1, confidence: 0.95 }`. */
   bootstrap?: BootstrapOptions;

@@ -5,7 +5,7 @@ import { WINDOWS } from '../contract/index.js';
 import type { Window } from '../contract/index.js';
 import type { StudyGroupKey } from './event-study-options.js';
 import { MISSING_STATUSES, missingColumnName, missingnessAggregatesSql, outcome } from './outcome.js';
-import { quoteIdentifier, quoteLiteral } from './sql-text.js';
+import { quoteIdentifier, quoteLiteral } from '../base/index.js';
 
 /** Controls' raw return measure: controls have no direction, so their direction-adjusted return is null. */
 const CONTROL_MEASURE = 'return_pct' as const;

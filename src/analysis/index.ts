@@ -1,5 +1,5 @@
 // src/analysis: predictor/label split, leakage guard, point-in-time rules, outcomes as missing values,
-// and the event-vs-control study. Imports src/contract (and src/charts for the report only).
+// and the event-vs-control study. Computes only (presenting is src/report). Imports catalog, contract, base.
 
 export { LeakageError } from './leakage-error.js';
 export { AnalysisOptionError, UnknownColumnError, ReleaseNotInCatalogError, EmptyStudyError, MixedCalculationVersionsError } from './analysis-errors.js';
@@ -31,7 +31,7 @@ export { MISSING_STATUSES, outcome, resolveWindow, missingColumnName, missingnes
 export type { Outcome, OutcomeValueMeasure } from './outcome.js';
 export { missingnessSummary } from './missingness-summary.js';
 export type { MissingnessCell } from './missingness-summary.js';
-export { seededRandom, deriveSeed, bootstrapMeans, quantileSorted, percentileInterval } from './bootstrap.js';
+export { deriveSeed, bootstrapMeans, quantileSorted, percentileInterval } from './bootstrap.js';
 export { clusterBootstrapDifferences, defaultBlockDays } from './cluster-bootstrap.js';
 export type { ClusterTotals, EventClusterTotals } from './cluster-bootstrap.js';
 export { addIntervals, blockDaysFor } from './event-study-intervals.js';
@@ -41,5 +41,4 @@ export type { BootstrapMethod, ResolvedBootstrapOptions, BootstrapOptions, Event
 export { CONTROL_COMPARISON, DAY_BOOTSTRAP, ROW_BOOTSTRAP, eventStudy, eventStudyColumns, eventStudyTable } from './event-study.js';
 export type { EventStudyRow, EventStudyResult, EventStudyMetadata, CoverageCell, CalculationVersionShare } from './event-study-result.js';
 export { toDataFrame } from './to-data-frame.js';
-export { STUDY_REPORT_FILES, writeStudyReport, studyCsv } from './report/write-study-report.js';
-export { groupLabel, effectPoints, missingnessBars } from './report/study-chart-data.js';
+export { studyCatalog } from './study-catalog.js';

@@ -1,10 +1,9 @@
 // The leakage guard's error: a label (or a feature derived from one) was offered as a predictor.
 
-import { UsageError } from '../contract/index.js';
+import { UsageError, withCode } from '../contract/index.js';
 
 /** A label column, or a feature derived from one, was used as a predictor (exit 2). */
-export class LeakageError extends UsageError {
-  override readonly code = 'RDW_LABEL_LEAKAGE';
+export class LeakageError extends withCode(UsageError, 'RDW_LABEL_LEAKAGE') {
   /** The offending column as given (a label or a derived feature's name). */
   readonly column: string;
   /** The outcome window of the label behind it, e.g. `1h`. */

@@ -5,7 +5,7 @@ import { fieldSpec } from '../contract/index.js';
 import { UnknownColumnError } from './analysis-errors.js';
 import { LeakageError } from './leakage-error.js';
 import { analysisMessages } from './messages.js';
-import { quoteIdentifier } from './sql-text.js';
+import { quoteIdentifier } from '../base/index.js';
 
 /** A feature computed from other columns by a SQL expression; its inputs are its lineage. */
 export interface DerivedFeature {

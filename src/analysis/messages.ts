@@ -25,8 +25,6 @@ export const analysisMessages = {
       .join('; ')}), and results of different formula versions are not pooled by default; study releases of one version (name them, or --lock), or opt in with --allow-mixed-versions (allowMixedCalculationVersions: true).`,
   emptyStudy: () => 'The catalog holds no Market Events rows for this study; pull releases first with "rdw pull --latest N".',
   noRowId: () => 'The table has no row_id column, so predictors and labels could not be joined back; select row_id (and release_id).',
-  unknownStudy: (name: string | undefined) =>
-    `Unknown study "${name ?? ''}"; the studies are: event. Run "rdw study event --help".`,
   noCatalog: (home: string) =>
     `There is no catalog at ${home}; pull releases first with "rdw pull --latest N" (or point --home / RDW_HOME at one).`,
   reportWritten: (file: string) => `Report written to ${file}`,

@@ -5,7 +5,7 @@ import type { OutcomeStatus, SampleType, Window } from '../contract/index.js';
 import type { AnalysisSourceLike } from './analysis-source.js';
 import { resolveReleaseIds, rowsFromSql, toAnalysisSource } from './analysis-source.js';
 import { resolveWindow } from './outcome.js';
-import { quoteIdentifier, quoteLiteral } from './sql-text.js';
+import { quoteIdentifier, quoteLiteral } from '../base/index.js';
 
 /** Rows of one window, sample type and outcome status. */
 export interface MissingnessCell {

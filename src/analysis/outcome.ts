@@ -6,7 +6,7 @@ import { OUTCOME_MEASURES, OUTCOME_STATUSES, WINDOWS, isWindow, outcomeFieldName
 import type { OutcomeMeasure, OutcomeStatus, Window } from '../contract/index.js';
 import { AnalysisOptionError } from './analysis-errors.js';
 import { analysisMessages } from './messages.js';
-import { quoteIdentifier } from './sql-text.js';
+import { quoteIdentifier } from '../base/index.js';
 
 /** Numeric outcome measures (every measure but `status`). */
 export type OutcomeValueMeasure = Exclude<OutcomeMeasure, 'status'>;

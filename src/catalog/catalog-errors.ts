@@ -1,27 +1,19 @@
 // Typed errors of the catalog layer, each in an rdw-error family (exit code) with a literal `code`.
 
-import { IntegrityError, RdwError, UsageError } from '../contract/index.js';
+import { IntegrityError, RdwError, UsageError, withCode } from '../contract/index.js';
 import type { RdwErrorOptions } from '../contract/index.js';
 
 /** Another process holds the catalog's DuckDB file lock past the wait bound (exit 1). */
-export class CatalogBusyError extends RdwError {
-  override readonly code = 'RDW_CATALOG_BUSY' as const;
-}
+export class CatalogBusyError extends withCode(RdwError, 'RDW_CATALOG_BUSY') {}
 
 /** A bad option or argument of a catalog function (exit 2). */
-export class CatalogOptionError extends UsageError {
-  override readonly code = 'RDW_CATALOG_OPTION' as const;
-}
+export class CatalogOptionError extends withCode(UsageError, 'RDW_CATALOG_OPTION') {}
 
 /** A bundled schema, data file columns or product version that differ from `src/contract` (exit 3). */
-export class SchemaMismatchError extends IntegrityError {
-  override readonly code = 'RDW_SCHEMA_MISMATCH' as const;
-}
+export class SchemaMismatchError extends withCode(IntegrityError, 'RDW_SCHEMA_MISMATCH') {}
 
 /** A manifest that cannot describe the release it names (wrong dataset, missing fields) (exit 3). */
-export class ManifestInvalidError extends IntegrityError {
-  override readonly code = 'RDW_MANIFEST_INVALID' as const;
-}
+export class ManifestInvalidError extends withCode(IntegrityError, 'RDW_MANIFEST_INVALID') {}
 
 /**
  * A statement of the manifest that its own rows, or the `/releases` listing of the same release ID, contradict
@@ -29,8 +21,7 @@ export class ManifestInvalidError extends IntegrityError {
  * plan's daily budget could hold); nothing was imported (exit 3). `field` names the manifest field, e.g. `day`,
  * `coverage.samples`, `files.parquet`.
  */
-export class ManifestContradictionError extends IntegrityError {
-  override readonly code = 'RDW_MANIFEST_CONTRADICTION' as const;
+export class ManifestContradictionError extends withCode(IntegrityError, 'RDW_MANIFEST_CONTRADICTION') {
   readonly field: string;
   constructor(message: string, options: RdwErrorOptions & { field: string }) {
     super(message, options);
@@ -39,8 +30,7 @@ export class ManifestContradictionError extends IntegrityError {
 }
 
 /** The imported row count differs from the manifest's `rows`; the transaction was rolled back (exit 3). */
-export class RowCountMismatchError extends IntegrityError {
-  override readonly code = 'RDW_ROW_COUNT_MISMATCH' as const;
+export class RowCountMismatchError extends withCode(IntegrityError, 'RDW_ROW_COUNT_MISMATCH') {
   readonly expected: number;
   readonly actual: number;
   constructor(message: string, options: RdwErrorOptions & { expected: number; actual: number }) {
@@ -51,8 +41,7 @@ export class RowCountMismatchError extends IntegrityError {
 }
 
 /** A stored file that is missing or whose bytes no longer match `release_files` (exit 3). */
-export class StoreMismatchError extends IntegrityError {
-  override readonly code = 'RDW_STORE_MISMATCH' as const;
+export class StoreMismatchError extends withCode(IntegrityError, 'RDW_STORE_MISMATCH') {
   /** The store path of the bad file, relative to the catalog home. */
   readonly file: string;
   constructor(message: string, options: RdwErrorOptions & { file: string }) {
@@ -62,16 +51,13 @@ export class StoreMismatchError extends IntegrityError {
 }
 
 /** A catalog written by a newer rdw: a schema version this one does not know (exit 1). */
-export class CatalogVersionError extends RdwError {
-  override readonly code = 'RDW_CATALOG_VERSION' as const;
-}
+export class CatalogVersionError extends withCode(RdwError, 'RDW_CATALOG_VERSION') {}
 
 /**
  * `catalog.duckdb` is not a readable DuckDB database: not one at all, a block whose checksum fails, a file
  * cut short, or content DuckDB cannot deserialize (exit 1). The message says how to get a catalog back.
  */
-export class CatalogCorruptError extends RdwError {
-  override readonly code = 'RDW_CATALOG_CORRUPT' as const;
+export class CatalogCorruptError extends withCode(RdwError, 'RDW_CATALOG_CORRUPT') {
   /** The catalog file, absolute. */
   readonly file: string;
   constructor(message: string, options: RdwErrorOptions & { file: string }) {

@@ -1,7 +1,7 @@
 // The catalog's DuckDB schema, derived from MARKET_EVENT_FIELDS (DESIGN.md 2.4), and its versioned migrations.
 
 import { MARKET_EVENT_FIELDS, type FieldType } from '../contract/index.js';
-import { quoteIdentifier } from './sql-text.js';
+import { quoteIdentifier } from '../base/index.js';
 
 /** DuckDB column type of each spec field type. */
 export const DUCKDB_TYPE: Readonly<Record<FieldType, string>> = {

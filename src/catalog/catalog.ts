@@ -12,7 +12,7 @@ import { CATALOG_SCHEMA_VERSION } from './catalog-schema.js';
 import { ContentStore, type TempCleanup } from './content-store.js';
 import { catalogMessages } from './messages.js';
 import { catalogSchemaVersion, runMigrations } from './run-migrations.js';
-import { quoteLiteral } from './sql-text.js';
+import { quoteLiteral } from '../base/index.js';
 
 /** A row read from the catalog, values as JSON (BIGINT as string when large, DATE as `YYYY-MM-DD`). */
 export type CatalogRow = Record<string, unknown>;
@@ -140,8 +140,9 @@ export class Catalog {
   }
 
   /**
-   * The DuckDB connection, for readers such as src/analysis. Writes must go through `transaction`, and
-   * concurrent use should go through `exclusive`, which serializes every use of the one connection.
+   * The DuckDB connection, for a user's own code (other layers read through the catalog's read API, e.g.
+   * `readMarketEvents`). Writes must go through `transaction`, and concurrent use should go through
+   * `exclusive` or `read`, which serialize every use of the one connection.
    */
   get connection(): DuckDBConnection {
     return this.#connection;
@@ -180,6 +181,21 @@ export class Catalog {
     return this.exclusive(async (connection) => {
       const reader = await connection.runAndReadAll(sql, parameters);
       return reader.getRowObjectsJson() as CatalogRow[];
+    });
+  }
+
+  /**
+   * Runs `fn` in the queue inside a read-only transaction (`BEGIN TRANSACTION READ ONLY`): every statement
+   * of `fn` sees one snapshot, and any write throws. Temporary views are allowed. Ends with ROLLBACK.
+   */
+  read<T>(fn: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
+    return this.exclusive(async (connection) => {
+      await connection.run('BEGIN TRANSACTION READ ONLY');
+      try {
+        return await fn(connection);
+      } finally {
+        await connection.run('ROLLBACK').catch(() => {});
+      }
     });
   }
 

@@ -6,7 +6,8 @@ import { WINDOWS } from '../contract/index.js';
 import { ManifestContradictionError } from './catalog-errors.js';
 import type { ReleaseImport } from './import-release.js';
 import { catalogMessages } from './messages.js';
-import { quoteIdentifier, quoteLiteral } from './sql-text.js';
+import { idInListSql } from './release-id-sql.js';
+import { quoteIdentifier, quoteLiteral } from '../base/index.js';
 
 /** What a release's inserted rows say, per release ID (one row of the aggregate). */
 export interface ReleaseFacts {
@@ -50,7 +51,6 @@ const distinct = (column: string) => `to_json(list(DISTINCT ${quoteIdentifier(co
  * per release ID. Filtered by day as well as ID, so a catalog's older row groups are skipped by their zone maps.
  */
 export function releaseFactsSql(items: readonly ReleaseImport[]): string {
-  const ids = [...new Set(items.map((item) => quoteLiteral(item.release.id)))].join(', ');
   const days = [...new Set(items.map((item) => `DATE ${quoteLiteral(item.release.day)}`))].join(', ');
   const counts = COUNTED.map((counted, i) => `to_json(histogram(${quoteIdentifier(counted.column)}))::VARCHAR AS c${i}`).join(',\n  ');
   return `SELECT release_id,
@@ -61,7 +61,7 @@ export function releaseFactsSql(items: readonly ReleaseImport[]): string {
   ${distinct('calculation_version')} AS versions,
   ${distinct('symbol')} AS symbols,
   ${counts}
-FROM market_events WHERE day IN (${days}) AND release_id IN (${ids})
+FROM market_events WHERE day IN (${days}) AND ${idInListSql('release_id', items.map((item) => item.release.id))}
 GROUP BY release_id`;
 }
 

@@ -1,6 +1,7 @@
 // Schema gates of a pull: the manifest's shape and the bundled schema, judged against src/contract's field list
 // (liberal in the words, strict in the meaning). The data file's columns: check-data-columns.ts.
 
+import { DAY_PATTERN, SHA256_HEX_PATTERN } from '../base/index.js';
 import {
   MARKET_EVENTS_DATASET,
   PRODUCT_VERSION,
@@ -16,8 +17,6 @@ import {
 import { ManifestInvalidError, SchemaMismatchError } from './catalog-errors.js';
 import { catalogMessages } from './messages.js';
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const SHA256_HEX = /^[0-9a-f]{64}$/;
 /** A product version string as recorded: printable, without control characters, at most 128 characters. */
 const VERSION_TEXT = /^[^\p{Cc}]{1,128}$/u;
 
@@ -25,7 +24,7 @@ const isDigest = (value: unknown): value is FileDigest =>
   typeof value === 'object' &&
   value !== null &&
   typeof (value as FileDigest).sha256 === 'string' &&
-  SHA256_HEX.test((value as FileDigest).sha256) &&
+  SHA256_HEX_PATTERN.test((value as FileDigest).sha256) &&
   Number.isSafeInteger((value as FileDigest).bytes) &&
   (value as FileDigest).bytes >= 0;
 
@@ -38,7 +37,7 @@ export function checkManifest(id: string, release: Release): void {
     throw new ManifestInvalidError(catalogMessages.notImportedManifestMismatch(id, detail));
   };
   if (release.dataset !== MARKET_EVENTS_DATASET) fail(`its dataset is "${String(release.dataset)}", not ${MARKET_EVENTS_DATASET}`);
-  if (typeof release.day !== 'string' || !DAY.test(release.day)) fail('its day is not a YYYY-MM-DD date');
+  if (typeof release.day !== 'string' || !DAY_PATTERN.test(release.day)) fail('its day is not a YYYY-MM-DD date');
   if (!Number.isSafeInteger(release.rows) || release.rows < 0) fail('its rows is not a count');
   if (typeof release.generated_at !== 'number' || !Number.isFinite(release.generated_at)) fail('its generated_at is not a time');
   if (typeof release.version !== 'string' || !VERSION_TEXT.test(release.version)) fail('its version is not a product version string');

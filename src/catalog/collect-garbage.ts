@@ -7,7 +7,7 @@ import type { Catalog } from './catalog.js';
 import { CatalogOptionError } from './catalog-errors.js';
 import { ContentStore } from './content-store.js';
 import { catalogMessages } from './messages.js';
-import { releaseIdListParameter } from './sql-text.js';
+import { idInListSql } from './release-id-sql.js';
 
 /** One file `collectGarbage` removes (or would remove). */
 export interface GarbageFile {
@@ -93,9 +93,7 @@ export async function dropUnreferenced(catalog: Catalog, digests: readonly strin
   if (candidates.length === 0 || catalog.readOnly) return [];
   return catalog
     .exclusive(async (connection) => {
-      const reader = await connection.runAndReadAll('SELECT DISTINCT sha256 FROM release_files WHERE list_contains($digests::VARCHAR[], sha256)', {
-        digests: releaseIdListParameter(candidates),
-      });
+      const reader = await connection.runAndReadAll(`SELECT DISTINCT sha256 FROM release_files WHERE ${idInListSql('sha256', candidates)}`);
       const referenced = new Set(reader.getRows().map((row) => String(row[0])));
       return catalog.store.removeUnpinned(candidates.filter((sha256) => !referenced.has(sha256)));
     })

@@ -1,13 +1,10 @@
 // The content-addressed file store `store/sha256/<2 hex>/<64 hex>` (DESIGN.md 2.4): every file verified,
 // written once (temp file + fsync + rename), read-only; `store/tmp/` holds in-flight downloads.
 
-import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { chmod, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { SHA256_HEX_PATTERN, hashFile } from '../base/index.js';
 import type { FileDigest } from '../contract/index.js';
-
-const SHA256_HEX = /^[0-9a-f]{64}$/;
 
 let trashCount = 0;
 
@@ -20,17 +17,6 @@ export interface TempCleanup {
   removed: string[];
   /** Resumable partial downloads kept (`*.partial` with its `*.partial.json` sidecar). */
   kept: string[];
-}
-
-/** SHA-256 and size of a file on disk, read once. */
-export async function hashFile(file: string): Promise<FileDigest> {
-  const hash = createHash('sha256');
-  let bytes = 0;
-  for await (const chunk of createReadStream(file)) {
-    hash.update(chunk as Buffer);
-    bytes += (chunk as Buffer).length;
-  }
-  return { sha256: hash.digest('hex'), bytes };
 }
 
 async function fsyncPath(target: string, flags: 'r' | 'r+' = 'r'): Promise<void> {
@@ -82,7 +68,7 @@ export class ContentStore {
 
   /** Absolute path of the stored file with this sha256. */
   pathOf(sha256: string): string {
-    if (!SHA256_HEX.test(sha256)) throw new TypeError(`not a sha256 hex digest: ${sha256}`);
+    if (!SHA256_HEX_PATTERN.test(sha256)) throw new TypeError(`not a sha256 hex digest: ${sha256}`);
     return path.join(this.root, 'sha256', sha256.slice(0, 2), sha256);
   }
 
@@ -236,7 +222,7 @@ export class ContentStore {
     const found: string[] = [];
     for (const prefix of await readdir(base).catch(() => [] as string[])) {
       for (const name of await readdir(path.join(base, prefix)).catch(() => [] as string[])) {
-        if (SHA256_HEX.test(name) && name.startsWith(prefix)) found.push(name);
+        if (SHA256_HEX_PATTERN.test(name) && name.startsWith(prefix)) found.push(name);
       }
     }
     return found.sort();

@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { Catalog } from './catalog.js';
 import { CatalogOptionError } from './catalog-errors.js';
 import { catalogMessages } from './messages.js';
-import { quoteLiteral } from './sql-text.js';
+import { quoteLiteral } from '../base/index.js';
 
 export interface ExportParquetOptions {
   /** Export only `market_events_current` (newest revision per day). Default false: every imported release. */

@@ -12,7 +12,8 @@ import type { BundledSchemaFields } from './check-release-schema.js';
 import { catalogMessages } from './messages.js';
 import { insertExtrasSql, insertRowsSql, planOf, rowGroups } from './release-rows-sql.js';
 import { sqlTimestamp } from './run-migrations.js';
-import { quoteLiteral, releaseIdListParameter } from './sql-text.js';
+import { quoteLiteral } from '../base/index.js';
+import { idInListSql } from './release-id-sql.js';
 
 /** Data file formats a release can be imported from. */
 export type DataFormat = 'parquet' | 'csv';
@@ -146,9 +147,7 @@ export async function importReleases(catalog: Catalog, items: readonly ReleaseIm
  */
 async function insertReleases(connection: DuckDBConnection, items: readonly ReleaseImport[], importedAt: string): Promise<boolean[]> {
   // 1.
-  const presentRows = await connection.runAndReadAll('SELECT id FROM releases WHERE list_contains($ids::VARCHAR[], id)', {
-    ids: releaseIdListParameter(items.map((item) => item.release.id)),
-  });
+  const presentRows = await connection.runAndReadAll(`SELECT id FROM releases WHERE ${idInListSql('id', items.map((item) => item.release.id))}`);
   const seen = new Set(presentRows.getRowObjectsJson().map((row) => String(row.id)));
   const fresh: ReleaseImport[] = [];
   const outcomes = items.map((item) => {

@@ -11,6 +11,7 @@ export const catalogMessages = {
   badReleaseId: (value: string) =>
     `"${value.length > 80 ? `${value.slice(0, 80)}…` : value}" is not a release ID (64 letters, digits or . _ ~ -, exactly as rdw releases lists it); name releases exactly by ID, or use --latest N.`,
   badOption: (name: string, expected: string) => `The catalog option ${name} must be ${expected}.`,
+  badSnapshot: (detail: string) => `The snapshot cannot be recorded: ${detail}.`,
   busy: (home: string, seconds: number) =>
     `The catalog in ${home} is in use by another rdw process (waited ${seconds} s); run again when it has finished.`,
   notImportedManifestMismatch: (id: string, detail: string) =>
@@ -65,17 +66,8 @@ export const catalogMessages = {
   apiKeyMissing: () =>
     'RDW_BASE_URL (or --base-url) points at an API but RDW_API_KEY is not set; set RDW_API_KEY to your key (it is never taken from a flag).',
   embeddedMock: (baseUrl: string) => `rdw: no RDW_BASE_URL set; using the embedded mock API at ${baseUrl} (offline, seeded data).`,
-  pullNeedsIds: () => 'Name release IDs to pull, or use --latest N (not both).',
-  badCount: (flag: string, min: number, max: number) => `--${flag} must be an integer from ${min} to ${max}.`,
   catalogCorrupt: (file: string, detail: string) =>
     `${file} is not a readable DuckDB catalog (${detail.split('\n')[0]!.replace(/[.!]+$/, '')}). Move it aside (mv ${file} ${file}.broken) and pull again, or rebuild it from a study lock into a new folder: rdw --home <NEW_FOLDER> reproduce <LOCK>; the verified files in store/ stay as they are.`,
-  sqlNeedsQuery: () => 'Give exactly one SQL query in quotes, e.g. rdw sql "SELECT count(*) FROM market_events".',
-  sqlFailed: (detail: string) => `The query failed: ${detail.split('\n')[0]}`,
-  sqlNoFileAccess: () =>
-    'rdw sql only reads the catalog: a statement that writes, exports or reads other files (COPY, EXPORT, read_csv …) is refused. Use DuckDB itself on a copy of catalog.duckdb to export data.',
-  sqlNotReadOnly: (kind: string) =>
-    `rdw sql only reads: a ${kind} statement is refused (only SELECT, WITH, FROM, DESCRIBE, SHOW, SUMMARIZE and EXPLAIN run; nothing is written, attached, installed or exported). Use DuckDB itself on a copy of catalog.duckdb to change or export data.`,
-  exportNeedsDir: () => 'Give the folder to export to, e.g. rdw export ./export.',
   pullFailed: (failed: number, total: number) =>
     failed === total
       ? `${total === 1 ? 'The release' : `All ${total} releases`} could not be pulled; nothing was imported.`

@@ -10,6 +10,7 @@ import { acceptedBeyondContract, type AcceptedBeyondContract } from './accepted-
 import { checkBundledSchema, checkManifest, type BundledSchemaFields } from './check-release-schema.js';
 import { checkFileSizes, checkListingAgrees } from './check-manifest-statements.js';
 import { recordedListing } from './record-listings.js';
+import { readReleaseRecords } from './read-release-records.js';
 import type { ColumnPlan } from './check-data-columns.js';
 import { checkDataFile, importReleases, type DataFormat, type ReleaseImport } from './import-release.js';
 import { dropUnreferenced } from './collect-garbage.js';
@@ -62,14 +63,13 @@ export function tempName(id: string, part: string): string {
   return `${id.replace(/[A-Z]/g, (letter) => `^${letter.toLowerCase()}`)}.${part}`;
 }
 
-/** The imported release with this exact ID, or undefined. */
-async function importedRelease(catalog: Catalog, id: string): Promise<PullResult | undefined> {
-  const [row] = await catalog.query(
-    `SELECT id, strftime(day, '%Y-%m-%d') AS day, version, rows::DOUBLE AS rows FROM releases WHERE id = $id`,
-    { id },
-  );
-  if (row === undefined) return undefined;
-  return { id, status: 'present', day: String(row.day), version: String(row.version), rows: Number(row.rows) };
+/** The already imported releases among `ids` (exact IDs), as `present` results. */
+export async function presentReleases(catalog: Catalog, ids: readonly string[]): Promise<Map<string, PullResult>> {
+  const present = new Map<string, PullResult>();
+  for (const [id, record] of await readReleaseRecords(catalog, ids)) {
+    present.set(id, { id, status: 'present', day: record.day, version: record.version, rows: record.rows });
+  }
+  return present;
 }
 
 /** A release verified and stored (steps 3–6 and the data file's column check), ready for step 7. */
@@ -105,7 +105,7 @@ export async function pullRelease(catalog: Catalog, client: RdwClient, id: strin
   // 1. the ID's shape, before any request
   checkReleaseIds([id]);
   // 2. an imported release is immutable: nothing to do
-  const present = await importedRelease(catalog, id);
+  const present = (await presentReleases(catalog, [id])).get(id);
   if (present !== undefined) {
     options.onProgress?.({ kind: 'release', releaseId: id, status: 'present' });
     return present;

@@ -9,8 +9,7 @@ import type { Catalog } from './catalog.js';
 import { CatalogOptionError } from './catalog-errors.js';
 import { importReleases, type ReleaseImport } from './import-release.js';
 import { catalogMessages } from './messages.js';
-import { checkReleaseIds, prepareRelease, settleRelease, type PullProgress, type PullResult } from './pull-release.js';
-import { releaseIdListParameter } from './sql-text.js';
+import { checkReleaseIds, prepareRelease, presentReleases, settleRelease, type PullProgress, type PullResult } from './pull-release.js';
 
 export interface PullReleasesOptions {
   /** Releases downloaded and checked at once (imports run beside them, one writer). Default 4. */
@@ -131,21 +130,6 @@ export async function pullReleases(
 
 /** The failure as an Error: a full disk, a denied or read-only folder … as its typed environment error. */
 const asError = (error: unknown): Error => environmentErrorOf(error) ?? (error instanceof Error ? error : new Error(String(error)));
-
-/** The already imported releases among `ids`, as `present` results (one query). */
-async function presentReleases(catalog: Catalog, ids: readonly string[]): Promise<Map<string, PullResult>> {
-  const found = new Map<string, PullResult>();
-  if (ids.length === 0) return found;
-  const rows = await catalog.query(
-    `SELECT id, strftime(day, '%Y-%m-%d') AS day, version, rows::DOUBLE AS rows FROM releases WHERE list_contains($ids::VARCHAR[], id)`,
-    { ids: releaseIdListParameter(ids) },
-  );
-  for (const row of rows) {
-    const id = String(row.id);
-    found.set(id, { id, status: 'present', day: String(row.day), version: String(row.version), rows: Number(row.rows) });
-  }
-  return found;
-}
 
 /** Verified releases waiting for the one writer; each flush commits everything ready (up to `batchSize`). */
 class ImportQueue {

@@ -1,9 +1,9 @@
 // readReleaseRecords: what the catalog recorded for exact release IDs (the `releases` row and the digests of
-// its `release_files`), for checks that hold the catalog against a promise such as a study lock.
+// its `release_files`), for pulls (already present?) and for checks that hold the catalog against a study lock.
 
 import type { FileDigest } from '../contract/index.js';
 import type { Catalog } from './catalog.js';
-import { quoteLiteral } from './sql-text.js';
+import { idInListSql } from './release-id-sql.js';
 
 /** One imported release as the catalog recorded it. */
 export interface ReleaseRecord {
@@ -13,6 +13,8 @@ export interface ReleaseRecord {
   version: string;
   /** UTC day, YYYY-MM-DD. */
   day: string;
+  /** Rows imported (the manifest's `rows`, checked at import). */
+  rows: number;
   /** SHA-256 of the manifest bytes as downloaded (`releases.manifest_sha256`). */
   manifestSha256: string;
   /** `releases.schema_sha256`; null for a release without a bundled schema. */
@@ -29,9 +31,8 @@ export async function readReleaseRecords(catalog: Catalog, ids: readonly string[
   const records = new Map<string, ReleaseRecord>();
   const unique = [...new Set(ids)];
   if (unique.length === 0) return records;
-  const list = unique.map(quoteLiteral).join(', ');
   const releases = await catalog.query(
-    `SELECT id, dataset, version, strftime(day, '%Y-%m-%d') AS day, manifest_sha256, schema_sha256 FROM releases WHERE id IN (${list})`,
+    `SELECT id, dataset, version, strftime(day, '%Y-%m-%d') AS day, rows::DOUBLE AS rows, manifest_sha256, schema_sha256 FROM releases WHERE ${idInListSql('id', unique)}`,
   );
   for (const row of releases) {
     records.set(String(row.id), {
@@ -39,13 +40,15 @@ export async function readReleaseRecords(catalog: Catalog, ids: readonly string[
       dataset: String(row.dataset),
       version: String(row.version),
       day: String(row.day),
+      rows: Number(row.rows),
       manifestSha256: String(row.manifest_sha256),
       schemaSha256: row.schema_sha256 === null || row.schema_sha256 === undefined ? null : String(row.schema_sha256),
       files: new Map(),
     });
   }
+  if (records.size === 0) return records;
   const files = await catalog.query(
-    `SELECT release_id, format, sha256, bytes::DOUBLE AS bytes FROM release_files WHERE release_id IN (${list}) ORDER BY release_id, format`,
+    `SELECT release_id, format, sha256, bytes::DOUBLE AS bytes FROM release_files WHERE ${idInListSql('release_id', [...records.keys()])} ORDER BY release_id, format`,
   );
   for (const row of files) {
     records.get(String(row.release_id))?.files.set(String(row.format), { sha256: String(row.sha256), bytes: Number(row.bytes) });

@@ -2,9 +2,10 @@
 // the store's garbage (unreferenced files, store/tmp leftovers) beside it.
 
 import { stat } from 'node:fs/promises';
+import { hashFile } from '../base/index.js';
 import type { Catalog } from './catalog.js';
 import { findStoreGarbage, type GarbageFile } from './collect-garbage.js';
-import { ContentStore, hashFile } from './content-store.js';
+import { ContentStore } from './content-store.js';
 
 /** One stored file checked against release_files. */
 export interface StoredFileCheck {

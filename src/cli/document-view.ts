@@ -1,10 +1,11 @@
 // How `rdw research` and `rdw live` show a free or public document whatever its shape: the documented
 // envelope as a header line and a table of its items; any other shape as what it is (rows, fields, JSON).
 
+import { formatCsv } from '../base/index.js';
 import type { ResearchTable } from '../client/index.js';
 import type { CliContext } from './cli-context.js';
-import { formatTable } from './commands/sql.js';
 import { byteText } from './byte-text.js';
+import { formatTable } from './format-table.js';
 import { documentMessages } from './messages.js';
 import { wrapText } from './wrap-text.js';
 
@@ -102,12 +103,7 @@ export function writeResearchCatalog(context: CliContext, catalog: unknown): voi
 /** Prints CSV rows again as CSV (header first), or as JSON rows with --json. */
 export function writeCsvTable(context: CliContext, table: ResearchTable): void {
   if (context.json) return void context.stdout.write(`${JSON.stringify(table.rows)}\n`);
-  const field = (value: unknown) => {
-    const text = value === null || value === undefined ? '' : String(value);
-    return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-  };
-  const lines = [table.columns.map(field).join(','), ...table.rows.map((row) => table.columns.map((column) => field(row[column])).join(','))];
-  context.stdout.write(`${lines.join('\n')}\n`);
+  context.stdout.write(formatCsv(table.columns, table.rows));
 }
 
 /** The header line of an object carrying any envelope field, else undefined. Only fields present are shown. */

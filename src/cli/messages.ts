@@ -1,4 +1,10 @@
-// Every user-facing sentence of the CLI framework. Commands keep theirs in their own layer's messages.
+// Every user-facing sentence of the CLI: the framework's, the help pages', each command's usage errors and
+// results, the document views' and doctor's. (Flag descriptions and command summaries are in flags.ts.)
+
+import { MARKET_EVENTS_TABLE } from '../catalog/index.js';
+
+/** Debian packages that provide Jupyter for the notebooks (PyPI is not reachable here). */
+const JUPYTER_PACKAGES = 'jupyter-nbconvert python3-nbclient python3-ipykernel jupyter-client';
 
 export const cliMessages = {
   unknownCommand: (name: string) => `Unknown command "${name}". Run "rdw --help" to see the commands.`,
@@ -6,8 +12,6 @@ export const cliMessages = {
   unexpectedFailure: (detail: string) =>
     `rdw failed unexpectedly: ${detail}. Run again with RDW_DEBUG=1 for the stack trace, and report it.`,
   interrupted: () => 'Interrupted; nothing half-written was kept.',
-  emptyHome: (setting: '--home' | 'RDW_HOME') =>
-    `${setting} is empty; give the folder that holds catalog.duckdb and store/ (e.g. ${setting === '--home' ? '--home ./datasets' : 'export RDW_HOME=$HOME/rdw-data'}), or leave it out for ./datasets.`,
   openapiHelp: () =>
     [
       'Offline: needs no key and no server. Save it with "rdw openapi > openapi.json";',
@@ -17,6 +21,97 @@ export const cliMessages = {
     ].join('\n'),
   badBaseUrl: (value: string) =>
     `RDW_BASE_URL (or --base-url) "${value}" is not the API root; set it to the http(s) URL ending in /v1, e.g. https://host/v1.`,
+  // flag values (src/cli/parse-flags.ts)
+  badCount: (flag: string, min: number, max: number) => `--${flag} must be an integer from ${min} to ${max}.`,
+  badFlagValue: (flag: string, value: string, expected: string) => `--${flag} ${JSON.stringify(value)} is not valid: expected ${expected}.`,
+  integerExpected: (min: number, max: number) => `an integer ${min}-${max}`,
+};
+
+/** The help pages (src/cli/help-text.ts); flag descriptions and command summaries are in flags.ts. */
+export const helpMessages = {
+  title: () => 'rdw: Research Data Workbench',
+  usage: () => 'Usage: rdw <command> [flags]',
+  commands: () => 'Commands:',
+  globalFlagList: (flags: string) => `Global flags: ${flags}`,
+  environment: () => 'Environment: RDW_API_KEY (the key; never a flag), RDW_BASE_URL, RDW_SITE_URL, RDW_HOME (default ./datasets).',
+  embeddedMock: () => 'Without RDW_BASE_URL, rdw starts the embedded mock API in-process.',
+  commandHelp: () => 'Run "rdw help <command>" (or rdw <command> --help) for its flags.',
+  commandUsage: (command: string, operands: string) => `rdw ${command}${operands === '' ? '' : ` ${operands}`} [flags]`,
+  flags: () => 'Flags:',
+  globalFlags: () => 'Global flags:',
+  range: (min: number, max: number) => `${min}-${max}`,
+  defaultValue: (value: string) => `default ${value}`,
+  gcDetails: () =>
+    [
+      'Opens the catalog for writing (waits for, then refuses, a catalog another rdw process holds), lists',
+      'every stored file no release references and every entry of store/tmp (partial downloads included),',
+      'then removes the stored files all or none, then the store/tmp entries.',
+      '--dry-run lists what would go and removes nothing.',
+      '--json: { dryRun, removed, bytes, unreferenced: [{ file, sha256, bytes }],',
+      '        temp: [{ file, bytes }] }.',
+    ].join('\n'),
+  verifyDetails: () =>
+    [
+      'Exit 3 when a stored file a release references is missing or differs (named on stderr).',
+      'Store files no release references and leftovers in store/tmp are reported (one line each kind,',
+      '"unreferenced"/"temp" in --json) but do not change the exit code: remove them with rdw gc.',
+    ].join('\n'),
+};
+
+/** The event study as printed (src/cli/study-report-text.ts). */
+export const studyTextMessages = {
+  headline: (releases: number, current: boolean, rows: number, versions: readonly string[]) =>
+    `Event vs control study: ${releases} releases (${current ? 'newest revision of each day' : 'exact IDs'}), ${rows} rows, calculation versions ${versions.join(', ')}.`,
+  returns: () => 'Returns in percentage points over complete outcomes only; missing_* counts are outcomes left out (never counted as zero).',
+  controls: (confidencePercent: number, byRow: boolean, samples: number, seed: number) =>
+    `Controls signed by each event's direction; CI: ${confidencePercent}% percentile bootstrap over ${byRow ? 'rows' : 'UTC days'}, ${samples} samples, seed ${seed}.`,
+  pooledVersions: (mix: readonly { calculation_version: string | null; rows: number; releases: number }[]) =>
+    `Calculation versions pooled (--allow-mixed-versions): ${mix.map((entry) => `${entry.calculation_version ?? '(none)'} ${entry.rows} rows in ${entry.releases} release(s)`).join('; ')}.`,
+};
+
+/** Usage errors and results of the commands (src/cli/commands/). */
+export const commandMessages = {
+  // pull, export, lock, reproduce, study, research, live, kernel: operands
+  pullNeedsIds: () => 'Name release IDs to pull, or use --latest N (not both).',
+  exportNeedsDir: () => 'Give the folder to export to, e.g. rdw export ./export.',
+  lockUsage: () => 'Usage: rdw lock <FILE> (<RELEASE_ID...> | --latest N): name a lock file and either release IDs or --latest N (not both).',
+  reproduceUsage: () => 'Usage: rdw reproduce <FILE>: name one study lock file.',
+  unknownStudy: (name: string | undefined) => `Unknown study "${name ?? ''}"; the studies are: event. Run "rdw study event --help".`,
+  researchUsage: () => 'Use "rdw research catalog", "rdw research get <DATASET_ID>" or "rdw research csv <DATASET_ID>".',
+  liveUsage: () => 'Use "rdw live <PAGE_KEY>" (add --csv for CSV rows).',
+  kernelUsage: () => 'Use "rdw kernel install" to register the TypeScript kernel.',
+  // sql
+  sqlNeedsQuery: () => `Give exactly one SQL query in quotes, e.g. rdw sql "SELECT count(*) FROM ${MARKET_EVENTS_TABLE}".`,
+  sqlFailed: (detail: string) => `The query failed: ${detail.split('\n')[0]}`,
+  sqlNoFileAccess: () =>
+    'rdw sql only reads the catalog: a statement that writes, exports or reads other files (COPY, EXPORT, read_csv …) is refused. Use DuckDB itself on a copy of catalog.duckdb to export data.',
+  sqlNotReadOnly: (kind: string) =>
+    `rdw sql only reads: a ${kind} statement is refused (only SELECT, WITH, FROM, DESCRIBE, SHOW, SUMMARIZE and EXPLAIN run; nothing is written, attached, installed or exported). Use DuckDB itself on a copy of catalog.duckdb to change or export data.`,
+  // mock
+  hostExpected: () => 'a host name or address',
+  nowExpected: () => 'an ISO time such as 2026-11-01T00:00:00Z, or UTC Unix seconds',
+  faultsNotArray: () => 'the file must hold a JSON array of rules',
+  unreadableFlagFile: (flag: string, file: string, detail: string) => `Could not read --${flag} ${file}: ${detail}.`,
+  mockListening: (baseUrl: string, siteUrl: string, seed: number, now: string, days: number) =>
+    `rdw mock: serving the Research Data API at ${baseUrl} (public live pages under ${siteUrl}); seed ${seed}, clock ${now}, ${days} days.\n` +
+    'The seeded keys are printed only by "rdw mock --json". Stop with Ctrl+C.\n',
+  mockStopped: (signal: string) => `rdw mock: stopped (${signal}).\n`,
+  // kernel
+  tslabMissing: (dir: string) => `tslab is not installed under ${dir}; run "npm install" in the rdw folder first.`,
+  tslabFailed: (python: string) => `tslab could not register its kernel with ${python}; check that Jupyter works ("${python} -m jupyter kernelspec list").`,
+  noJupyterPython: (preferred: string | undefined) =>
+    `No Python with Jupyter was found${preferred ? ` at ${preferred}` : ''}; install the Debian packages ${JUPYTER_PACKAGES} (apt-get update first), or pass --python PATH.`,
+  kernelRegistered: (binary: string) =>
+    `Registered the "TypeScript" (tslab) kernel, run by ${binary}.\nOpen notebooks/*.ipynb in JupyterLab or VS Code and pick that kernel.\n`,
+  // demo
+  storedFileMismatch: (file: string) => `Stored file ${file} does not match its checksum; run "rdw verify" for the list and pull the release again.`,
+  // pull, ls, verify
+  pulledLine: (imported: boolean, id: string, day: string, version: string, rows: number) =>
+    `${imported ? 'imported' : 'present '} ${id} ${day} ${version} ${rows} rows`,
+  superseded: () => 'superseded',
+  supersededBy: (id: string) => `superseded by ${id.slice(0, 12)}…`,
+  newerKnown: (id: string) => `newer revision ${id.slice(0, 12)}… known: rdw pull ${id}`,
+  fileProblem: { missing: 'is missing', size: 'has the wrong size', sha256: 'no longer matches its sha256' } as const,
 };
 
 /** Sentences of the document views (`rdw research`, `rdw live`): src/cli/document-view.ts. */
@@ -55,6 +150,11 @@ export const doctorMessages = {
   serverError: (where: string, status: number) => `${where} answered HTTP ${status}: the service is up but failing.`,
   serverErrorRemedy: () => 'Try again later; if it persists, report it to the service.',
   unreachable: (where: string, reason: string) => `${where} could not be reached: ${reason}.`,
+  connectionRefused: () => 'connection refused (nothing listens on that port)',
+  hostNotFound: () => 'host name not found',
+  connectionReset: () => 'connection reset',
+  hostUnreachable: () => 'host unreachable',
+  noAnswer: (seconds: number) => `no answer within ${seconds} s`,
   unreachableRemedy: () =>
     'Check RDW_BASE_URL (or --base-url): it is the API root including /v1, e.g. https://host/v1; then check the network, proxy or VPN.',
   badBaseUrl: (value: string) => `RDW_BASE_URL (or --base-url) "${value}" is not an http(s) URL ending in /v1.`,
@@ -108,6 +208,7 @@ export const doctorMessages = {
   homeIsFile: (home: string) => `${home} is a file, not a folder.`,
   homeBelowFile: (home: string) => `${home} cannot be a folder: a part of its path is a file.`,
   homeNotWritable: (home: string, reason: string) => `${home} is not writable (${reason}).`,
+  noFolderOfPath: () => 'no folder of its path exists',
   homeRemedy: () => 'Point RDW_HOME (or --home) to a folder you can write, e.g. export RDW_HOME=$HOME/rdw-data.',
   // catalog
   catalogAbsent: (file: string) => `no catalog yet at ${file} (the first pull creates it).`,
@@ -124,7 +225,7 @@ export const doctorMessages = {
   kernelNotRegistered: () => 'Jupyter is installed, but the TypeScript (tslab) kernel is not registered.',
   kernelRemedy: () => 'Run "npm run kernel" (rdw kernel install) in the rdw folder; only the notebooks need it.',
   jupyterAbsent: () => 'Jupyter was not found; only the notebooks need it, not the CLI.',
-  jupyterAbsentRemedy: (packages: string) => `Install the Debian packages ${packages} (apt-get update first), then run "npm run kernel".`,
+  jupyterAbsentRemedy: () => `Install the Debian packages ${JUPYTER_PACKAGES} (apt-get update first), then run "npm run kernel".`,
   // summary and help
   summaryOk: (warnings: number) =>
     warnings === 0 ? 'Every check passed.' : `Every check passed, with ${warnings} warning${warnings === 1 ? '' : 's'}.`,

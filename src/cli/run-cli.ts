@@ -1,21 +1,16 @@
 // Parses global flags, dispatches to a command, and turns every expected failure into one sentence
 // on stderr plus the documented exit code (DESIGN.md 2.3). No stack traces unless RDW_DEBUG=1.
 
-import { parseArgs } from 'node:util';
-import { environmentErrorOf, EXIT_CODES, isRdwError, UsageError } from '../contract/index.js';
+import { environmentErrorOf, EXIT_CODES, isRdwError } from '../contract/index.js';
+import { resolveHome } from '../workbench/index.js';
 import type { CliContext, CliOutput } from './cli-context.js';
-import { resolveHome } from './cli-context.js';
-import type { Command, CommandOptions } from './command.js';
+import { CliUsageError } from './cli-errors.js';
+import type { Command } from './command.js';
 import { COMMANDS } from './commands/index.js';
+import { GLOBAL_FLAGS } from './flags.js';
 import { cliMessages } from './messages.js';
 import { helpText, commandHelpText } from './help-text.js';
-
-const GLOBAL_OPTIONS: CommandOptions = {
-  'base-url': { type: 'string' },
-  home: { type: 'string' },
-  json: { type: 'boolean', default: false },
-  help: { type: 'boolean', short: 'h', default: false },
-};
+import { checkFlags, parseCommandLine } from './parse-flags.js';
 
 export interface RunCliOptions {
   env?: Readonly<Record<string, string | undefined>>;
@@ -35,7 +30,7 @@ export async function runCli(argv: readonly string[], options: RunCliOptions = {
   const cleanups: (() => Promise<void> | void)[] = [];
   try {
     const [name, ...rest] = argv;
-    if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    if (name === undefined || name === '--help' || name === '-h' || (name === 'help' && rest.length === 0)) {
       stdout.write(helpText(commands, stdout.columns));
       return name === undefined ? EXIT_CODES.usage : EXIT_CODES.ok;
     }
@@ -43,9 +38,12 @@ export async function runCli(argv: readonly string[], options: RunCliOptions = {
       stdout.write(`${await rdwVersion()}\n`);
       return EXIT_CODES.ok;
     }
-    const command = commands.find((candidate) => candidate.name === name);
-    if (!command) throw new UsageError(cliMessages.unknownCommand(name));
-    const parsed = parseCommandArgs(command, rest);
+    // `rdw help <command>` is `rdw <command> --help`.
+    const asked = name === 'help' ? rest[0]! : name;
+    const command = commands.find((candidate) => candidate.name === asked);
+    if (!command) throw new CliUsageError(cliMessages.unknownCommand(asked));
+    const flags = [...GLOBAL_FLAGS, ...command.line.flags];
+    const parsed = parseCommandLine(command.name, flags, command.line.operands !== '', name === 'help' ? ['--help', ...rest.slice(1)] : rest);
     if (parsed.values.help === true) {
       stdout.write(commandHelpText(command, stdout.columns));
       return EXIT_CODES.ok;
@@ -56,13 +54,14 @@ export async function runCli(argv: readonly string[], options: RunCliOptions = {
       stdout,
       stderr,
       json: parsed.values.json === true,
-      home: resolveHome(parsed.values.home as string | undefined, env, cwd),
+      home: resolveHome({ flag: parsed.values.home as string | undefined, env, cwd, flagName: '--home' }),
       baseUrl: (parsed.values['base-url'] as string | undefined) ?? env.RDW_BASE_URL ?? undefined,
       siteUrl: env.RDW_SITE_URL ?? undefined,
       cwd,
       onExit: (cleanup) => cleanups.push(cleanup),
     };
-    const code = await command.run(context, parsed);
+    // Flag values are checked after the home (as before: a bad home is said first), before the command runs.
+    const code = await command.run(context, { values: checkFlags(command.line.flags, parsed.values), positionals: parsed.positionals });
     return code ?? EXIT_CODES.ok;
   } catch (error) {
     return reportFailure(error, stderr, env);
@@ -74,19 +73,6 @@ export async function runCli(argv: readonly string[], options: RunCliOptions = {
         // A failing clean-up must not mask the command's own result.
       }
     }
-  }
-}
-
-function parseCommandArgs(command: Command, args: string[]) {
-  try {
-    return parseArgs({
-      args,
-      options: { ...GLOBAL_OPTIONS, ...command.options },
-      allowPositionals: command.allowPositionals,
-      strict: true,
-    });
-  } catch (error) {
-    throw new UsageError(cliMessages.badFlags(command.name, (error as Error).message), { cause: error });
   }
 }
 

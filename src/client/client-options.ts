@@ -8,7 +8,7 @@ import { systemClock, type Clock } from './clock.js';
 import { CredentialsInUrlError } from './client-errors.js';
 import { messages } from './messages.js';
 import { urlSecret } from './url-secret.js';
-import { seededRandom } from './seeded-random.js';
+import { seededRandom } from '../base/index.js';
 
 export interface RetryOptions {
   /** Retries after the first attempt, for 429 (request rate), 5xx and connection failures. Default 4. */

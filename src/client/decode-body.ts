@@ -3,6 +3,11 @@
 
 import { Transform, pipeline, type TransformCallback } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate, createInflateRaw } from 'node:zlib';
+import type { Dispatcher } from 'undici';
+import { UnexpectedResponseError } from './client-errors.js';
+import { discardBody } from './discard-body.js';
+import type { TransportResponse } from './http-transport.js';
+import { messages } from './messages.js';
 
 /** A response body as the client reads it: undici's body, or the decoded stream with the same methods. */
 export interface ResponseBody extends AsyncIterable<unknown> {
@@ -59,6 +64,27 @@ export function decodeBody(source: ResponseBody & NodeJS.ReadableStream, codings
     },
     on: (event, listener) => out.on(event, listener),
   };
+}
+
+/**
+ * The response with its body decoded per Content-Encoding (Content-Length, of the wire bytes, removed).
+ * An encoding rdw cannot decode on a `success` response is an UnexpectedResponseError naming `path`;
+ * on another status the body is passed as it came (the status still speaks).
+ */
+export async function decodeResponse(response: Dispatcher.ResponseData, success: boolean, path: string): Promise<TransportResponse> {
+  const { statusCode, headers } = response;
+  const codings = contentCodings(headers['content-encoding']);
+  if (codings.length === 0 || headers['content-length'] === '0') {
+    return { statusCode, headers, body: response.body, encoded: false };
+  }
+  const unknown = unsupportedCoding(codings);
+  if (unknown !== undefined) {
+    if (!success) return { statusCode, headers, body: response.body, encoded: true };
+    await discardBody(response.body);
+    throw new UnexpectedResponseError(messages.unsupportedEncoding(path, unknown), { status: statusCode });
+  }
+  const { 'content-length': _wireLength, ...decodedHeaders } = headers;
+  return { statusCode, headers: decodedHeaders, body: decodeBody(response.body, codings), encoded: true };
 }
 
 /**

@@ -11,8 +11,14 @@ import {
   UnexpectedResponseError,
   ValidationError,
 } from './client-errors.js';
+import type { ResponseBody } from './decode-body.js';
+import { discardBody } from './discard-body.js';
 import { messages } from './messages.js';
+import { errorCodeOf } from './too-many-requests.js';
 import type { RdwError } from '../contract/index.js';
+
+/** Most characters of an error body read (the rest is dropped). */
+const ERROR_BODY_LIMIT = 64 * 1024;
 
 /** The parts of an error body the client uses. */
 export interface ApiErrorInfo {
@@ -32,6 +38,29 @@ export function apiErrorInfo(text: string): ApiErrorInfo {
     // not JSON: fall through
   }
   return { code: undefined, message: undefined, parameter: undefined };
+}
+
+/**
+ * Reads an error response's body (at most ERROR_BODY_LIMIT characters, then dropped): the documented
+ * fields, else the code of any common shape; the message passed through `redact` (the key removed).
+ */
+export async function readErrorInfo(body: ResponseBody, redact: (text: string) => string): Promise<ApiErrorInfo> {
+  let text = '';
+  try {
+    for await (const chunk of body) {
+      text += Buffer.from(chunk as Uint8Array).toString('utf8');
+      if (text.length > ERROR_BODY_LIMIT) break;
+    }
+  } catch {
+    // an unreadable error body still has its status
+  }
+  await discardBody(body);
+  const info = apiErrorInfo(text);
+  return {
+    ...info,
+    code: info.code ?? errorCodeOf(text),
+    message: info.message === undefined ? undefined : redact(info.message),
+  };
 }
 
 /** The typed error for a non-2xx status other than 429 (handled by the transport's retry loop). */

@@ -4,29 +4,28 @@
 // typed errors. 4xx are never retried; a daily-byte 429 is never retried.
 
 import { Agent, request, type Dispatcher } from 'undici';
-import { environmentErrorOf, type RdwError } from '../contract/index.js';
+import type { RdwError } from '../contract/index.js';
 import {
   AbortedError,
   ByteBudgetError,
-  NetworkError,
   RateLimitedError,
   RedirectError,
   RowQueryTooLargeError,
-  TimeoutError,
   UnexpectedResponseError,
 } from './client-errors.js';
 import type { ResolvedClientOptions } from './client-options.js';
 import { nextUtcDay } from './clock.js';
-import { contentCodings, decodeBody, unsupportedCoding, type ResponseBody } from './decode-body.js';
+import { decodeResponse, type ResponseBody } from './decode-body.js';
 import { discardBody } from './discard-body.js';
-import { apiErrorInfo, errorFromResponse, type ApiErrorInfo } from './error-from-response.js';
+import { errorFromResponse, readErrorInfo } from './error-from-response.js';
 import { messages } from './messages.js';
 import type { Notify } from './notice-sink.js';
 import type { RateLimiter } from './rate-limiter.js';
 import { noRetryAfterWaitMs, parseRetryAfter } from './retry-after.js';
-import { redactor, safeCause } from './safe-cause.js';
-import { urlSecret } from './url-secret.js';
-import { classifyTooManyRequests, errorCodeOf } from './too-many-requests.js';
+import { redirectTarget } from './redirect-target.js';
+import { redactor } from './safe-cause.js';
+import { classifyTooManyRequests } from './too-many-requests.js';
+import { failureWords, transportFailure } from './transport-failure.js';
 
 /** One GET to send. */
 export interface TransportRequest {
@@ -71,8 +70,6 @@ export const MAX_REDIRECTS = 5;
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 const RETRIED_5XX = new Set([502, 503, 504]);
-const ERROR_BODY_LIMIT = 64 * 1024;
-const DECODE_ERROR_CODE = /^Z_|^ERR__|BROTLI/;
 
 /** Sends requests for one client. Holds the key privately; never exposes it. */
 export class HttpTransport {
@@ -115,8 +112,8 @@ export class HttpTransport {
       try {
         const response = await this.#follow(req, path);
         const status = response.statusCode;
-        if ((status >= 200 && status < 300) || req.passStatuses?.includes(status)) return response;
-        const info = await this.#readErrorInfo(response);
+        if (isSuccess(status, req)) return response;
+        const info = await readErrorInfo(response.body, this.redact);
         if (status === 429) {
           // 1. A daily-byte 429 (by its code, or a Retry-After no request-rate window needs) is never retried.
           tooManyRequests += 1;
@@ -210,23 +207,7 @@ export class HttpTransport {
 
   /** An undici/socket/decoder failure as NetworkError, TimeoutError, AbortedError or (a body that does not decode) UnexpectedResponseError. */
   mapError(error: unknown, path: string): RdwError {
-    const code = (error as { code?: unknown } | null)?.code;
-    const name = (error as { name?: unknown } | null)?.name;
-    const cause = safeCause(error, this.redact);
-    // A write to this machine's disk that failed (a full disk, a read-only or denied folder) is not the network's.
-    const local = code === 'ENOSPC' || code === 'EDQUOT' || code === 'EROFS' || code === 'EACCES' || code === 'EPERM' || code === 'EISDIR' || code === 'ENOTDIR';
-    if (local) return environmentErrorOf(error) ?? new NetworkError(messages.network(path, failureWords(error)), { cause });
-    if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') {
-      return new TimeoutError(messages.headersTimeout(path, this.#options.timeouts.headersMs), { phase: 'headers', cause });
-    }
-    if (code === 'UND_ERR_BODY_TIMEOUT') {
-      return new TimeoutError(messages.bodyTimeout(path, this.#options.timeouts.bodyMs), { phase: 'body', cause });
-    }
-    if (code === 'UND_ERR_ABORTED' || name === 'AbortError') return new AbortedError(messages.aborted(path), { cause });
-    if (typeof code === 'string' && DECODE_ERROR_CODE.test(code)) {
-      return new UnexpectedResponseError(messages.badEncodedBody(path, code), { cause });
-    }
-    return new NetworkError(messages.network(path, failureWords(error)), { cause });
+    return transportFailure(error, path, this.#options.timeouts, this.redact);
   }
 
   /** Closes the keep-alive pool if this client created it. */
@@ -257,17 +238,9 @@ export class HttpTransport {
         ...(req.signal === undefined ? {} : { signal: req.signal }),
       });
       const status = response.statusCode;
-      if (!REDIRECT_STATUSES.has(status)) return this.#decoded(response, req, path);
+      if (!REDIRECT_STATUSES.has(status)) return decodeResponse(response, isSuccess(status, req), path);
       await discardBody(response.body);
-      const target = redirectTarget(response.headers.location, url);
-      if (target === undefined) throw new RedirectError(messages.redirectNoLocation(path, status), { status, reason: 'no_location' });
-      if (target.protocol !== 'http:' && target.protocol !== 'https:') {
-        throw new RedirectError(messages.redirectScheme(path, target.protocol.replace(/:$/, '')), { status, reason: 'scheme' });
-      }
-      // Keys stay in the header: a target carrying the key or a user:password part is never requested.
-      if (urlSecret(target.href, this.#options.apiKey, { allowQuery: true }) !== undefined) {
-        throw new RedirectError(messages.redirectCarriesSecret(path, status), { status, reason: 'credentials' });
-      }
+      const target = redirectTarget(response.headers.location, url, { path, status, apiKey: this.#options.apiKey });
       if (hops + 1 > MAX_REDIRECTS) throw new RedirectError(messages.redirectTooMany(path, MAX_REDIRECTS), { status, reason: 'too_many' });
       if (visited.has(target.href)) throw new RedirectError(messages.redirectLoop(path), { status, reason: 'loop' });
       visited.add(target.href);
@@ -282,24 +255,6 @@ export class HttpTransport {
     }
   }
 
-  /** The response with its body decoded per Content-Encoding; an encoding rdw cannot decode on a success is an error. */
-  async #decoded(response: Dispatcher.ResponseData, req: TransportRequest, path: string): Promise<TransportResponse> {
-    const { statusCode, headers } = response;
-    const codings = contentCodings(headers['content-encoding']);
-    if (codings.length === 0 || headers['content-length'] === '0') {
-      return { statusCode, headers, body: response.body, encoded: false };
-    }
-    const unknown = unsupportedCoding(codings);
-    if (unknown !== undefined) {
-      const success = (statusCode >= 200 && statusCode < 300) || req.passStatuses?.includes(statusCode);
-      if (!success) return { statusCode, headers, body: response.body, encoded: true }; // the status still speaks
-      await discardBody(response.body);
-      throw new UnexpectedResponseError(messages.unsupportedEncoding(path, unknown), { status: statusCode });
-    }
-    const { 'content-length': _wireLength, ...decodedHeaders } = headers;
-    return { statusCode, headers: decodedHeaders, body: decodeBody(response.body, codings), encoded: true };
-  }
-
   #headers(req: TransportRequest, auth: boolean): Record<string, string> {
     const identity = req.identity === true || req.headers?.range !== undefined;
     const headers: Record<string, string> = {
@@ -310,26 +265,6 @@ export class HttpTransport {
     };
     if (auth && this.#authorization !== undefined) headers.authorization = this.#authorization;
     return headers;
-  }
-
-  /** The error body's fields (the documented shape, else the code of any common shape), redacted. */
-  async #readErrorInfo(response: TransportResponse): Promise<ApiErrorInfo> {
-    let text = '';
-    try {
-      for await (const chunk of response.body) {
-        text += Buffer.from(chunk as Uint8Array).toString('utf8');
-        if (text.length > ERROR_BODY_LIMIT) break;
-      }
-    } catch {
-      // an unreadable error body still has its status
-    }
-    await discardBody(response.body);
-    const info = apiErrorInfo(text);
-    return {
-      ...info,
-      code: info.code ?? errorCodeOf(text),
-      message: info.message === undefined ? undefined : this.redact(info.message),
-    };
   }
 
   #backoff(attempt: number): number {
@@ -343,46 +278,15 @@ export class HttpTransport {
   }
 }
 
-/** A socket or undici failure in a few words: common codes said in words (the code kept for a search). */
-function failureWords(error: unknown): string {
-  const code = (error as { code?: unknown } | null)?.code;
-  const name = (error as { name?: unknown } | null)?.name;
-  const detail = typeof code === 'string' ? code : typeof name === 'string' ? name : 'connection error';
-  const words = NETWORK_WORDS[detail];
-  return words === undefined ? detail : `${words}, ${detail}`;
-}
-
-const NETWORK_WORDS: Record<string, string> = {
-  ECONNREFUSED: 'connection refused: nothing listens there',
-  ENOTFOUND: 'host name not found',
-  EAI_AGAIN: 'host name lookup failed',
-  ECONNRESET: 'connection reset',
-  ETIMEDOUT: 'connection timed out',
-  EHOSTUNREACH: 'host unreachable',
-  ENETUNREACH: 'network unreachable',
-  UND_ERR_SOCKET: 'connection closed by the other side',
-  UND_ERR_CONNECT_TIMEOUT: 'connecting timed out',
-  UND_ERR_HEADERS_TIMEOUT: 'no response headers in time',
-  UND_ERR_BODY_TIMEOUT: 'the body stalled',
-};
-
 /** The path and query of a URL, for messages (hosts and keys never appear). */
 export function displayPath(url: string): string {
   const parsed = new URL(url);
   return `${parsed.pathname}${parsed.search}`;
 }
 
-/** A Location header resolved against the URL that answered (relative targets allowed), or undefined when unusable. */
-function redirectTarget(location: string | string[] | undefined, from: URL): URL | undefined {
-  const text = Array.isArray(location) ? location[0] : location;
-  if (text === undefined || text.trim() === '') return undefined;
-  try {
-    const target = new URL(text.trim(), from);
-    target.hash = '';
-    return target;
-  } catch {
-    return undefined;
-  }
+/** A 2xx, or a status the caller handles itself (`passStatuses`). */
+function isSuccess(status: number, req: TransportRequest): boolean {
+  return (status >= 200 && status < 300) || req.passStatuses?.includes(status) === true;
 }
 
 function isRdwErrorLike(error: unknown): error is RdwError {

@@ -26,7 +26,6 @@ export { parseCsv } from './parse-csv.js';
 export type { CsvText } from './parse-csv.js';
 export { systemClock, utcDay, nextUtcDay } from './clock.js';
 export type { Clock } from './clock.js';
-export { seededRandom } from './seeded-random.js';
 export { RateLimiter } from './rate-limiter.js';
 export { KeyState, keyId } from './key-state.js';
 export type { KeyStateData } from './key-state.js';

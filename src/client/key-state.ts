@@ -2,9 +2,9 @@
 // key, across processes through `<home>/state/pacing-<sha256(key)[:16]>.json` updated under a file lock.
 // The file holds only a hash-derived name, timestamps and byte counts: never the key.
 
-import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { sha256Hex } from '../base/index.js';
 import { withFileLock } from './file-lock.js';
 
 /** The shared state of one key (or of the public per-IP scope). */
@@ -23,7 +23,7 @@ const emptyState = (): KeyStateData => ({ version: 1, requests: [], blockedUntil
 /** First 16 hex characters of sha256(key): the only form of the key that is ever stored. */
 export function keyId(apiKey: string | undefined): string {
   if (apiKey === undefined) return 'public';
-  return createHash('sha256').update(apiKey).digest('hex').slice(0, 16);
+  return sha256Hex(apiKey).slice(0, 16);
 }
 
 function normalize(value: unknown): KeyStateData {

@@ -2,7 +2,7 @@
 // file where a folder must be (or the reverse). Each is a typed error (exit 1) said for what it is.
 
 import { environmentMessages } from './environment-messages.js';
-import { RdwError, type RdwErrorOptions } from './rdw-error.js';
+import { RdwError, withCode, type RdwErrorOptions } from './rdw-error.js';
 
 /** Options of the environment errors: the path at fault, when known. */
 export interface EnvironmentErrorOptions extends RdwErrorOptions {
@@ -22,29 +22,19 @@ export class EnvironmentError extends RdwError {
 }
 
 /** No space left on the device (ENOSPC, EDQUOT, DuckDB's "No space left on device") (exit 1). */
-export class DiskFullError extends EnvironmentError {
-  override readonly code = 'RDW_DISK_FULL' as const;
-}
+export class DiskFullError extends withCode(EnvironmentError, 'RDW_DISK_FULL') {}
 
 /** Permission denied (EACCES, EPERM) (exit 1). */
-export class PermissionDeniedError extends EnvironmentError {
-  override readonly code = 'RDW_PERMISSION_DENIED' as const;
-}
+export class PermissionDeniedError extends withCode(EnvironmentError, 'RDW_PERMISSION_DENIED') {}
 
 /** A write on a read-only file system (EROFS) (exit 1). */
-export class ReadOnlyFileSystemError extends EnvironmentError {
-  override readonly code = 'RDW_READ_ONLY_FILE_SYSTEM' as const;
-}
+export class ReadOnlyFileSystemError extends withCode(EnvironmentError, 'RDW_READ_ONLY_FILE_SYSTEM') {}
 
 /** A file where rdw needs a folder: RDW_HOME is a file, or a part of a path is (ENOTDIR, EEXIST on mkdir) (exit 1). */
-export class NotAFolderError extends EnvironmentError {
-  override readonly code = 'RDW_NOT_A_FOLDER' as const;
-}
+export class NotAFolderError extends withCode(EnvironmentError, 'RDW_NOT_A_FOLDER') {}
 
 /** A folder where rdw writes a file: `rdw lock <folder>`, an export target (EISDIR) (exit 1). */
-export class IsAFolderError extends EnvironmentError {
-  override readonly code = 'RDW_IS_A_FOLDER' as const;
-}
+export class IsAFolderError extends withCode(EnvironmentError, 'RDW_IS_A_FOLDER') {}
 
 const DUCKDB_TEXT: readonly [RegExp, string][] = [
   [/No space left on device|Disk quota exceeded/i, 'ENOSPC'],

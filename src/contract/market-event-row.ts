@@ -1,6 +1,7 @@
 // Typed shape of one Market Events row and of the release objects around it (spec: "Resources").
 // Names mirror MARKET_EVENT_FIELDS; a test checks that the generator's rows carry exactly those keys.
 
+import { DAY_PATTERN } from '../base/index.js';
 import type { MarketSymbol } from './symbols.js';
 import type {
   ControlStatus,
@@ -167,7 +168,7 @@ export function isReleaseId(value: unknown): value is string {
 
 /** True when `value` is a release `day`: a `YYYY-MM-DD` string naming a real UTC calendar day. */
 export function isReleaseDay(value: unknown): value is string {
-  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  if (typeof value !== 'string' || !DAY_PATTERN.test(value)) return false;
   const time = Date.parse(`${value}T00:00:00Z`);
   return Number.isFinite(time) && new Date(time).toISOString().slice(0, 10) === value;
 }

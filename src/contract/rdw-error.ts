@@ -83,3 +83,18 @@ export class NotFoundError extends RdwError {
 export function isRdwError(value: unknown): value is RdwError {
   return value instanceof RdwError;
 }
+
+/** An error class whose constructor takes the message first: a family above, or a class built on one. */
+type ErrorClass = new (message: string, ...rest: any[]) => RdwError;
+
+/**
+ * The base of one failure: `family` (its exit code, constructor and fields such as `option` or `path`) with the
+ * literal `code` set. A failure that needs nothing more is one line, `class CatalogBusyError extends
+ * withCode(RdwError, 'RDW_CATALOG_BUSY') {}`; one with fields of its own declares them in its body. The class
+ * returned is an unnamed step between the two, so `name` and `instanceof` are the named class's.
+ */
+export function withCode<Family extends ErrorClass, Code extends string>(family: Family, code: Code) {
+  return class extends (family as ErrorClass) {
+    override readonly code: Code = code;
+  } as unknown as new (...args: ConstructorParameters<Family>) => InstanceType<Family> & { readonly code: Code };
+}

@@ -28,6 +28,13 @@ export interface ResearchDatasetSpec {
 
 const col = (name: string, type: FieldType, description: string): ResearchColumn => ({ name, type, description });
 
+/** The column every dataset ends with: its rows carry the dataset's calculation version. */
+const CALCULATION_VERSION = col('calculation_version', 'string', 'Calculation version copied onto the row');
+/** The pair column of the datasets observed on the spot exchange. */
+const EXCHANGE_PAIR = col('symbol', 'string', 'Exchange pair');
+/** The spot exchange behind market breadth and volatility regimes. */
+const SPOTEX = { source: 'spotex', source_url: 'https://spotex.example/market-data' } as const;
+
 export const RESEARCH_DATASETS: readonly ResearchDatasetSpec[] = [
   {
     id: 'market-breadth',
@@ -36,17 +43,16 @@ export const RESEARCH_DATASETS: readonly ResearchDatasetSpec[] = [
     refresh_seconds: 300,
     freshness_seconds: 1800,
     live_page_key: 'market-breadth',
-    source: 'spotex',
-    source_url: 'https://spotex.example/market-data',
+    ...SPOTEX,
     columns: [
-      col('symbol', 'string', 'Exchange pair'),
+      EXCHANGE_PAIR,
       col('base', 'string', 'Base asset'),
       col('source', 'string', 'Venue or market source of the observation'),
       col('price', 'number', "Observed quote price, in the pair's quote asset"),
       col('change_24h', 'number', 'Rolling 24-hour price change in percent (not a decimal return)'),
       col('volume_24h', 'number', 'Rolling 24-hour quote-asset turnover'),
       col('source_time', 'number', 'UTC Unix seconds of the source observation'),
-      col('calculation_version', 'string', 'Calculation version copied onto the row'),
+      CALCULATION_VERSION,
     ],
     limitation: [
       'Six spot pairs on one exchange; not a market-wide index.',
@@ -69,7 +75,7 @@ export const RESEARCH_DATASETS: readonly ResearchDatasetSpec[] = [
       col('oi_usd', 'number', 'Open-interest notional in USD; not net inflow'),
       col('oi_change_24h_pct', 'number', 'Change of open interest over 24 hours, percent'),
       col('source_time', 'number', 'UTC Unix seconds of the observation bucket'),
-      col('calculation_version', 'string', 'Calculation version copied onto the row'),
+      CALCULATION_VERSION,
     ],
     limitation: [
       'Derivatives venue context; not the spot exchange.',
@@ -82,15 +88,14 @@ export const RESEARCH_DATASETS: readonly ResearchDatasetSpec[] = [
     calculation_version: 'volregime-1',
     refresh_seconds: 3600,
     freshness_seconds: 6 * 3600,
-    source: 'spotex',
-    source_url: 'https://spotex.example/market-data',
+    ...SPOTEX,
     columns: [
-      col('symbol', 'string', 'Exchange pair'),
+      EXCHANGE_PAIR,
       col('realized_vol_24h_pct', 'number', 'Annualized realized volatility of 5-minute returns over 24 hours, percent'),
       col('realized_vol_7d_pct', 'number', 'Annualized realized volatility of 5-minute returns over 7 days, percent'),
       col('regime', 'string', '`calm`, `normal` or `turbulent`, by 7-day volatility percentile'),
       col('source_time', 'number', 'UTC Unix seconds of the last candle used'),
-      col('calculation_version', 'string', 'Calculation version copied onto the row'),
+      CALCULATION_VERSION,
     ],
     limitation: ['Regimes are relative to the pair’s own history in the archive, not across pairs.'],
   },
@@ -108,7 +113,7 @@ export const RESEARCH_DATASETS: readonly ResearchDatasetSpec[] = [
       col('symbol', 'string', 'Pair concerned'),
       col('change', 'string', '`listing` or `delisting`'),
       col('source', 'string', 'Named announcement source'),
-      col('calculation_version', 'string', 'Calculation version copied onto the row'),
+      CALCULATION_VERSION,
     ],
     limitation: ['The announcement feed is updated by hand and may lag; stale snapshots are expected.'],
   },

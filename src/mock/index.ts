@@ -46,7 +46,14 @@ export {
   MARKET_PROFILES,
 } from './simulator/index.js';
 export type { SimulatorOptions, ResolvedSimulatorOptions, Candle, PlantedEffect, EventRule, MarketProfile } from './simulator/index.js';
-export { ReleaseArchive, resolveReleaseArchiveOptions, ReleaseArchiveOptionError, ReleaseNotFoundError } from './releases/index.js';
+export {
+  ReleaseArchive,
+  resolveReleaseArchiveOptions,
+  ReleaseArchiveOptionError,
+  ReleaseNotFoundError,
+  ReleaseValueError,
+  ReleaseRegenerationError,
+} from './releases/index.js';
 export type { ReleaseArchiveOptions, ArchiveCoverage, ReleaseSimulator } from './releases/index.js';
-export { researchSnapshots, ResearchSnapshotSet } from './research/index.js';
+export { researchSnapshots, ResearchSnapshotSet, ResearchOptionError } from './research/index.js';
 export type { ResearchSnapshot, ResearchCatalog, ResearchSimulator } from './research/index.js';

@@ -1,5 +1,7 @@
 // Renders rows as a small, escaped HTML table for notebook output (tslab.display.html).
 
+import { escapeHtml, textTableLines } from '../base/index.js';
+
 export interface HtmlTableOptions {
   /** Columns to show, in order; default: the keys of the first row. */
   columns?: readonly string[];
@@ -31,9 +33,7 @@ export function textTable(rows: readonly Record<string, unknown>[], options: Htm
   const columns = options.columns ?? Object.keys(rows[0] ?? {});
   const digits = options.digits ?? 4;
   const shown = rows.slice(0, options.maxRows ?? 50).map((row) => columns.map((column) => formatValue(row[column], digits)));
-  const widths = columns.map((column, index) => Math.max(column.length, ...shown.map((cells) => cells[index]!.length)));
-  const line = (cells: readonly string[]) => cells.map((text, index) => text.padEnd(widths[index]!)).join('  ').trimEnd();
-  return [line(columns), ...shown.map(line)].join('\n');
+  return textTableLines(columns, shown).join('\n');
 }
 
 /** One value as table text: integers as-is, other numbers to `digits` significant digits (whole numbers from 10^digits up), null/undefined as empty (missing, never 0). */
@@ -53,8 +53,4 @@ function cell(value: unknown, digits: number): string {
   if (value === null || value === undefined) return '<td style="color:#999">null</td>';
   const align = typeof value === 'number' || typeof value === 'bigint' ? ' style="text-align:right"' : '';
   return `<td${align}>${escapeHtml(formatValue(value, digits))}</td>`;
-}
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 }

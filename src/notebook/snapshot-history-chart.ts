@@ -1,7 +1,7 @@
 // Line chart of a snapshot history: one line per series (e.g. symbol) of an item field over generated_at.
 
 import { VEGA_LITE_SCHEMA, type VegaLiteSpec } from '../charts/index.js';
-import type { SnapshotHistoryPoint } from './snapshot-history.js';
+import type { SnapshotHistoryPoint } from './snapshot-history-points.js';
 
 export interface SnapshotHistoryChartOptions {
   /** Chart title. Default `Snapshot history`. */

@@ -1,8 +1,9 @@
 // The header of a study: what its numbers are pinned to (release IDs, manifest and schema checksums,
 // calculation versions), as rows, as printed text and as HTML, from a study lock.
 
+import { escapeHtml } from '../base/index.js';
 import type { StudyLock } from '../study/index.js';
-import { escapeHtml, htmlTable, textTable } from './html-table.js';
+import { htmlTable, textTable } from './html-table.js';
 
 /** One pinned release as a header row. Checksums are full lowercase hex SHA-256 digests. */
 export type StudyHeaderRow = {

@@ -9,8 +9,6 @@ export const studyMessages = {
     `The study lock ${source} has lockVersion ${version}, but this rdw reads up to ${supported}; upgrade rdw to a version that supports lockVersion ${version}.`,
   lockMissing: (source: string) => `The study lock ${source} does not exist; write it with "rdw lock ${source} <RELEASE_ID...>" or check the path.`,
   lockNotReadable: (source: string, detail: string) => `The study lock ${source} cannot be read (${detail}).`,
-  lockUsage: () => 'Usage: rdw lock <FILE> (<RELEASE_ID...> | --latest N): name a lock file and either release IDs or --latest N (not both).',
-  reproduceUsage: () => 'Usage: rdw reproduce <FILE>: name one study lock file.',
   lockEmpty: () => 'A study lock needs at least one release; name release IDs or use --latest N.',
   badReleaseId: (id: string) => `"${id}" is not a release ID (64 letters, digits or . _ ~ -, exactly as listed); a lock pins exact release IDs only.`,
   notInCatalog: (id: string) =>

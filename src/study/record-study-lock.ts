@@ -1,6 +1,6 @@
 // recordStudyLock: the lock of exact release IDs, read from the local catalog (DESIGN.md 2.5).
 
-import { readReleaseRecords, type Catalog } from '../catalog/index.js';
+import { readReleaseRecords, releaseCalculationVersions, type Catalog } from '../catalog/index.js';
 import { isReleaseId } from '../contract/index.js';
 import { NotInCatalogError, StudyOptionError } from './study-errors.js';
 import { LOCK_VERSION, compareIds, type LockedRelease, type StudyLock } from './study-lock.js';
@@ -18,9 +18,6 @@ export function checkLockIds(releaseIds: readonly string[]): string[] {
   }
   return [...new Set(releaseIds)];
 }
-
-/** `IN (...)` list of validated release IDs (isReleaseId: no quotes or spaces to escape). */
-export const idListSql = (ids: readonly string[]): string => ids.map((id) => `'${id}'`).join(', ');
 
 /**
  * Builds the lock of `releaseIds` from the catalog: each ID must be imported exactly (no other revision
@@ -52,15 +49,6 @@ export async function recordStudyLock(catalog: Catalog, releaseIds: readonly str
     rdwVersion: await rdwVersion(),
     dataset: datasets[0]!,
     releases,
-    calculationVersions: await lockedCalculationVersions(catalog, ids),
+    calculationVersions: await releaseCalculationVersions(catalog, ids),
   };
-}
-
-/** Distinct non-null `calculation_version` of the rows of `ids`, sorted. */
-export async function lockedCalculationVersions(catalog: Catalog, ids: readonly string[]): Promise<string[]> {
-  const rows = await catalog.query(
-    `SELECT DISTINCT calculation_version AS v FROM market_events
-     WHERE release_id IN (${idListSql(ids)}) AND calculation_version IS NOT NULL ORDER BY 1`,
-  );
-  return rows.map((row) => String(row.v));
 }

@@ -1,7 +1,7 @@
 // reproduceStudy: makes the catalog hold exactly what a lock pins (pulling missing releases by exact ID),
 // then proves it byte for byte: catalog checksums and a re-hash of every stored file against the lock.
 
-import { pullRelease, readReleaseRecords, type Catalog, type PullProgress } from '../catalog/index.js';
+import { importedReleaseIds, pullRelease, type Catalog, type PullProgress } from '../catalog/index.js';
 import { ApiNotFoundError, type RdwClient } from '../client/index.js';
 import { LockMismatchError, NotInCatalogError, UnknownLockedReleaseError } from './study-errors.js';
 import type { LockedRelease, StudyLock } from './study-lock.js';
@@ -71,7 +71,7 @@ export async function reproduceStudy(
 }
 
 async function ensurePresent(locked: LockedRelease, catalog: Catalog, client: RdwClient | undefined, options: ReproduceOptions): Promise<ReproduceStatus> {
-  if ((await readReleaseRecords(catalog, [locked.id])).has(locked.id)) return 'present';
+  if ((await importedReleaseIds(catalog, [locked.id])).has(locked.id)) return 'present';
   if (client === undefined) throw new NotInCatalogError(studyMessages.notInCatalog(locked.id), { releaseId: locked.id });
   try {
     // The service's manifest first: a release that differs from the lock is never imported.

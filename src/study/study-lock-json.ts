@@ -1,20 +1,15 @@
 // Reading and writing the lock's JSON text: strict validation in, canonical text out (stable diffs in git).
 
-import { isReleaseId, UsageError } from '../contract/index.js';
+import { DAY_PATTERN, SHA256_HEX_PATTERN } from '../base/index.js';
+import { isReleaseId, UsageError, withCode } from '../contract/index.js';
 import { LOCK_VERSION, compareIds, type LockedFile, type LockedRelease, type StudyLock } from './study-lock.js';
 import { studyMessages } from './messages.js';
 
-const SHA256 = /^[0-9a-f]{64}$/;
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
 /** The lock file is malformed or unreadable (exit 2). */
-export class LockFormatError extends UsageError {
-  override readonly code = 'RDW_LOCK_FORMAT';
-}
+export class LockFormatError extends withCode(UsageError, 'RDW_LOCK_FORMAT') {}
 
 /** The lock was written by a newer rdw (exit 2, naming the version needed). */
-export class LockVersionError extends UsageError {
-  override readonly code = 'RDW_LOCK_VERSION';
+export class LockVersionError extends withCode(UsageError, 'RDW_LOCK_VERSION') {
   constructor(
     message: string,
     readonly lockVersion: number,
@@ -85,12 +80,12 @@ export function studyLockToJson(lock: StudyLock): string {
 function lockedRelease(value: unknown, at: string, invalid: (detail: string) => LockFormatError): LockedRelease {
   if (!isObject(value)) throw invalid(`${at} is not an object`);
   if (!isReleaseId(value.id)) throw invalid(`${at}.id is not a release ID (64 letters, digits or . _ ~ -)`);
-  if (typeof value.day !== 'string' || !DAY.test(value.day)) throw invalid(`${at}.day is not a YYYY-MM-DD day`);
+  if (typeof value.day !== 'string' || !DAY_PATTERN.test(value.day)) throw invalid(`${at}.day is not a YYYY-MM-DD day`);
   if (typeof value.version !== 'string') throw invalid(`${at}.version is not a string`);
-  if (typeof value.manifestSha256 !== 'string' || !SHA256.test(value.manifestSha256)) {
+  if (typeof value.manifestSha256 !== 'string' || !SHA256_HEX_PATTERN.test(value.manifestSha256)) {
     throw invalid(`${at}.manifestSha256 is not a SHA-256 hex digest`);
   }
-  if (value.schemaSha256 !== null && (typeof value.schemaSha256 !== 'string' || !SHA256.test(value.schemaSha256))) {
+  if (value.schemaSha256 !== null && (typeof value.schemaSha256 !== 'string' || !SHA256_HEX_PATTERN.test(value.schemaSha256))) {
     throw invalid(`${at}.schemaSha256 is neither null nor a SHA-256 hex digest`);
   }
   if (!isObject(value.files) || Object.keys(value.files).length === 0) throw invalid(`${at}.files is not a non-empty object`);
@@ -111,7 +106,7 @@ function lockedRelease(value: unknown, at: string, invalid: (detail: string) => 
 
 function lockedFile(value: unknown, at: string, invalid: (detail: string) => LockFormatError): LockedFile {
   if (!isObject(value)) throw invalid(`${at} is not an object`);
-  if (typeof value.sha256 !== 'string' || !SHA256.test(value.sha256)) throw invalid(`${at}.sha256 is not a SHA-256 hex digest`);
+  if (typeof value.sha256 !== 'string' || !SHA256_HEX_PATTERN.test(value.sha256)) throw invalid(`${at}.sha256 is not a SHA-256 hex digest`);
   if (typeof value.bytes !== 'number' || !Number.isSafeInteger(value.bytes) || value.bytes < 0) {
     throw invalid(`${at}.bytes is not a non-negative integer`);
   }

@@ -2,9 +2,9 @@
 // (rdw study --lock, rdw reproduce, Study.open and so notebooks and scripts): catalog records and stored bytes vs the lock.
 
 import { stat } from 'node:fs/promises';
-import { ContentStore, hashFile, readReleaseRecords, type Catalog, type ReleaseRecord } from '../catalog/index.js';
+import { hashFile } from '../base/index.js';
+import { ContentStore, readReleaseRecords, releaseCalculationVersions, type Catalog, type ReleaseRecord } from '../catalog/index.js';
 import type { FileDigest } from '../contract/index.js';
-import { lockedCalculationVersions } from './record-study-lock.js';
 import { LockMismatchError, NotInCatalogError, type LockedPart } from './study-errors.js';
 import type { LockedRelease, StudyLock } from './study-lock.js';
 import { studyMessages } from './messages.js';
@@ -55,7 +55,7 @@ export async function verifyStudyLock(catalog: Catalog, lock: StudyLock, options
     options.onVerified?.(locked.id);
   }
 
-  const found = await lockedCalculationVersions(catalog, ids);
+  const found = await releaseCalculationVersions(catalog, ids);
   const expected = [...new Set(lock.calculationVersions)].sort();
   if (found.join('\n') !== expected.join('\n')) {
     const id = ids[0]!;

@@ -1,8 +1,13 @@
 // src/workbench: what a notebook or study script opens — catalog + client (+ embedded mock) from an env
 // object, and `Study` (a lock reproduced, its event study). Imports every layer below cli.
 
-export { openWorkbench, resolveWorkbenchHome } from './open-workbench.js';
+export { openWorkbench } from './open-workbench.js';
+export { resolveHome } from './resolve-home.js';
+export type { ResolveHomeInput } from './resolve-home.js';
 export type { Workbench, WorkbenchOptions } from './open-workbench.js';
+export { snapshotHistoryMethods } from './snapshot-history.js';
+export type { SnapshotHistoryMethods } from './snapshot-history.js';
+export type { RecordSnapshotOptions, SnapshotHistoryEntry } from '../catalog/index.js';
 export { connectApi, once } from './connect-api.js';
 export type { ApiConnection, ConnectApiOptions, EmbeddedMockOptions } from './connect-api.js';
 export { Study } from './study.js';

@@ -1,16 +1,17 @@
 // openWorkbench: catalog + API client (+ embedded mock) from an env object — what a notebook or study
 // script opens first. The one config module besides src/cli; it never reads process.env itself.
 
-import path from 'node:path';
 import { openCatalog, type Catalog } from '../catalog/index.js';
 import type { RdwClient } from '../client/index.js';
 import type { MockServer } from '../mock/index.js';
 import { connectApi, once, type EmbeddedMockOptions } from './connect-api.js';
+import { resolveHome } from './resolve-home.js';
+import { snapshotHistoryMethods, type SnapshotHistoryMethods } from './snapshot-history.js';
 
 export interface WorkbenchOptions {
   /** RDW_BASE_URL, RDW_SITE_URL, RDW_API_KEY, RDW_HOME. Default `{}`: the embedded mock, `./datasets`. */
   env?: Readonly<Record<string, string | undefined>>;
-  /** Home folder. Default env.RDW_HOME, else `./datasets`, resolved against the working directory. */
+  /** Home folder. Default env.RDW_HOME, else `./datasets`, resolved against the working directory; '' is refused (resolveHome). */
   home?: string;
   /** Embedded mock options (used only without RDW_BASE_URL). Default: the mock's defaults. */
   mock?: EmbeddedMockOptions;
@@ -18,7 +19,8 @@ export interface WorkbenchOptions {
   readOnly?: boolean;
 }
 
-export interface Workbench {
+/** Catalog + client of a notebook or study script, with the local snapshot history (SnapshotHistoryMethods). */
+export interface Workbench extends SnapshotHistoryMethods {
   /** Absolute home folder. */
   readonly home: string;
   readonly client: RdwClient;
@@ -31,20 +33,14 @@ export interface Workbench {
   close(): Promise<void>;
 }
 
-/** Resolves the home folder: `options.home`, else env.RDW_HOME, else `./datasets`; absolute against `cwd`. */
-export function resolveWorkbenchHome(options: Pick<WorkbenchOptions, 'env' | 'home'> = {}, cwd = process.cwd()): string {
-  const fromEnv = options.env?.RDW_HOME;
-  return path.resolve(cwd, options.home ?? (fromEnv === undefined || fromEnv === '' ? 'datasets' : fromEnv));
-}
-
 /**
  * Opens the catalog in the home folder (waiting, with a bound, while another process holds it) and
  * connects to the API: RDW_BASE_URL + RDW_API_KEY from `options.env`, else the embedded mock.
- * @throws ApiKeyMissingError (exit 4), CatalogBusyError (exit 1).
+ * @throws WorkbenchOptionError (exit 2) for an empty home or RDW_HOME, ApiKeyMissingError (exit 4), CatalogBusyError (exit 1).
  */
 export async function openWorkbench(options: WorkbenchOptions = {}): Promise<Workbench> {
   const env = options.env ?? {};
-  const home = resolveWorkbenchHome(options);
+  const home = resolveHome({ flag: options.home, env });
   const catalog = await openCatalog(home, { readOnly: options.readOnly === true });
   let api;
   try {
@@ -60,6 +56,7 @@ export async function openWorkbench(options: WorkbenchOptions = {}): Promise<Wor
     catalog,
     embedded: connection.embedded,
     mock: connection.mock,
+    ...snapshotHistoryMethods(catalog, connection.client),
     close: once(async () => {
       try {
         await catalog.close();

@@ -2,7 +2,7 @@
 // Lives in src/workbench (not src/study) because it needs src/analysis; src/study stays catalog/client/spec.
 
 import path from 'node:path';
-import { eventStudy, type EventStudyOptions, type EventStudyResult } from '../analysis/index.js';
+import { studyCatalog, type EventStudyOptions, type EventStudyResult } from '../analysis/index.js';
 import { readLock, reproduceStudy, type ReproduceOptions, type ReproduceReport, type StudyLock } from '../study/index.js';
 import { openWorkbench, type Workbench, type WorkbenchOptions } from './open-workbench.js';
 import { WorkbenchOptionError } from './workbench-errors.js';
@@ -64,8 +64,7 @@ export class Study {
     if ((options as EventStudyOptions).releases !== undefined) {
       throw new WorkbenchOptionError(workbenchMessages.studyReleasesFixed(), { option: 'releases' });
     }
-    const { catalog } = this.workbench;
-    return catalog.exclusive((connection) => eventStudy({ connection }, { ...options, releases: this.releaseIds }));
+    return studyCatalog(this.workbench.catalog, { ...options, releases: this.releaseIds });
   }
 
   /** Closes the workbench when this study opened it. Idempotent. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bootstrapMeans, deriveSeed, percentileInterval, quantileSorted, seededRandom } from '../../src/analysis/index.js';
+import { bootstrapMeans, deriveSeed, percentileInterval, quantileSorted } from '../../src/analysis/index.js';
+import { seededRandom } from '../../src/base/index.js';
 
 describe('bootstrap', () => {
   it('draws the same stream as seededRandom (floor(u * n) indices)', () => {

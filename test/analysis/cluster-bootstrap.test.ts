@@ -4,10 +4,10 @@ import {
   clusterBootstrapDifferences,
   defaultBlockDays,
   percentileInterval,
-  seededRandom,
   type ClusterTotals,
   type EventClusterTotals,
 } from '../../src/analysis/index.js';
+import { seededRandom } from '../../src/base/index.js';
 
 const totals = (sums: number[], counts: number[]): ClusterTotals => ({ sums: Float64Array.from(sums), counts: Float64Array.from(counts) });
 /** Events all of one direction: signed = sign x count. */

@@ -43,7 +43,8 @@ async function sourceKey(): Promise<string> {
 async function buildCatalog(home: string, libBase: string, days: number, seed: number): Promise<void> {
   const load = (module: string) => import(pathToFileURL(path.join(libBase, module)).href);
   const { MarketSimulator } = await load('mock/simulator/index.js');
-  const { releaseCsv, asOfTime, sha256Hex } = await load('mock/releases/index.js');
+  const { releaseCsv, asOfTime } = await load('mock/releases/index.js');
+  const { sha256Hex } = await load('base/index.js');
   const { openCatalog, DUCKDB_TYPE } = await load('catalog/index.js');
   const { MARKET_EVENT_FIELDS } = await load('contract/index.js');
   const simulator = new MarketSimulator({ seed, days });

@@ -3,10 +3,10 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { hashFile } from '../../src/base/index.js';
 import {
   CatalogOptionError,
   ContentStore,
-  hashFile,
   listImportedReleases,
   pullRelease,
   pullReleases,

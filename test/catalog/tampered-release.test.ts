@@ -5,11 +5,11 @@ import { copyFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { describe, expect, it } from 'vitest';
+import { hashFile } from '../../src/base/index.js';
 import {
   ManifestInvalidError,
   RowCountMismatchError,
   SchemaMismatchError,
-  hashFile,
   importReleases,
   openCatalog,
   prepareRelease,

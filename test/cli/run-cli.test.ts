@@ -6,10 +6,7 @@ import { captureOutput } from '../support/capture-output.js';
 
 const echo: Command = {
   name: 'echo',
-  summary: 'Echoes its arguments.',
-  usage: 'echo [--upper] <WORD...>',
-  options: { upper: { type: 'boolean', default: false } },
-  allowPositionals: true,
+  line: { summary: 'Echoes its arguments.', operands: '<WORD...>', flags: [{ name: 'upper', kind: 'boolean', description: 'Upper-case the words' }] },
   async run(context, args) {
     const words = args.positionals.join(' ');
     context.stdout.write(`${args.values.upper ? words.toUpperCase() : words} home=${context.home} json=${context.json}\n`);
@@ -17,10 +14,7 @@ const echo: Command = {
 };
 const failing: Command = {
   name: 'fail',
-  summary: 'Fails with an integrity error.',
-  usage: 'fail',
-  options: {},
-  allowPositionals: false,
+  line: { summary: 'Fails with an integrity error.', operands: '', flags: [] },
   async run() {
     throw new IntegrityError('Release abc failed its checksum. Nothing was imported.');
   },
@@ -99,6 +93,7 @@ describe('runCli', () => {
     expect(out.text()).toContain('echo  Echoes its arguments.');
     const commandHelp = captureOutput();
     expect(await runCli(['echo', '--help'], { commands: [echo], stdout: commandHelp.output })).toBe(0);
-    expect(commandHelp.text()).toContain('Usage: rdw echo [--upper] <WORD...>');
+    expect(commandHelp.text()).toContain('Usage: rdw echo <WORD...> [flags]');
+    expect(commandHelp.text()).toMatch(/^  --upper +Upper-case the words$/m);
   });
 });

@@ -4,7 +4,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogMessages } from '../../src/catalog/index.js';
+import { commandMessages } from '../../src/cli/messages.js';
 import { runBuiltCli } from '../support/run-built-cli.js';
 import { createTempHome } from '../support/temp-home.js';
 
@@ -34,7 +34,7 @@ describe('rdw sql is read-only', () => {
   ])('refuses %s with exit 2 and writes nothing', async (_name, sql, kind, written) => {
     const run = await runBuiltCli(['sql', sql(), '--home', temp.home]);
     expect(run.code).toBe(2);
-    expect(run.stderr).toBe(`rdw: ${kind === 'files' ? catalogMessages.sqlNoFileAccess() : catalogMessages.sqlNotReadOnly(kind)}\n`);
+    expect(run.stderr).toBe(`rdw: ${kind === 'files' ? commandMessages.sqlNoFileAccess() : commandMessages.sqlNotReadOnly(kind)}\n`);
     expect(run.stdout).toBe('');
     if (written !== undefined) expect(existsSync(out(written))).toBe(false);
   });
@@ -42,14 +42,14 @@ describe('rdw sql is read-only', () => {
   it('refuses EXPORT DATABASE (exit 2) and creates no folder', async () => {
     const run = await runBuiltCli(['sql', `EXPORT DATABASE '${out('dump')}'`, '--home', temp.home]);
     expect(run.code).toBe(2);
-    expect(run.stderr).toBe(`rdw: ${catalogMessages.sqlNoFileAccess()}\n`);
+    expect(run.stderr).toBe(`rdw: ${commandMessages.sqlNoFileAccess()}\n`);
     expect(existsSync(out('dump'))).toBe(false);
   });
 
   it('refuses to read other files from a query (external access off)', async () => {
     const run = await runBuiltCli(['sql', "SELECT * FROM read_csv('/etc/hostname')", '--home', temp.home]);
     expect(run.code).toBe(2);
-    expect(run.stderr).toBe(`rdw: ${catalogMessages.sqlNoFileAccess()}\n`);
+    expect(run.stderr).toBe(`rdw: ${commandMessages.sqlNoFileAccess()}\n`);
   });
 
   it.each([

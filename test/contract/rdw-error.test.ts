@@ -8,7 +8,9 @@ import {
   RdwError,
   UsageError,
   isRdwError,
+  withCode,
 } from '../../src/contract/index.js';
+import { CatalogBusyError, CatalogOptionError } from '../../src/catalog/index.js';
 
 describe('RdwError families', () => {
   it.each([
@@ -46,5 +48,32 @@ describe('RdwError families', () => {
   it('keeps the cause', () => {
     const cause = new Error('socket hang up');
     expect(new LimitError('budget', { cause }).cause).toBe(cause);
+  });
+});
+
+describe('withCode', () => {
+  class SampleOptionError extends withCode(UsageError, 'RDW_SAMPLE_OPTION') {}
+
+  it('sets the code; the family keeps its exit code, constructor and fields; the name is the named class', () => {
+    const error = new SampleOptionError('bad --days', { option: 'days' });
+    expect(error.code).toBe('RDW_SAMPLE_OPTION');
+    expect(error.exitCode).toBe(EXIT_CODES.usage);
+    expect(error.option).toBe('days');
+    expect(error.name).toBe('SampleOptionError');
+    expect(error).toBeInstanceOf(SampleOptionError);
+    expect(error).toBeInstanceOf(UsageError);
+    expect(error).not.toBeInstanceOf(IntegrityError);
+    expect(new UsageError('x').code).toBe('RDW_USAGE');
+  });
+
+  it('keeps instanceof across a second copy of the modules (a notebook kernel re-loading them)', async () => {
+    vi.resetModules();
+    const copy = await import('../../src/catalog/index.js');
+    expect(copy.CatalogBusyError).not.toBe(CatalogBusyError);
+    const foreign = new copy.CatalogBusyError('held by PID 4242');
+    expect(foreign).toBeInstanceOf(CatalogBusyError);
+    expect(foreign).toBeInstanceOf(RdwError);
+    expect(foreign).not.toBeInstanceOf(CatalogOptionError);
+    expect(foreign.code).toBe('RDW_CATALOG_BUSY');
   });
 });

@@ -1,10 +1,9 @@
-// The notebook helpers: study header and table text, the missingness report, the snapshot history
-// store and its chart points, number formatting, and display outside a kernel.
+// The notebook helpers: study header and table text, the missingness report, a snapshot history's chart
+// points, number formatting, and display outside a kernel.
 
 import { describe, expect, it } from 'vitest';
 import type { EventStudyResult, MissingnessCell } from '../../src/analysis/index.js';
-import { openCatalog } from '../../src/catalog/index.js';
-import type { ResearchSnapshot } from '../../src/client/index.js';
+import type { SnapshotHistoryEntry } from '../../src/catalog/index.js';
 import {
   MISSINGNESS_COLUMNS,
   NotInKernelError,
@@ -12,8 +11,6 @@ import {
   displayBundle,
   formatValue,
   missingnessRows,
-  recordSnapshot,
-  snapshotHistory,
   snapshotHistoryPoints,
   snapshotHistorySpec,
   studyHeaderHtml,
@@ -22,7 +19,7 @@ import {
   textTable,
 } from '../../src/notebook/index.js';
 import type { StudyLock } from '../../src/study/index.js';
-import { withTempHome } from '../support/temp-home.js';
+import { breadthSnapshot } from '../support/research-snapshot.js';
 
 const hex = (char: string) => char.repeat(64);
 const lock: StudyLock = {
@@ -98,57 +95,27 @@ describe('missingness report', () => {
   });
 });
 
-describe('snapshot history', () => {
-  const snapshot = (generatedAt: number, change: number | null): ResearchSnapshot => ({
-    key: 'market-breadth', generated_at: generatedAt, updated: generatedAt - 300, stale: false, refresh_seconds: 300,
-    calculation_version: 'breadth-2', source: 'spotex', source_url: null, window: null, summary: { median_change_24h: change },
-    items: [{ symbol: 'BTCUSDT', change_24h: change }, { symbol: 'ETHUSDT', change_24h: 1.5 }], limitation: [],
+describe('snapshot history chart', () => {
+  // A history as the catalog reads it back (test/catalog/snapshot-records.test.ts): the helpers only chart it.
+  const entry = (generatedAt: number, change: number | null): SnapshotHistoryEntry => ({
+    dataset_id: 'market-breadth', generated_at: generatedAt, updated: generatedAt - 300, stale: false, calculation_version: 'breadth-2',
+    snapshot: breadthSnapshot(generatedAt, change),
   });
 
-  it('keeps one row per generated_at (a re-fetch adds nothing) and reads them back oldest first', async () => {
-    await withTempHome(async (home) => {
-      const catalog = await openCatalog(home);
-      try {
-        expect(await recordSnapshot(catalog, snapshot(1_793_491_500, 2.5))).toBe(true);
-        expect(await recordSnapshot(catalog, snapshot(1_793_491_200, null))).toBe(true);
-        expect(await recordSnapshot(catalog, snapshot(1_793_491_500, 9.9))).toBe(false);
-        const history = await snapshotHistory(catalog, 'market-breadth');
-        expect(history.map((entry) => [entry.generated_at, entry.updated, entry.stale, entry.calculation_version])).toEqual([
-          [1_793_491_200, 1_793_490_900, false, 'breadth-2'],
-          [1_793_491_500, 1_793_491_200, false, 'breadth-2'],
-        ]);
-        expect(history[1]!.snapshot.items[0]).toEqual({ symbol: 'BTCUSDT', change_24h: 2.5 });
-        expect(await snapshotHistory(catalog, 'funding-pressure')).toEqual([]);
-
-        const points = snapshotHistoryPoints(history, 'change_24h');
-        expect(points).toEqual([
-          { time: '2026-11-01T00:00:00.000Z', series: 'BTCUSDT', value: null },
-          { time: '2026-11-01T00:00:00.000Z', series: 'ETHUSDT', value: 1.5 },
-          { time: '2026-11-01T00:05:00.000Z', series: 'BTCUSDT', value: 2.5 },
-          { time: '2026-11-01T00:05:00.000Z', series: 'ETHUSDT', value: 1.5 },
-        ]);
-        // A missing value is left out of the chart (a gap), never drawn as 0.
-        const values = (snapshotHistorySpec(points).data as { values: { value: number }[] }).values;
-        expect(values.map((point) => point.value)).toEqual([1.5, 2.5, 1.5]);
-        expect(() => snapshotHistoryPoints(history, 'symbol')).toThrow(NotebookOptionError);
-      } finally {
-        await catalog.close();
-      }
-    });
-  });
-
-  it('refuses a snapshot without a key or generated_at and records nothing', async () => {
-    await withTempHome(async (home) => {
-      const catalog = await openCatalog(home);
-      try {
-        const bad = { ...snapshot(1, 1), generated_at: undefined } as unknown as ResearchSnapshot;
-        await expect(recordSnapshot(catalog, bad)).rejects.toMatchObject({ code: 'RDW_NOTEBOOK_OPTION' });
-        await expect(recordSnapshot(catalog, { ...snapshot(1, 1), key: '' })).rejects.toBeInstanceOf(NotebookOptionError);
-        expect(await catalog.query('SELECT count(*)::INTEGER AS n FROM snapshots')).toEqual([{ n: 0 }]);
-      } finally {
-        await catalog.close();
-      }
-    });
+  it('flattens a history into one point per item, a missing value null (a gap in the chart, never 0)', () => {
+    const history = [entry(1_793_491_200, null), entry(1_793_491_500, 2.5)];
+    const points = snapshotHistoryPoints(history, 'change_24h');
+    expect(points).toEqual([
+      { time: '2026-11-01T00:00:00.000Z', series: 'BTCUSDT', value: null },
+      { time: '2026-11-01T00:00:00.000Z', series: 'ETHUSDT', value: 1.5 },
+      { time: '2026-11-01T00:05:00.000Z', series: 'BTCUSDT', value: 2.5 },
+      { time: '2026-11-01T00:05:00.000Z', series: 'ETHUSDT', value: 1.5 },
+    ]);
+    // A missing value is left out of the chart (a gap), never drawn as 0.
+    const values = (snapshotHistorySpec(points).data as { values: { value: number }[] }).values;
+    expect(values.map((point) => point.value)).toEqual([1.5, 2.5, 1.5]);
+    expect(() => snapshotHistoryPoints(history, 'symbol')).toThrow(NotebookOptionError);
+    expect(snapshotHistoryPoints([], 'change_24h')).toEqual([]);
   });
 });
 

@@ -8,7 +8,7 @@ import { eventStudy } from '../../src/analysis/index.js';
 import { openCatalog, pullReleases } from '../../src/catalog/index.js';
 import { startMockServer, type MockServer } from '../../src/mock/index.js';
 import { LockMismatchError, studyLockToJson, writeLock } from '../../src/study/index.js';
-import { ApiKeyMissingError, connectApi, openWorkbench, resolveWorkbenchHome, Study, WorkbenchOptionError } from '../../src/workbench/index.js';
+import { ApiKeyMissingError, connectApi, openWorkbench, resolveHome, Study, WorkbenchOptionError } from '../../src/workbench/index.js';
 import { createTempHome, withTempHome } from '../support/temp-home.js';
 import { flipByte } from '../study/lock-fixture.js';
 
@@ -65,10 +65,19 @@ describe('openWorkbench', () => {
   });
 
   it('resolves the home: option, then RDW_HOME, then ./datasets against the working directory', () => {
-    expect(resolveWorkbenchHome({ home: 'a', env: { RDW_HOME: 'b' } }, '/w')).toBe(path.resolve('/w/a'));
-    expect(resolveWorkbenchHome({ env: { RDW_HOME: 'b' } }, '/w')).toBe(path.resolve('/w/b'));
-    expect(resolveWorkbenchHome({ env: { RDW_HOME: '' } }, '/w')).toBe(path.resolve('/w/datasets'));
-    expect(resolveWorkbenchHome({}, '/w')).toBe(path.resolve('/w/datasets'));
+    expect(resolveHome({ flag: 'a', env: { RDW_HOME: 'b' }, cwd: '/w' })).toBe(path.resolve('/w/a'));
+    expect(resolveHome({ env: { RDW_HOME: 'b' }, cwd: '/w' })).toBe(path.resolve('/w/b'));
+    expect(resolveHome({ cwd: '/w' })).toBe(path.resolve('/w/datasets'));
+    // An empty RDW_HOME (an unset shell variable) is refused, as on the command line (test/cli/home-resolution.test.ts).
+    expect(() => resolveHome({ env: { RDW_HOME: '' }, cwd: '/w' })).toThrow(WorkbenchOptionError);
+  });
+
+  it('openWorkbench refuses an empty home or RDW_HOME (exit 2) before opening anything', async () => {
+    for (const options of [{ home: '' }, { env: { RDW_HOME: ' ' } }]) {
+      const error = await openWorkbench(options).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(WorkbenchOptionError);
+      expect(error).toMatchObject({ code: 'RDW_WORKBENCH_OPTION', exitCode: 2, option: 'home' });
+    }
   });
 
   it('connectApi announces the embedded mock and never passes the key to the callback', async () => {
@@ -82,6 +91,30 @@ describe('openWorkbench', () => {
       } finally {
         await api.close();
         await api.close();
+      }
+    });
+  });
+});
+
+describe('snapshot history', () => {
+  it('fetches through the client and records in the catalog; a cached re-fetch records nothing; reads back oldest first', async () => {
+    await withTempHome(async (home) => {
+      const workbench = await openWorkbench({ env: { ...env, RDW_HOME: home } });
+      try {
+        const first = await workbench.fetchSnapshot('market-breadth');
+        expect(first.recorded).toBe(true);
+        expect(first.snapshot.key).toBe('market-breadth');
+        // Within refresh_seconds the client serves its cached snapshot: same generated_at, nothing new.
+        const again = await workbench.fetchSnapshot('market-breadth');
+        expect(again.snapshot.generated_at).toBe(first.snapshot.generated_at);
+        expect(again.recorded).toBe(false);
+        expect(await workbench.recordSnapshot(again.snapshot)).toBe(false);
+        const history = await workbench.snapshotHistory('market-breadth');
+        expect(history.map((entry) => entry.generated_at)).toEqual([first.snapshot.generated_at]);
+        expect(history[0]!.snapshot).toEqual(first.snapshot);
+        expect(await workbench.snapshotHistory('funding-pressure')).toEqual([]);
+      } finally {
+        await workbench.close();
       }
     });
   });

@@ -2,27 +2,26 @@
 // verify every stored file -> event study -> report (table, SVG charts, HTML) -> study lock, then say where it all is.
 
 import path from 'node:path';
-import { eventStudy, writeStudyReport } from '../../analysis/index.js';
-import { openCatalog, pullReleases, recordListings, verifyStore, type PullProgress } from '../../catalog/index.js';
+import { studyCatalog } from '../../analysis/index.js';
+import { EXAMPLE_CATALOG_QUERY, openCatalog, pullReleases, recordListings, verifyStore, type PullProgress } from '../../catalog/index.js';
 import { IntegrityError, EXIT_CODES } from '../../contract/index.js';
+import { writeStudyReport } from '../../report/index.js';
 import { writeLock } from '../../study/index.js';
 import { connectApi } from '../api-connection.js';
 import type { Command } from '../command.js';
+import { COMMAND_LINES } from '../flags.js';
+import { commandMessages } from '../messages.js';
 import { ProgressBar } from '../progress-bar.js';
-import { integerFlag } from './releases.js';
-import { studyReportText } from './study.js';
+import { studyReportText } from '../study-report-text.js';
 
 /** Windows the demo's study reports: short, medium and one-day horizons. */
 const DEMO_WINDOWS = ['1h', '4h', '24h'];
 
 export const demoCommand: Command = {
   name: 'demo',
-  summary: 'The main job, offline: mock -> pull the latest releases -> verify -> event study -> report -> study lock.',
-  usage: 'demo [--latest N] [--out DIR]',
-  options: { latest: { type: 'string' }, out: { type: 'string' } },
-  allowPositionals: false,
+  line: COMMAND_LINES.demo,
   async run(context, args) {
-    const latest = integerFlag(args.values.latest, 'latest', 1, 100) ?? 30;
+    const latest = args.values.latest as number;
     const outDir = path.resolve(context.cwd, (args.values.out as string | undefined) ?? path.join(context.home, 'demo'));
     const say = (text: string) => {
       if (!context.json) context.stdout.write(`${text}\n`);
@@ -57,12 +56,12 @@ export const demoCommand: Command = {
     // 4. Re-hash every stored file against the catalog's checksums.
     const verification = await verifyStore(catalog);
     if (verification.bad.length > 0) {
-      throw new IntegrityError(`Stored file ${verification.bad[0]!.file} does not match its checksum; run "rdw verify" for the list and pull the release again.`);
+      throw new IntegrityError(commandMessages.storedFileMismatch(verification.bad[0]!.file));
     }
     say(`3/5 verified ${verification.files.length} stored files: every SHA-256 matches`);
 
     // 5. The event-vs-control study over exactly these release IDs, and its report.
-    const result = await eventStudy(catalog.connection, { windows: DEMO_WINDOWS, releases: ids });
+    const result = await studyCatalog(catalog, { windows: DEMO_WINDOWS, releases: ids });
     const report = await writeStudyReport(result, path.join(outDir, 'report'));
     say(`4/5 event study over ${result.metadata.rows} rows, windows ${DEMO_WINDOWS.join(', ')}`);
 
@@ -86,7 +85,7 @@ export const demoCommand: Command = {
     say(`  study lock   ${relative(lockPath)}`);
     say('');
     say('Try next:');
-    say(`  npx rdw sql "SELECT symbol, sample_type, count(*) AS n FROM market_events_current GROUP BY ALL ORDER BY ALL"`);
+    say(`  npx rdw sql "${EXAMPLE_CATALOG_QUERY}"`);
     say(`  npx rdw study event --lock ${relative(lockPath)} --window 1h,24h`);
     say(`  npx rdw reproduce ${relative(lockPath)} --home /tmp/rdw-elsewhere`);
     return EXIT_CODES.ok;

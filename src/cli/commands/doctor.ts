@@ -3,6 +3,7 @@
 
 import { EXIT_CODES } from '../../contract/index.js';
 import type { Command } from '../command.js';
+import { COMMAND_LINES } from '../flags.js';
 import { checkCatalog } from '../doctor/check-catalog.js';
 import { checkHome } from '../doctor/check-home.js';
 import { checkKernel } from '../doctor/check-kernel.js';
@@ -13,11 +14,8 @@ import { wrapText } from '../wrap-text.js';
 
 export const doctorCommand: Command = {
   name: 'doctor',
-  summary: 'Check the setup against the service: base URL, key, plan and limits, clock, RDW_HOME, catalog lock, Jupyter kernel.',
-  usage: 'doctor [--json]',
+  line: COMMAND_LINES.doctor,
   details: m.help(),
-  options: {},
-  allowPositionals: false,
   async run(context) {
     // The home is looked at first, before the client keeps its pacing state in it; the catalog is probed
     // only in a usable home; the catalog and kernel checks run beside the service checks.

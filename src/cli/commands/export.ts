@@ -1,17 +1,17 @@
 // `rdw export DIR [--current]`: Market Events as Hive-partitioned Parquet (`day=YYYY-MM-DD/`).
 
-import { catalogMessages, CatalogOptionError, exportParquet, openCatalog } from '../../catalog/index.js';
 import path from 'node:path';
+import { catalogMessages, exportParquet, openCatalog } from '../../catalog/index.js';
+import { CliUsageError } from '../cli-errors.js';
 import type { Command } from '../command.js';
+import { COMMAND_LINES } from '../flags.js';
+import { commandMessages } from '../messages.js';
 
 export const exportCommand: Command = {
   name: 'export',
-  summary: 'Export Market Events as Hive-partitioned Parquet (day=YYYY-MM-DD/) for Spark, Trino or DuckDB.',
-  usage: 'export <DIR> [--current]',
-  options: { current: { type: 'boolean', default: false } },
-  allowPositionals: true,
+  line: COMMAND_LINES.export,
   async run(context, args) {
-    if (args.positionals.length !== 1) throw new CatalogOptionError(catalogMessages.exportNeedsDir(), { option: 'dir' });
+    if (args.positionals.length !== 1) throw new CliUsageError(commandMessages.exportNeedsDir(), { option: 'dir' });
     const catalog = await openCatalog(context.home, { readOnly: true });
     context.onExit(() => catalog.close());
     const result = await exportParquet(catalog, path.resolve(context.cwd, args.positionals[0]!), { current: args.values.current === true });

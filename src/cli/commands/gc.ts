@@ -2,21 +2,13 @@
 
 import { catalogMessages, collectGarbage, openCatalog } from '../../catalog/index.js';
 import type { Command } from '../command.js';
+import { COMMAND_LINES } from '../flags.js';
+import { helpMessages } from '../messages.js';
 
 export const gcCommand: Command = {
   name: 'gc',
-  summary: 'Remove store files no release references (left by killed pulls) and store/tmp leftovers.',
-  usage: 'gc [--dry-run]',
-  details: [
-    'Opens the catalog for writing (waits for, then refuses, a catalog another rdw process holds), lists',
-    'every stored file no release references and every entry of store/tmp (partial downloads included),',
-    'then removes the stored files all or none, then the store/tmp entries.',
-    '--dry-run lists what would go and removes nothing.',
-    '--json: { dryRun, removed, bytes, unreferenced: [{ file, sha256, bytes }],',
-    '        temp: [{ file, bytes }] }.',
-  ].join('\n'),
-  options: { 'dry-run': { type: 'boolean', default: false } },
-  allowPositionals: false,
+  line: COMMAND_LINES.gc,
+  details: helpMessages.gcDetails(),
   async run(context, args) {
     const catalog = await openCatalog(context.home);
     context.onExit(() => catalog.close());

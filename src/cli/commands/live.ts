@@ -2,20 +2,19 @@
 // shape is shown as what it is (src/cli/document-view.ts).
 
 import { createClient, type RdwClient } from '../../client/index.js';
-import { UsageError } from '../../contract/index.js';
 import { connectApi, settingError } from '../api-connection.js';
+import { CliUsageError } from '../cli-errors.js';
 import type { Command } from '../command.js';
+import { COMMAND_LINES } from '../flags.js';
+import { commandMessages } from '../messages.js';
 import { writeCsvTable, writeDocument } from '../document-view.js';
 
 export const liveCommand: Command = {
   name: 'live',
-  summary: 'A public live research page as JSON (or --csv); no key needed.',
-  usage: 'live <PAGE_KEY> [--csv]',
-  options: { csv: { type: 'boolean', default: false } },
-  allowPositionals: true,
+  line: COMMAND_LINES.live,
   async run(context, args) {
     const [pageKey, ...extra] = args.positionals;
-    if (pageKey === undefined || extra.length > 0) throw new UsageError('Use "rdw live <PAGE_KEY>" (add --csv for CSV rows).');
+    if (pageKey === undefined || extra.length > 0) throw new CliUsageError(commandMessages.liveUsage());
     // With a base URL the public pages need no key at all; without one, the embedded mock serves them.
     let client: RdwClient;
     // Its notices (a 429 wait, a redirect) go to stderr as every command's do.

@@ -2,25 +2,24 @@
 // Named IDs missing from the catalog are pulled by their exact ID first; --latest N lists, pulls, pins.
 
 import path from 'node:path';
-import { CatalogOptionError, checkReleaseIds, openCatalog, pullReleases, recordListings } from '../../catalog/index.js';
-import { EXIT_CODES, RELEASES_QUERY, UsageError } from '../../contract/index.js';
-import { checkLockIds, studyLockToJson, studyMessages, writeLock } from '../../study/index.js';
+import { checkReleaseIds, importedReleaseIds, openCatalog, pullReleases, recordListings, type Catalog } from '../../catalog/index.js';
+import { EXIT_CODES } from '../../contract/index.js';
+import { checkLockIds, studyLockToJson, writeLock } from '../../study/index.js';
 import { connectApi } from '../api-connection.js';
+import { CliUsageError } from '../cli-errors.js';
 import type { Command } from '../command.js';
-import { integerFlag } from './releases.js';
+import { COMMAND_LINES } from '../flags.js';
+import { commandMessages } from '../messages.js';
 
 export const lockCommand: Command = {
   name: 'lock',
-  summary: 'Write a study lock pinning exact releases (pulls missing IDs by ID).',
-  usage: 'lock <FILE> (<RELEASE_ID...> | --latest N)',
-  options: { latest: { type: 'string' } },
-  allowPositionals: true,
+  line: COMMAND_LINES.lock,
   async run(context, args) {
     // 1. Arguments before anything else: a file, then exact IDs or --latest N, never both.
     const [file, ...ids] = args.positionals;
-    if (file === undefined) throw new UsageError(studyMessages.lockUsage(), { option: 'file' });
-    const latest = integerFlag(args.values.latest, 'latest', RELEASES_QUERY.limit.min, RELEASES_QUERY.limit.max);
-    if ((latest === undefined) === (ids.length === 0)) throw new CatalogOptionError(studyMessages.lockUsage(), { option: 'latest' });
+    if (file === undefined) throw new CliUsageError(commandMessages.lockUsage(), { option: 'file' });
+    const latest = args.values.latest as number | undefined;
+    if ((latest === undefined) === (ids.length === 0)) throw new CliUsageError(commandMessages.lockUsage(), { option: 'latest' });
     if (latest === undefined) {
       checkReleaseIds(ids);
       checkLockIds(ids);
@@ -64,9 +63,8 @@ export const lockCommand: Command = {
   },
 };
 
-async function missingIds(catalog: Awaited<ReturnType<typeof openCatalog>>, ids: readonly string[]): Promise<string[]> {
-  if (ids.length === 0) return [];
-  const rows = await catalog.query(`SELECT id FROM releases WHERE id IN (${ids.map((id) => `'${id}'`).join(', ')})`);
-  const present = new Set(rows.map((row) => String(row.id)));
+/** The IDs among `ids` the catalog has not imported, in the order given. */
+async function missingIds(catalog: Catalog, ids: readonly string[]): Promise<string[]> {
+  const present = await importedReleaseIds(catalog, ids);
   return ids.filter((id) => !present.has(id));
 }

@@ -3,14 +3,13 @@
 
 import { catalogMessages, listImportedReleases, openCatalog } from '../../catalog/index.js';
 import type { Command } from '../command.js';
-import { formatTable } from './sql.js';
+import { COMMAND_LINES } from '../flags.js';
+import { commandMessages } from '../messages.js';
+import { formatTable } from '../format-table.js';
 
 export const lsCommand: Command = {
   name: 'ls',
-  summary: 'List the releases in the local catalog.',
-  usage: 'ls',
-  options: {},
-  allowPositionals: false,
+  line: COMMAND_LINES.ls,
   async run(context) {
     const catalog = await openCatalog(context.home, { readOnly: true });
     context.onExit(() => catalog.close());
@@ -33,10 +32,10 @@ export const lsCommand: Command = {
         release.newerId === null
           ? release.otherListedId !== null
             ? catalogMessages.otherRevisionListed(release.otherListedId, release.current)
-            : release.current ? '' : 'superseded'
+            : release.current ? '' : commandMessages.superseded()
           : release.newerImported
-            ? `superseded by ${release.newerId.slice(0, 12)}…`
-            : `newer revision ${release.newerId.slice(0, 12)}… known: rdw pull ${release.newerId}`,
+            ? commandMessages.supersededBy(release.newerId)
+            : commandMessages.newerKnown(release.newerId),
     }));
     context.stdout.write(formatTable(['id', 'day', 'version', 'rows', 'imported_at', 'note'], rows));
   },

@@ -3,15 +3,13 @@
 
 import { openApiJson } from '../../contract/index.js';
 import type { Command } from '../command.js';
+import { COMMAND_LINES } from '../flags.js';
 import { cliMessages } from '../messages.js';
 
 export const openapiCommand: Command = {
   name: 'openapi',
-  summary: 'Print the OpenAPI 3.1 description of the API (JSON), generated from rdw\'s contract.',
-  usage: 'openapi',
+  line: COMMAND_LINES.openapi,
   details: cliMessages.openapiHelp(),
-  options: {},
-  allowPositionals: false,
   async run(context) {
     // The document is JSON either way: --json prints the same bytes.
     context.stdout.write(

@@ -4,30 +4,28 @@
 import {
   acceptedNotices,
   catalogMessages,
-  CatalogOptionError,
   checkReleaseIds,
   openCatalog,
   pullReleases,
   recordListings,
   type PullProgress,
 } from '../../catalog/index.js';
-import { EXIT_CODES, RELEASES_QUERY, isRdwError } from '../../contract/index.js';
+import { EXIT_CODES, isRdwError } from '../../contract/index.js';
 import { connectApi } from '../api-connection.js';
+import { CliUsageError } from '../cli-errors.js';
 import type { Command } from '../command.js';
-import { integerFlag } from './releases.js';
+import { COMMAND_LINES } from '../flags.js';
+import { commandMessages } from '../messages.js';
 import { ProgressBar } from '../progress-bar.js';
 
 export const pullCommand: Command = {
   name: 'pull',
-  summary: 'Download, verify and import releases by ID (idempotent).',
-  usage: 'pull <RELEASE_ID...> | --latest N [--concurrency N]',
-  options: { latest: { type: 'string' }, concurrency: { type: 'string' } },
-  allowPositionals: true,
+  line: COMMAND_LINES.pull,
   async run(context, args) {
     // 1. Arguments, before any request: exact IDs or --latest N, never both.
-    const latest = integerFlag(args.values.latest, 'latest', RELEASES_QUERY.limit.min, RELEASES_QUERY.limit.max);
-    const concurrency = integerFlag(args.values.concurrency, 'concurrency', 1, 16);
-    if ((latest === undefined) === (args.positionals.length === 0)) throw new CatalogOptionError(catalogMessages.pullNeedsIds(), { option: 'latest' });
+    const latest = args.values.latest as number | undefined;
+    const concurrency = args.values.concurrency as number | undefined;
+    if ((latest === undefined) === (args.positionals.length === 0)) throw new CliUsageError(commandMessages.pullNeedsIds(), { option: 'latest' });
     checkReleaseIds(args.positionals);
 
     // 2. The catalog (waits while another process holds it), then the API.
@@ -68,7 +66,7 @@ export const pullCommand: Command = {
       context.stdout.write(`${JSON.stringify({ pulled: result.pulled, failed, accepted })}\n`);
     } else {
       for (const pulled of result.pulled) {
-        context.stdout.write(`${pulled.status === 'imported' ? 'imported' : 'present '} ${pulled.id} ${pulled.day} ${pulled.version} ${pulled.rows} rows\n`);
+        context.stdout.write(`${commandMessages.pulledLine(pulled.status === 'imported', pulled.id, pulled.day, pulled.version, pulled.rows)}\n`);
       }
       for (const { error } of result.failed) context.stderr.write(`rdw: ${error.message}\n`);
       if (result.failed.length > 0) context.stderr.write(`rdw: ${catalogMessages.pullFailed(result.failed.length, result.pulled.length + result.failed.length)}\n`);

@@ -1,37 +1,24 @@
 // `rdw releases [--limit N]`: the published releases (newest day first), remembered in the catalog's
 // listings so `rdw ls` can tell when a newer revision of an imported day exists.
 
-import { catalogMessages, CatalogOptionError, openCatalog, recordListings } from '../../catalog/index.js';
-import { RELEASES_QUERY } from '../../contract/index.js';
+import { importedReleaseIds, openCatalog, recordListings } from '../../catalog/index.js';
 import { connectApi } from '../api-connection.js';
 import type { Command } from '../command.js';
-import { formatTable } from './sql.js';
-
-/** Parses an integer flag in [min, max]; UsageError naming the flag otherwise. */
-export function integerFlag(value: unknown, flag: string, min: number, max: number): number | undefined {
-  if (value === undefined) return undefined;
-  const number = Number(value);
-  if (typeof value !== 'string' || !/^\d+$/.test(value) || number < min || number > max) {
-    throw new CatalogOptionError(catalogMessages.badCount(flag, min, max), { option: flag });
-  }
-  return number;
-}
+import { COMMAND_LINES } from '../flags.js';
+import { formatTable } from '../format-table.js';
 
 export const releasesCommand: Command = {
   name: 'releases',
-  summary: 'List published Market Events releases (newest day first).',
-  usage: 'releases [--limit N]',
-  options: { limit: { type: 'string' } },
-  allowPositionals: false,
+  line: COMMAND_LINES.releases,
   async run(context, args) {
-    const limit = integerFlag(args.values.limit, 'limit', RELEASES_QUERY.limit.min, RELEASES_QUERY.limit.max);
+    const limit = args.values.limit as number | undefined;
     const catalog = await openCatalog(context.home);
     context.onExit(() => catalog.close());
     const api = await connectApi(context);
     context.onExit(() => api.close());
     const releases = await api.client.releases(limit === undefined ? {} : { limit });
     await recordListings(catalog, releases);
-    const imported = new Set((await catalog.query('SELECT id FROM releases')).map((row) => String(row.id)));
+    const imported = await importedReleaseIds(catalog);
     if (context.json) {
       context.stdout.write(`${JSON.stringify(releases.map((release) => ({ ...release, imported: imported.has(release.id) })))}\n`);
       return;

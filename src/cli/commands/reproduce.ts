@@ -2,22 +2,22 @@
 // and re-hashes every stored file; exit 3 naming release and file on any difference.
 
 import path from 'node:path';
-import { openCatalog, readReleaseRecords } from '../../catalog/index.js';
+import { importedReleaseIds, openCatalog } from '../../catalog/index.js';
 import type { RdwClient } from '../../client/index.js';
-import { EXIT_CODES, UsageError } from '../../contract/index.js';
-import { readLock, reproduceStudy, studyMessages } from '../../study/index.js';
+import { EXIT_CODES } from '../../contract/index.js';
+import { readLock, reproduceStudy } from '../../study/index.js';
 import { connectApi } from '../api-connection.js';
+import { CliUsageError } from '../cli-errors.js';
 import type { Command } from '../command.js';
+import { COMMAND_LINES } from '../flags.js';
+import { commandMessages } from '../messages.js';
 
 export const reproduceCommand: Command = {
   name: 'reproduce',
-  summary: 'Reproduce a study lock: pull missing releases by ID, verify every checksum.',
-  usage: 'reproduce <FILE>',
-  options: {},
-  allowPositionals: true,
+  line: COMMAND_LINES.reproduce,
   async run(context, args) {
     // 1. The lock first: a malformed or newer lock fails (exit 2) before anything is opened.
-    if (args.positionals.length !== 1) throw new UsageError(studyMessages.reproduceUsage(), { option: 'file' });
+    if (args.positionals.length !== 1) throw new CliUsageError(commandMessages.reproduceUsage(), { option: 'file' });
     const file = args.positionals[0]!;
     const lock = await readLock(path.resolve(context.cwd, file));
 
@@ -25,7 +25,7 @@ export const reproduceCommand: Command = {
     const catalog = await openCatalog(context.home);
     context.onExit(() => catalog.close());
     const ids = lock.releases.map((release) => release.id);
-    const present = await readReleaseRecords(catalog, ids);
+    const present = await importedReleaseIds(catalog, ids);
     let client: RdwClient | undefined;
     if (ids.some((id) => !present.has(id))) {
       const api = await connectApi(context);

@@ -2,22 +2,21 @@
 // A snapshot's observation time, calculation version and `stale` flag are always shown, never hidden; a
 // document in another shape is shown as what it is (src/cli/document-view.ts).
 
-import { UsageError } from '../../contract/index.js';
 import { connectApi } from '../api-connection.js';
+import { CliUsageError } from '../cli-errors.js';
 import type { Command } from '../command.js';
+import { COMMAND_LINES } from '../flags.js';
+import { commandMessages } from '../messages.js';
 import { writeCsvTable, writeDocument, writeResearchCatalog } from '../document-view.js';
 
 export const researchCommand: Command = {
   name: 'research',
-  summary: 'The free Research scope: the catalog, a dataset snapshot, or its CSV rows.',
-  usage: 'research catalog | get <DATASET_ID> | csv <DATASET_ID>',
-  options: {},
-  allowPositionals: true,
+  line: COMMAND_LINES.research,
   async run(context, args) {
     const [action, datasetId, ...extra] = args.positionals;
     const needsId = action === 'get' || action === 'csv';
     if (!(action === 'catalog' || needsId) || (needsId ? datasetId === undefined || extra.length > 0 : datasetId !== undefined)) {
-      throw new UsageError('Use "rdw research catalog", "rdw research get <DATASET_ID>" or "rdw research csv <DATASET_ID>".');
+      throw new CliUsageError(commandMessages.researchUsage());
     }
     const api = await connectApi(context);
     context.onExit(() => api.close());

@@ -3,54 +3,26 @@
 
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { openCatalog } from '../../catalog/index.js';
-import { analysisMessages, eventStudy, resolveEventStudyOptions, writeStudyReport } from '../../analysis/index.js';
-import type { BootstrapMethod, EventStudyOptions, EventStudyResult } from '../../analysis/index.js';
-import { studyTableText } from '../../notebook/index.js';
-import { NotFoundError, UsageError } from '../../contract/index.js';
+import { CATALOG_FILE, openCatalog } from '../../catalog/index.js';
+import { analysisMessages, resolveEventStudyOptions, studyCatalog } from '../../analysis/index.js';
+import type { BootstrapMethod, EventStudyOptions } from '../../analysis/index.js';
+import { writeStudyReport } from '../../report/index.js';
+import { NotFoundError } from '../../contract/index.js';
 import { readLock, verifyStudyLock } from '../../study/index.js';
+import { CliUsageError } from '../cli-errors.js';
 import type { Command } from '../command.js';
-
-/** The study as printed by the CLI: what the numbers mean, then the one study table of src/notebook. */
-export function studyReportText(result: EventStudyResult): string {
-  const { metadata } = result;
-  return [
-    `Event vs control study: ${metadata.releaseIds.length} releases (${metadata.selection === 'current' ? 'newest revision of each day' : 'exact IDs'}), ${metadata.rows} rows, calculation versions ${metadata.calculationVersions.join(', ')}.`,
-    ...(metadata.calculationVersionMix.length > 1 ? [pooledVersionsText(result)] : []),
-    'Returns in percentage points over complete outcomes only; missing_* counts are outcomes left out (never counted as zero).',
-    `Controls signed by each event's direction; CI: ${metadata.bootstrap.confidence * 100}% percentile bootstrap over ${metadata.bootstrap.method === 'row' ? 'rows' : 'UTC days'}, ${metadata.bootstrap.samples} samples, seed ${metadata.bootstrap.seed}.`,
-    '',
-    studyTableText(result),
-    '',
-  ].join('\n');
-}
-
-/** The one line saying which calculation versions a study pooled (only after --allow-mixed-versions). */
-function pooledVersionsText(result: EventStudyResult): string {
-  const mix = result.metadata.calculationVersionMix
-    .map((entry) => `${entry.calculation_version ?? '(none)'} ${entry.rows} rows in ${entry.releases} release(s)`)
-    .join('; ');
-  return `Calculation versions pooled (--allow-mixed-versions): ${mix}.`;
-}
+import { COMMAND_LINES } from '../flags.js';
+import { commandMessages } from '../messages.js';
+import { pooledVersionsText, studyReportText } from '../study-report-text.js';
 
 export const studyCommand: Command = {
   name: 'study',
-  summary: 'Run the event-vs-control study on the local catalog (table, charts, report).',
-  usage: 'study event [--lock FILE] [--window 1h[,4h...]] [--by event_kind,direction[,symbol]] [--bootstrap day|row] [--allow-mixed-versions] [--out DIR]',
-  options: {
-    lock: { type: 'string' },
-    window: { type: 'string', default: '1h' },
-    by: { type: 'string', default: 'event_kind,direction' },
-    bootstrap: { type: 'string', default: 'day' },
-    out: { type: 'string' },
-    'allow-mixed-versions': { type: 'boolean', default: false },
-  },
-  allowPositionals: true,
+  line: COMMAND_LINES.study,
   async run(context, args) {
     const [study, ...extra] = args.positionals;
-    if (study !== 'event' || extra.length > 0) throw new UsageError(analysisMessages.unknownStudy(study), { option: 'study' });
-    const windows = String(args.values.window).split(',').map((w) => w.trim()).filter(Boolean);
-    const by = String(args.values.by).split(',').map((key) => key.trim()).filter(Boolean);
+    if (study !== 'event' || extra.length > 0) throw new CliUsageError(commandMessages.unknownStudy(study), { option: 'study' });
+    const windows = args.values.window as string[];
+    const by = args.values.by as string[];
     const method = String(args.values.bootstrap) as BootstrapMethod;
     const allowMixedCalculationVersions = args.values['allow-mixed-versions'] === true;
     const options: EventStudyOptions = { windows, by, bootstrap: { method }, allowMixedCalculationVersions };
@@ -60,14 +32,14 @@ export const studyCommand: Command = {
     const lock = typeof args.values.lock === 'string' ? await readLock(path.resolve(context.cwd, args.values.lock)) : undefined;
 
     // The catalog is read, never written: open it read-only so a study cannot change it.
-    if (!existsSync(path.join(context.home, 'catalog.duckdb'))) throw new NotFoundError(analysisMessages.noCatalog(context.home));
+    if (!existsSync(path.join(context.home, CATALOG_FILE))) throw new NotFoundError(analysisMessages.noCatalog(context.home));
     const catalog = await openCatalog(context.home, { readOnly: true });
     context.onExit(() => catalog.close());
     // With a lock: the one verification path (catalog records and stored bytes vs the lock) before any
     // number is computed; a difference is exit 3 naming release and file. Only exactly the locked IDs are studied.
     const releases = lock === undefined ? undefined : (await verifyStudyLock(catalog, lock)).releases.map((release) => release.id);
 
-    const result = await catalog.exclusive((connection) => eventStudy(connection, { ...options, ...(releases ? { releases } : {}) }));
+    const result = await studyCatalog(catalog, { ...options, ...(releases ? { releases } : {}) });
     if (context.json) {
       context.stdout.write(`${JSON.stringify(result.rows)}\n`);
       // The rows array has no room for it: the pooled versions go to stderr, as the report path does.

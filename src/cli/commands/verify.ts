@@ -4,20 +4,13 @@
 import { catalogMessages, openCatalog, StoreMismatchError, verifyStore } from '../../catalog/index.js';
 import { EXIT_CODES } from '../../contract/index.js';
 import type { Command } from '../command.js';
-
-const PROBLEM = { missing: 'is missing', size: 'has the wrong size', sha256: 'no longer matches its sha256' } as const;
+import { COMMAND_LINES } from '../flags.js';
+import { commandMessages, helpMessages } from '../messages.js';
 
 export const verifyCommand: Command = {
   name: 'verify',
-  summary: 'Re-hash every stored file against its manifest checksum; report files no release references.',
-  usage: 'verify',
-  details: [
-    'Exit 3 when a stored file a release references is missing or differs (named on stderr).',
-    'Store files no release references and leftovers in store/tmp are reported (one line each kind,',
-    '"unreferenced"/"temp" in --json) but do not change the exit code: remove them with rdw gc.',
-  ].join('\n'),
-  options: {},
-  allowPositionals: false,
+  line: COMMAND_LINES.verify,
+  details: helpMessages.verifyDetails(),
   async run(context) {
     const catalog = await openCatalog(context.home, { readOnly: true });
     context.onExit(() => catalog.close());
@@ -37,7 +30,7 @@ export const verifyCommand: Command = {
       return EXIT_CODES.ok;
     }
     for (const line of garbage) context.stderr.write(`rdw: ${line}\n`);
-    const messages = report.bad.map((bad) => catalogMessages.verifyBad(bad.file, bad.uses[0]!.releaseId, PROBLEM[bad.problem!]));
+    const messages = report.bad.map((bad) => catalogMessages.verifyBad(bad.file, bad.uses[0]!.releaseId, commandMessages.fileProblem[bad.problem!]));
     for (const message of messages.slice(1)) context.stderr.write(`rdw: ${message}\n`);
     throw new StoreMismatchError(messages[0]!, { file: report.bad[0]!.file });
   },

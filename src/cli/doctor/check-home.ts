@@ -23,7 +23,7 @@ export async function checkHome(home: string): Promise<DoctorCheck> {
     if (info.code === 'ENOTDIR') return fail(m.homeBelowFile(home));
     if (info.code !== 'ENOENT') return fail(m.homeNotWritable(home, info.code ?? info.message));
     const parent = path.dirname(folder);
-    if (parent === folder) return fail(m.homeNotWritable(home, 'no folder of its path exists'));
+    if (parent === folder) return fail(m.homeNotWritable(home, m.noFolderOfPath()));
     folder = parent;
   }
   // 2. a temporary file, created exclusively and removed at once

@@ -4,7 +4,6 @@
 import { execFile } from 'node:child_process';
 import { access } from 'node:fs/promises';
 import { promisify } from 'node:util';
-import { JUPYTER_PACKAGES } from '../commands/kernel.js';
 import { doctorMessages as m } from '../messages.js';
 import { passed, warned, type DoctorCheck } from './doctor-check.js';
 
@@ -35,7 +34,7 @@ export async function checkKernel(env: Readonly<Record<string, string | undefine
   const childEnv: Record<string, string> = { PYDEVD_DISABLE_FILE_VALIDATION: '1' };
   for (const [name, value] of Object.entries(env)) if (value !== undefined && name !== 'RDW_API_KEY') childEnv[name] = value;
   const specs = await listKernelSpecs(childEnv);
-  if (specs === undefined) return warned('kernel', m.jupyterAbsent(), m.jupyterAbsentRemedy(JUPYTER_PACKAGES), { jupyter: false });
+  if (specs === undefined) return warned('kernel', m.jupyterAbsent(), m.jupyterAbsentRemedy(), { jupyter: false });
   const tslab = specs.kernelspecs[TSLAB_KERNEL];
   if (tslab === undefined) return warned('kernel', m.kernelNotRegistered(), m.kernelRemedy(), { jupyter: true, registered: false });
   const binary = tslab.spec?.argv?.[0];

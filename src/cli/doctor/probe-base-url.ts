@@ -2,6 +2,7 @@
 // service is reachable, and its `Date` header gives the service's clock. Redirects are reported, not followed.
 
 import { request } from 'undici';
+import { doctorMessages as m } from '../messages.js';
 
 /** How long the probe waits for an answer, in ms. */
 export const PROBE_TIMEOUT_MS = 10_000;
@@ -66,21 +67,21 @@ function networkReason(error: unknown): string {
   const code = err.code ?? err.cause?.code;
   switch (code) {
     case 'ECONNREFUSED':
-      return 'connection refused (nothing listens on that port)';
+      return m.connectionRefused();
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
-      return 'host name not found';
+      return m.hostNotFound();
     case 'ECONNRESET':
-      return 'connection reset';
+      return m.connectionReset();
     case 'EHOSTUNREACH':
     case 'ENETUNREACH':
-      return 'host unreachable';
+      return m.hostUnreachable();
     case 'UND_ERR_HEADERS_TIMEOUT':
     case 'UND_ERR_CONNECT_TIMEOUT':
     case 'ETIMEDOUT':
-      return `no answer within ${PROBE_TIMEOUT_MS / 1000} s`;
+      return m.noAnswer(PROBE_TIMEOUT_MS / 1000);
     default:
-      if (err.name === 'TimeoutError' || err.name === 'AbortError') return `no answer within ${PROBE_TIMEOUT_MS / 1000} s`;
+      if (err.name === 'TimeoutError' || err.name === 'AbortError') return m.noAnswer(PROBE_TIMEOUT_MS / 1000);
       return (err.cause?.message ?? err.message ?? String(error)).replace(/\.$/, '');
   }
 }

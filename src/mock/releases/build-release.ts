@@ -11,8 +11,8 @@ import {
   type Release,
   type ReleaseDocument,
 } from '../../contract/index.js';
+import { sha256Digest } from '../../base/index.js';
 import { canonicalJsonBytes } from './canonical-json.js';
-import { fileDigest } from './file-digest.js';
 import { releaseCoverage } from './release-coverage.js';
 import { releaseCsv } from './release-csv.js';
 import { releaseId } from './release-id.js';
@@ -47,9 +47,9 @@ export function buildRelease(day: string, generatedAt: number, rows: readonly Ma
   const parquet = releaseParquet(rows);
   const schema = withSchema ? schemaFileBytes() : undefined;
   const contentFiles = {
-    csv: fileDigest(csv),
-    parquet: fileDigest(parquet),
-    ...(schema ? { schema: fileDigest(schema) } : {}),
+    csv: sha256Digest(csv),
+    parquet: sha256Digest(parquet),
+    ...(schema ? { schema: sha256Digest(schema) } : {}),
   };
   // 2. the ID, from content only
   const id = releaseId({ dataset: MARKET_EVENTS_DATASET, version: PRODUCT_VERSION, day, files: contentFiles });
@@ -88,7 +88,7 @@ export function buildRelease(day: string, generatedAt: number, rows: readonly Ma
   const json = canonicalJsonBytes(document);
   // 4. the manifest: the full release object, json digest first as in the spec's key list
   const release: Release = body({
-    json: fileDigest(json),
+    json: sha256Digest(json),
     csv: contentFiles.csv,
     parquet: contentFiles.parquet,
     ...(contentFiles.schema ? { schema: contentFiles.schema } : {}),

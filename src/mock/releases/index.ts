@@ -7,15 +7,11 @@ export { buildRelease, schemaFileBytes, NO_BUNDLED_SCHEMA_LIMITATION } from './b
 export type { ReleaseBundle } from './build-release.js';
 export { releaseId } from './release-id.js';
 export type { ReleaseIdInput } from './release-id.js';
-export { releaseCsv } from './release-csv.js';
+export { releaseCsv, RELEASE_CSV_OPTIONS } from './release-csv.js';
 export { releaseParquet, releaseArrowTable, RELEASE_ARROW_SCHEMA, PARQUET_CREATED_BY } from './release-parquet.js';
 export { releaseCoverage } from './release-coverage.js';
-export { formatCsv, csvField } from './csv-text.js';
-export type { CsvValue } from './csv-text.js';
 export { canonicalJson, canonicalJsonBytes } from './canonical-json.js';
-export { fileDigest, sha256Hex } from './file-digest.js';
 export { orderedRow, orderedRows, freezeRows } from './ordered-row.js';
-export { ByteLru } from './byte-lru.js';
 export { DAY_SECONDS, RECHECK_SPAN_SECONDS, dayStart, dayEnd, dayOf, latestCheckTime, lastCheckTime, asOfTime, isRechecked, firstCheckSeeing } from './check-times.js';
 export { ReleaseArchiveOptionError, ReleaseValueError, ReleaseRegenerationError, ReleaseNotFoundError } from './release-errors.js';
 export { messages as releaseMessages } from './messages.js';

@@ -2,10 +2,9 @@
 // and byte-bounded lazy file generation (spec "Release", Freshness rule 3; DESIGN.md 3).
 
 import { RECHECK_INTERVAL_SECONDS, SYMBOLS, type DownloadFormat, type MarketEventRow, type Release } from '../../contract/index.js';
-import { ByteLru } from './byte-lru.js';
+import { BoundedCache, sha256Hex } from '../../base/index.js';
 import { buildRelease, type ReleaseBundle } from './build-release.js';
 import { DAY_SECONDS, asOfTime, dayEnd, dayOf, firstCheckSeeing, isRechecked, lastCheckTime, latestCheckTime } from './check-times.js';
-import { fileDigest } from './file-digest.js';
 import { messages } from './messages.js';
 import { freezeRows, orderedRows } from './ordered-row.js';
 import { releaseCsv } from './release-csv.js';
@@ -57,7 +56,7 @@ interface Revision {
  */
 export class ReleaseArchive {
   readonly #simulator: ReleaseSimulator;
-  readonly #cache: ByteLru<Uint8Array | readonly MarketEventRow[]>;
+  readonly #cache: BoundedCache<string, Uint8Array | readonly MarketEventRow[]>;
   readonly #days: string[];
   readonly #schemaSince: string;
   readonly #current = new Map<string, Revision>();
@@ -72,7 +71,7 @@ export class ReleaseArchive {
   constructor(simulator: ReleaseSimulator, options: ReleaseArchiveOptions = {}) {
     const resolved = resolveReleaseArchiveOptions(options);
     this.#simulator = simulator;
-    this.#cache = new ByteLru(resolved.cacheBytes);
+    this.#cache = new BoundedCache(resolved.cacheBytes);
     this.#now = simulator.options.now;
     this.#schemaSince = simulator.options.schemaSince;
     this.#days = simulator.days().filter((day) => dayEnd(day) <= this.#now);
@@ -168,7 +167,7 @@ export class ReleaseArchive {
     if (cached && !(cached instanceof Uint8Array)) return cached;
     const rows = orderedRows(this.#simulator.dayContent(revision.release.day, revision.asOf).rows);
     const expected = revision.release.files.csv.sha256;
-    const actual = fileDigest(releaseCsv(rows)).sha256;
+    const actual = sha256Hex(releaseCsv(rows));
     if (actual !== expected) throw new ReleaseRegenerationError(messages.regeneratedMismatch(id, 'rows', expected, actual));
     this.#cacheRows(revision.release, rows);
     return rows;
@@ -228,7 +227,7 @@ export class ReleaseArchive {
       const bytes = bundle.files[format];
       const expected = release.files[format];
       if (!bytes || !expected) continue;
-      const actual = fileDigest(bytes).sha256;
+      const actual = sha256Hex(bytes);
       if (actual !== expected.sha256) {
         throw new ReleaseRegenerationError(messages.regeneratedMismatch(release.id, format, expected.sha256, actual));
       }

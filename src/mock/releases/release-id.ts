@@ -1,8 +1,8 @@
 // The release ID: SHA-256 of the canonical JSON of what makes a release's content (see docs/mock-releases.md).
 
 import type { FileDigest } from '../../contract/index.js';
+import { sha256Hex } from '../../base/index.js';
 import { canonicalJson } from './canonical-json.js';
-import { sha256Hex } from './file-digest.js';
 
 /** The content files an ID is derived from; `json` and `manifest` are excluded (they carry the ID). */
 export interface ReleaseIdInput {

@@ -1,6 +1,7 @@
 // The `listing-calendar` snapshot: a small hand-maintained list of announcements that lags on purpose,
 // so the snapshot is stale (its newest announcement is older than the two-day freshness boundary).
 
+import { seededRandom } from '../../base/index.js';
 import type { ResearchDatasetSpec } from '../../contract/index.js';
 import { DAY_SECONDS } from '../releases/check-times.js';
 import { newest } from './market-breadth.js';
@@ -14,16 +15,8 @@ const ANNOUNCEMENT_SOURCE = 'spotex announcements';
 export const LISTING_LAG_SECONDS = 3 * DAY_SECONDS;
 const LOOKBACK_SECONDS = 30 * DAY_SECONDS;
 
-/** A tiny deterministic generator (mulberry32) from the simulator seed. */
-function seeded(seed: number): () => number {
-  let state = (seed ^ 0x6c697374) >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let x = Math.imul(state ^ (state >>> 15), 1 | state);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Mixed into the simulator seed so this list draws its own stream ('list' in ASCII). */
+const LISTING_SEED_SALT = 0x6c697374;
 
 /**
  * Four announcements on whole hours, newest first, the newest `LISTING_LAG_SECONDS` + a seeded
@@ -31,7 +24,7 @@ function seeded(seed: number): () => number {
  * or null (not announced) for one of them.
  */
 export function listingCalendar(simulator: ResearchSimulator, spec: ResearchDatasetSpec, t: number): ResearchCalculation {
-  const random = seeded(simulator.options.seed);
+  const random = seededRandom(simulator.options.seed ^ LISTING_SEED_SALT);
   const items: ResearchItem[] = [];
   const hour = 3600;
   let announced = Math.floor((t - LISTING_LAG_SECONDS) / hour) * hour - Math.floor(random() * 24) * hour;

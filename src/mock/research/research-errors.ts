@@ -1,10 +1,9 @@
 // Typed errors of the research snapshots.
 
-import { UsageError, type RdwErrorOptions } from '../../contract/index.js';
+import { UsageError, withCode, type RdwErrorOptions } from '../../contract/index.js';
 
 /** An argument of `researchSnapshots` out of range (names it). */
-export class ResearchOptionError extends UsageError {
-  override readonly code = 'RDW_RESEARCH_OPTION' as const;
+export class ResearchOptionError extends withCode(UsageError, 'RDW_RESEARCH_OPTION') {
   constructor(message: string, option: string, options: RdwErrorOptions = {}) {
     super(message, { ...options, option });
   }

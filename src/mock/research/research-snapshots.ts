@@ -1,7 +1,8 @@
 // The current Research snapshots of a simulator at one time: envelopes, CSV and live pages, built lazily.
 
+import { formatCsv } from '../../base/index.js';
 import { liveDataset, researchDataset, type ResearchDatasetSpec } from '../../contract/index.js';
-import { formatCsv } from '../releases/csv-text.js';
+import { RELEASE_CSV_OPTIONS } from '../releases/release-csv.js';
 import { fundingPressure } from './funding-pressure.js';
 import { listingCalendar } from './listing-calendar.js';
 import { marketBreadth } from './market-breadth.js';
@@ -79,6 +80,7 @@ export class ResearchSnapshotSet {
     return formatCsv(
       spec.columns.map((column) => column.name),
       snapshot.items,
+      RELEASE_CSV_OPTIONS,
     );
   }
 

@@ -3,6 +3,7 @@
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import { parseEntityTag, parseEntityTagList, strongMatch, weakMatch } from './entity-tag.js';
 import type { ActiveFault } from './fault-rule.js';
 
 /** What a file request asks for, once conditional and range headers are read. */
@@ -14,20 +15,22 @@ export type FilePlan =
 /** Chunk size of a `slow` body. */
 export const SLOW_CHUNK_BYTES = 16 * 1024;
 
-function etagMatches(header: string, etag: string): boolean {
-  if (header.trim() === '*') return true;
-  return header.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === etag);
-}
-
 /** Reads `If-None-Match`, `Range` and `If-Range` against the file's strong `etag` and `size` (bytes). */
 export function planFile(request: IncomingMessage, etag: string, size: number): FilePlan {
+  const own = parseEntityTag(etag);
   const ifNoneMatch = request.headers['if-none-match'];
-  if (typeof ifNoneMatch === 'string' && etagMatches(ifNoneMatch, etag)) return { kind: 'not-modified' };
+  if (typeof ifNoneMatch === 'string') {
+    const tags = parseEntityTagList(ifNoneMatch);
+    if (tags === '*' || (own !== undefined && tags.some((tag) => weakMatch(tag, own)))) return { kind: 'not-modified' };
+  }
   const full: FilePlan = { kind: 'body', start: 0, end: size - 1, partial: false };
   const range = request.headers.range;
   if (typeof range !== 'string') return full;
   const ifRange = request.headers['if-range'];
-  if (typeof ifRange === 'string' && ifRange.trim() !== etag) return full; // the file changed: send it whole
+  if (typeof ifRange === 'string') {
+    const tag = parseEntityTag(ifRange); // a date, a weak tag or another tag: the file may have changed, send it whole
+    if (tag === undefined || own === undefined || !strongMatch(tag, own)) return full;
+  }
   // One range only; a malformed or multi-range header is ignored, as RFC 9110 allows.
   const match = /^bytes=(\d{0,15})-(\d{0,15})$/.exec(range.trim());
   if (!match || (match[1] === '' && match[2] === '')) return full;

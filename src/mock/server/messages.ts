@@ -10,14 +10,6 @@ export const messages = {
   keySlotsFull: (accountId: string, slots: number) =>
     `Account ${accountId} already uses all ${slots} key slot(s) of its plan; revoke a key or change the plan first.`,
 
-  // `rdw mock`
-  badFlag: (flag: string, value: string, expected: string) => `--${flag} ${JSON.stringify(value)} is not valid: expected ${expected}.`,
-  unreadableFile: (flag: string, file: string, detail: string) => `Could not read --${flag} ${file}: ${detail}.`,
-  listening: (baseUrl: string, siteUrl: string, seed: number, now: string, days: number) =>
-    `rdw mock: serving the Research Data API at ${baseUrl} (public live pages under ${siteUrl}); seed ${seed}, clock ${now}, ${days} days.\n` +
-    'The seeded keys are printed only by "rdw mock --json". Stop with Ctrl+C.\n',
-  stopped: (signal: string) => `rdw mock: stopped (${signal}).\n`,
-
   // HTTP error bodies (spec: "Errors")
   missingKey: () => 'No API key: send the header "Authorization: Bearer <API_KEY>".',
   malformedAuthorization: () =>

@@ -1,8 +1,8 @@
 // The request handler of the mock: method -> route -> key in URL -> auth -> rate -> entitlement ->
 // parameters -> lookup -> limits -> faults -> response, with every refusal as the spec's JSON error.
 
-import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { BoundedCache, sha256Hex } from '../../base/index.js';
 import {
   API_VERSION_SEGMENT,
   DOWNLOAD_FORMATS,
@@ -23,7 +23,6 @@ import { DAY_SECONDS, dayOf, type ReleaseArchive } from '../releases/index.js';
 import { researchSnapshots, type ResearchSimulator } from '../research/index.js';
 import type { AccountStore, Account } from './account-store.js';
 import { apiFailure, errorBodyBytes, isApiFailure, type ApiFailure } from './api-failure.js';
-import { BoundedCache } from './bounded-cache.js';
 import type { FaultSet } from './fault-rule.js';
 import { planFile, writeBody } from './file-response.js';
 import { messages } from './messages.js';
@@ -37,6 +36,8 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 const CSV_TYPE = 'text/csv; charset=utf-8';
 const PAGE_START = Buffer.from('{"items":[');
 const COMMA = Buffer.from(',');
+/** Per-request derivations are dropped oldest-written first (a read does not reorder them). */
+const FIRST_WRITTEN = { evict: 'first-written' } as const;
 
 /** Content-Type and file extension of each download format. */
 const FILE_TYPES: Readonly<Record<DownloadFormat, { type: string; extension: string }>> = {
@@ -78,10 +79,10 @@ export class MockApp {
   readonly timers = new Set<NodeJS.Timeout>();
   readonly #parts: MockAppParts;
   readonly #schemaBody = Buffer.from(`${JSON.stringify(schemaDocument())}\n`);
-  readonly #bodies = new BoundedCache<string, Buffer>(256);
-  readonly #rowJson = new BoundedCache<string, Buffer[]>(64);
-  readonly #filtered = new BoundedCache<string, readonly number[]>(256);
-  readonly #etags = new BoundedCache<string, string>(4096);
+  readonly #bodies = new BoundedCache<string, Buffer>(256, FIRST_WRITTEN);
+  readonly #rowJson = new BoundedCache<string, Buffer[]>(64, FIRST_WRITTEN);
+  readonly #filtered = new BoundedCache<string, readonly number[]>(256, FIRST_WRITTEN);
+  readonly #etags = new BoundedCache<string, string>(4096, FIRST_WRITTEN);
   #researchState: ResearchState | undefined;
   /** Data-clock time at which every current release was generated (so any current ID is known). */
   #listedAt = Number.NaN;
@@ -157,18 +158,18 @@ export class MockApp {
     const plan = account.plan;
     switch (route.endpoint.name) {
       case 'researchCatalog':
-        return this.#json(response, exchange, this.#bodies.get(`research-catalog/${plan}`, () => this.#researchCatalogBody(plan)));
+        return this.#json(response, exchange, this.#bodies.getOrCreate(`research-catalog/${plan}`, () => this.#researchCatalogBody(plan)));
       case 'researchSnapshot':
       case 'researchCsv':
         return this.#research(route, response, exchange);
       case 'catalog':
-        return this.#json(response, exchange, this.#bodies.get(`catalog/${plan}`, () => this.#catalogBody(plan)));
+        return this.#json(response, exchange, this.#bodies.getOrCreate(`catalog/${plan}`, () => this.#catalogBody(plan)));
       case 'schema':
         return this.#json(response, exchange, this.#schemaBody);
       case 'releases': {
         const limit = releasesLimit(query);
         if (typeof limit !== 'number') return limit;
-        return this.#json(response, exchange, this.#bodies.get(`releases/${limit}`, () => jsonBytes({ items: this.#parts.archive.currentReleases(limit) })));
+        return this.#json(response, exchange, this.#bodies.getOrCreate(`releases/${limit}`, () => jsonBytes({ items: this.#parts.archive.currentReleases(limit) })));
       }
       case 'rows':
         return this.#rows(route, query, response, exchange);
@@ -183,7 +184,7 @@ export class MockApp {
   #openApiBody(request: IncomingMessage): Buffer {
     const host = request.headers.host;
     const origin = typeof host === 'string' && /^[A-Za-z0-9.:[\]-]{1,100}$/.test(host) ? `http://${host}` : undefined;
-    return this.#bodies.get(`openapi/${origin ?? ''}`, () =>
+    return this.#bodies.getOrCreate(`openapi/${origin ?? ''}`, () =>
       Buffer.from(openApiJson(origin === undefined ? {} : { baseUrl: `${origin}${API_VERSION_SEGMENT}`, siteUrl: origin })),
     );
   }
@@ -312,11 +313,11 @@ export class MockApp {
     if (isApiFailure(release)) return release;
     if (this.#parts.faults.take(release.id, 'rows')) return apiFailure('unavailable', messages.unavailableRows());
     const rows = this.#parts.archive.rows(release.id);
-    const json = this.#rowJson.get(release.id, () => rows.map((row) => Buffer.from(JSON.stringify(row))));
+    const json = this.#rowJson.getOrCreate(release.id, () => rows.map((row) => Buffer.from(JSON.stringify(row))));
     const all = query.symbol === undefined && query.sample_type === undefined;
     const matching = all
       ? undefined
-      : this.#filtered.get(`${release.id}/${query.symbol ?? ''}/${query.sample_type ?? ''}`, () => filterRows(rows, query.symbol, query.sample_type));
+      : this.#filtered.getOrCreate(`${release.id}/${query.symbol ?? ''}/${query.sample_type ?? ''}`, () => filterRows(rows, query.symbol, query.sample_type));
     const total = matching ? matching.length : rows.length;
     if (total > this.#parts.limits.rowQueryMaxRows) {
       return apiFailure('query_too_large', messages.queryTooLarge(total, this.#parts.limits.rowQueryMaxRows, release.id));
@@ -343,7 +344,7 @@ export class MockApp {
     const { archive, accounts, faults } = this.#parts;
     const bytes = archive.file(release.id, format as DownloadFormat);
     if (!bytes) return apiFailure('not_found', messages.noBundledSchema(release.id));
-    const etag = `"${this.#etags.get(`${release.id}/${format}`, () => digestOf(release, format as DownloadFormat, bytes))}"`;
+    const etag = `"${this.#etags.getOrCreate(`${release.id}/${format}`, () => digestOf(release, format as DownloadFormat, bytes))}"`;
     const plan = planFile(request, etag, bytes.length);
     const type = FILE_TYPES[format as DownloadFormat];
     const headers: Record<string, string> = {
@@ -420,5 +421,5 @@ function filterRows(rows: readonly MarketEventRow[], symbol: string | undefined,
 function digestOf(release: Release, format: DownloadFormat, bytes: Uint8Array): string {
   const listed = format === 'manifest' ? undefined : release.files[format];
   if (listed) return listed.sha256;
-  return createHash('sha256').update(bytes).digest('hex');
+  return sha256Hex(bytes);
 }

@@ -3,7 +3,7 @@
 
 import { SYMBOLS, type MarketSymbol } from '../../contract/index.js';
 import { MARKET_PROFILES } from './market-profiles.js';
-import { randomStream } from './seeded-random.js';
+import { randomStream } from '../../base/index.js';
 import { daySchedule } from './volatility-schedule.js';
 
 /** Day number of 2024-01-01: the walk starts here in both directions, independent of the covered range. */

@@ -1,24 +1,17 @@
 // Consecutive days of one pair's candles as one contiguous column set, addressed by global bar number
 // (open_time / 300), so rules, features and outcomes can look across midnight.
 
-import { BAR_SECONDS, type DayCandles } from './day-candles.js';
+import { BAR_SECONDS, CANDLE_COLUMNS, type CandleColumns, type DayCandles } from './day-candles.js';
 import { BARS_PER_DAY } from './volatility-schedule.js';
+
+/** The columns of a BarSeries: its days' columns joined (declared once, in CandleColumns; set by the constructor). */
+export interface BarSeries extends CandleColumns {}
 
 /** Candles of consecutive days; local index k covers bar number `firstBar + k`. */
 export class BarSeries {
   /** Global bar number of local index 0. */
   readonly firstBar: number;
   readonly length: number;
-  readonly open: Float64Array;
-  readonly high: Float64Array;
-  readonly low: Float64Array;
-  readonly close: Float64Array;
-  readonly volume: Float64Array;
-  readonly takerBuy: Float64Array;
-  readonly archivedAt: Float64Array;
-  readonly missing: Uint8Array;
-  readonly invalid: Uint8Array;
-  readonly sigma: Float64Array;
 
   /** @param days consecutive days, oldest first. */
   constructor(days: readonly DayCandles[]) {
@@ -26,30 +19,14 @@ export class BarSeries {
     if (!first) throw new RangeError('BarSeries needs at least one day');
     this.firstBar = first.dayNumber * BARS_PER_DAY;
     this.length = days.length * BARS_PER_DAY;
-    const floats = () => new Float64Array(this.length);
-    this.open = floats();
-    this.high = floats();
-    this.low = floats();
-    this.close = floats();
-    this.volume = floats();
-    this.takerBuy = floats();
-    this.archivedAt = floats();
-    this.sigma = floats();
-    this.missing = new Uint8Array(this.length);
-    this.invalid = new Uint8Array(this.length);
-    days.forEach((day, index) => {
-      const at = index * BARS_PER_DAY;
-      this.open.set(day.open, at);
-      this.high.set(day.high, at);
-      this.low.set(day.low, at);
-      this.close.set(day.close, at);
-      this.volume.set(day.volume, at);
-      this.takerBuy.set(day.takerBuy, at);
-      this.archivedAt.set(day.archivedAt, at);
-      this.sigma.set(day.sigma, at);
-      this.missing.set(day.missing, at);
-      this.invalid.set(day.invalid, at);
-    });
+    const columns: Partial<Record<keyof CandleColumns, Float64Array | Uint8Array>> = {};
+    for (const name of CANDLE_COLUMNS) {
+      // The day's own array type: Float64Array for values, Uint8Array for the missing/invalid flags.
+      const column = new (first[name].constructor as Float64ArrayConstructor | Uint8ArrayConstructor)(this.length);
+      days.forEach((day, index) => column.set(day[name], index * BARS_PER_DAY));
+      columns[name] = column;
+    }
+    Object.assign(this, columns);
   }
 
   private index: SeriesIndex | undefined;

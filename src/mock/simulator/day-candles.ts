@@ -5,7 +5,7 @@ import type { MarketSymbol } from '../../contract/index.js';
 import { MARKET_CORRELATION, type AnchorWalk } from './anchor-walk.js';
 import { MARKET_PROFILES } from './market-profiles.js';
 import { clamp, round } from './numbers.js';
-import { randomStream } from './seeded-random.js';
+import { randomStream } from '../../base/index.js';
 import { DAY_SECONDS } from './utc-day.js';
 import { BARS_PER_DAY, daySchedule } from './volatility-schedule.js';
 
@@ -13,8 +13,15 @@ import { BARS_PER_DAY, daySchedule } from './volatility-schedule.js';
 export const BAR_SECONDS = 300;
 
 /** A day of candles as columns (index = bar of the day, open_time = dayStart + 300 * index). */
-export interface DayCandles {
+export interface DayCandles extends CandleColumns {
   readonly dayNumber: number;
+}
+
+/** The names of the candle columns, in the order they are described below. */
+export const CANDLE_COLUMNS = ['open', 'high', 'low', 'close', 'volume', 'takerBuy', 'archivedAt', 'missing', 'invalid', 'sigma'] as const satisfies readonly (keyof CandleColumns)[];
+
+/** Candles as columns, one entry per bar: a day's (`DayCandles`) or consecutive days' (`BarSeries`). */
+export interface CandleColumns {
   readonly open: Float64Array;
   readonly high: Float64Array;
   readonly low: Float64Array;

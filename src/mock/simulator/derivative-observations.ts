@@ -5,7 +5,7 @@ import { DERIVATIVE_MAX_AGE_SECONDS, type MarketSymbol } from '../../contract/in
 import type { AnchorWalk } from './anchor-walk.js';
 import { MARKET_PROFILES } from './market-profiles.js';
 import { round } from './numbers.js';
-import { randomStream } from './seeded-random.js';
+import { randomStream } from '../../base/index.js';
 import { DAY_SECONDS } from './utc-day.js';
 
 /** One observation of the derivatives venue. */

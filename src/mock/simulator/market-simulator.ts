@@ -1,7 +1,7 @@
 // The deterministic market simulator: lazily generated candles, derivative context and recorded events of the
 // six pairs, turned into Market Events rows of one UTC day as known at a given time.
 
-import { hash } from 'node:crypto';
+import { BoundedCache, sha256Hex } from '../../base/index.js';
 import {
   CONTROL_GRID_SECONDS,
   CONTROL_LOOKBACK_SECONDS,
@@ -21,7 +21,6 @@ import { buildRow } from './build-row.js';
 import { rowChangedAt } from './content-change.js';
 import { BAR_SECONDS, generateDayCandles, type DayCandles } from './day-candles.js';
 import { generateDerivativeDay, selectDerivative, type DerivativeObservation } from './derivative-observations.js';
-import { LruCache } from './lru-cache.js';
 import { messages } from './messages.js';
 import { recordDayEvents, type RecordedEvent } from './recorded-events.js';
 import { resolveSimulatorOptions, type ResolvedSimulatorOptions, type SimulatorOptions } from './resolve-simulator-options.js';
@@ -80,9 +79,6 @@ const SERIES_CACHE_ENTRIES = 96;
 const DAYS_BEFORE = 1;
 const DAYS_AFTER = 7;
 
-/** Lowercase hex SHA-256 (one-shot `crypto.hash`: no Hash object per row). */
-const sha256 = (text: string): string => hash('sha256', text, 'hex');
-
 /**
  * A deterministic simulated market. Everything is generated lazily per (pair, day) and cached in bounded
  * LRU caches; a day's rows only need the neighbouring days, never the whole history.
@@ -90,10 +86,10 @@ const sha256 = (text: string): string => hash('sha256', text, 'hex');
 export class MarketSimulator {
   readonly options: ResolvedSimulatorOptions;
   private readonly walk: AnchorWalk;
-  private readonly candleCache = new LruCache<string, DayCandles>(CANDLE_CACHE_ENTRIES);
-  private readonly eventCache = new LruCache<string, RecordedEvent[]>(DAY_CACHE_ENTRIES);
-  private readonly derivativeCache = new LruCache<string, DerivativeObservation[]>(DAY_CACHE_ENTRIES);
-  private readonly seriesCache = new LruCache<string, BarSeries>(SERIES_CACHE_ENTRIES);
+  private readonly candleCache = new BoundedCache<string, DayCandles>(CANDLE_CACHE_ENTRIES);
+  private readonly eventCache = new BoundedCache<string, RecordedEvent[]>(DAY_CACHE_ENTRIES);
+  private readonly derivativeCache = new BoundedCache<string, DerivativeObservation[]>(DAY_CACHE_ENTRIES);
+  private readonly seriesCache = new BoundedCache<string, BarSeries>(SERIES_CACHE_ENTRIES);
   private readonly counts: GenerationCounts = { candleDays: 0, eventDays: 0, derivativeDays: 0 };
 
   /** @param options seed (default 1), now (default 2026-11-01T00:00:00Z), days (default 120), schemaSince. */
@@ -249,7 +245,7 @@ export class MarketSimulator {
     const identity = [MARKET_EVENTS_DATASET, 'event', event.symbol, event.kind, event.timeframe, event.direction, event.eventTime].join('|');
     const reference = event.direction === 'up' ? 'long' : 'short';
     const sample = sampleColumns(event.symbol, 'event', event.recordedAt, series, derivatives, asOf);
-    sample.row_id = sha256(identity);
+    sample.row_id = sha256Hex(identity);
     sample.event_kind = event.kind;
     sample.direction = event.direction;
     sample.event_timeframe = event.timeframe;
@@ -264,7 +260,7 @@ export class MarketSimulator {
 
   private controlRow(symbol: MarketSymbol, time: number, series: BarSeries, derivatives: DerivativeObservation[], asOf: number): MarketEventRow {
     const sample = sampleColumns(symbol, 'control', time, series, derivatives, asOf);
-    sample.row_id = sha256([MARKET_EVENTS_DATASET, 'control', symbol, time].join('|'));
+    sample.row_id = sha256Hex([MARKET_EVENTS_DATASET, 'control', symbol, time].join('|'));
     return buildRow(sample, sampleOutcomes(series, time, 'long', null, asOf));
   }
 }

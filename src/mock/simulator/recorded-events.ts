@@ -7,7 +7,7 @@ import { BAR_SECONDS } from './day-candles.js';
 import { evaluateRules } from './event-rules.js';
 import { round } from './numbers.js';
 import { PLANTED_EFFECTS, recordingProbability } from './planted-effects.js';
-import { randomStream } from './seeded-random.js';
+import { randomStream } from '../../base/index.js';
 import { DAY_SECONDS } from './utc-day.js';
 import { BARS_PER_DAY } from './volatility-schedule.js';
 

@@ -1,9 +1,9 @@
 // UTC day arithmetic: 'YYYY-MM-DD' <-> day numbers (days since 1970-01-01) and their start times.
 
+import { DAY_PATTERN } from '../../base/index.js';
+
 /** Seconds in a UTC day. */
 export const DAY_SECONDS = 86_400;
-
-const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** Day number (days since 1970-01-01) of a strict 'YYYY-MM-DD' calendar date; undefined when malformed. */
 export function parseDay(day: unknown): number | undefined {

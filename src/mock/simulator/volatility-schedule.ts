@@ -1,7 +1,7 @@
 // Market-wide volatility schedule: multi-day regimes, intraday seasonality and intraday bursts, all O(1)
 // per day from the seed (no day depends on another), so any day can be generated on its own.
 
-import { randomStream } from './seeded-random.js';
+import { randomStream } from '../../base/index.js';
 
 /** 5-minute bars per UTC day. */
 export const BARS_PER_DAY = 288;

@@ -6,7 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { importRelease, openCatalog, type Catalog } from '../../../src/catalog/index.js';
 import { MarketSimulator, type SimulatorOptions } from '../../../src/mock/index.js';
-import { asOfTime, buildRelease, fileDigest } from '../../../src/mock/releases/index.js';
+import { sha256Digest } from '../../../src/base/index.js';
+import { asOfTime, buildRelease } from '../../../src/mock/releases/index.js';
 import type { MarketEventRow } from '../../../src/contract/index.js';
 
 /** What a built catalog holds, for assertions. */
@@ -63,11 +64,11 @@ export async function buildSimulatorCatalog(options: SimulatorCatalogOptions = {
     await writeFile(dataPath, csv);
     importing = importRelease(catalog, {
       release: bundle.release,
-      manifestSha256: fileDigest(manifest).sha256,
+      manifestSha256: sha256Digest(manifest).sha256,
       manifestBytes: manifest.byteLength,
       schema: bundle.release.files.schema,
       format: 'csv',
-      data: fileDigest(csv),
+      data: sha256Digest(csv),
       dataPath,
     }).then(async () => {
       if (!options.keepCsv) await rm(dataPath);

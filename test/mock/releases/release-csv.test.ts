@@ -1,12 +1,13 @@
-// releaseCsv writes exactly what the general CSV writer formatCsv writes, for simulated rows and edge-case strings.
+// releaseCsv writes exactly what the general CSV writer formatCsv (src/base) writes with the mock's options, for simulated rows and edge-case strings.
 
 import { describe, expect, it } from 'vitest';
-import { ReleaseValueError, formatCsv, releaseCsv } from '../../../src/mock/releases/index.js';
+import { formatCsv } from '../../../src/base/index.js';
+import { RELEASE_CSV_OPTIONS, ReleaseValueError, releaseCsv } from '../../../src/mock/releases/index.js';
 import { MarketSimulator } from '../../../src/mock/simulator/index.js';
 import { MARKET_EVENT_FIELD_NAMES, type MarketEventRow } from '../../../src/contract/index.js';
 
 const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
-const reference = (rows: readonly MarketEventRow[]) => formatCsv(MARKET_EVENT_FIELD_NAMES, rows as unknown as Record<string, unknown>[]);
+const reference = (rows: readonly MarketEventRow[]) => formatCsv(MARKET_EVENT_FIELD_NAMES, rows as unknown as Record<string, unknown>[], RELEASE_CSV_OPTIONS);
 const simulator = new MarketSimulator({ seed: 3, days: 2 });
 const [day] = simulator.days() as [string];
 const rows = simulator.dayRows(day, simulator.options.now + 8 * 86_400);

@@ -3,21 +3,11 @@
 
 import { Agent, request as httpRequest } from 'node:http';
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../../../src/base/index.js';
 import type { Release } from '../../../src/contract/index.js';
 import { withMockServer } from '../../support/with-mock-server.js';
 import { get } from './http.js';
 
-/** mulberry32: a small seeded PRNG, deterministic across runs. */
-function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const REQUESTS = 3000;
 
@@ -27,7 +17,7 @@ describe('fuzz', () => {
       const [release] = ((await get(`${server.baseUrl}/releases?limit=1`, server.keys.desk)).json as { items: [Release] }).items;
       // the one designated 503: the parquet of this release
       server.faults.add({ releaseId: release.id, format: 'parquet', kind: 'status503' });
-      const random = prng(20261101);
+      const random = seededRandom(20261101);
       const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
       const junk = (length: number) => Array.from({ length }, () => String.fromCharCode(33 + Math.floor(random() * 94))).join('').replace(/[#?%]/g, 'x');
       const segments = [

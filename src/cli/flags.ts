@@ -1,0 +1,172 @@
+// The command line of every `rdw` command, defined once: its summary, its operands and its flags (kind,
+// value name, default, one-line description). Parsing, validation (parse-flags.ts) and help (help-text.ts)
+// are generated from these definitions; the global flags are defined once, here too.
+
+import { BOOTSTRAP_METHODS } from '../analysis/index.js';
+import { RELEASES_QUERY } from '../contract/index.js';
+import { DEFAULT_MOCK_NOW } from '../mock/index.js';
+
+interface FlagBase {
+  /** Long name without `--`. */
+  readonly name: string;
+  /** One line for help (no final period; the range and default are added after it). */
+  readonly description: string;
+  /** One-letter alias without `-`. Default: none. */
+  readonly short?: string;
+}
+
+/** A switch: true when given, false otherwise. */
+export interface BooleanFlag extends FlagBase {
+  readonly kind: 'boolean';
+}
+
+/** A text value, as given. */
+export interface StringFlag extends FlagBase {
+  readonly kind: 'string';
+  /** Placeholder in help, e.g. `DIR`. */
+  readonly valueName: string;
+  /** Value when the flag is not given. Default: none (undefined reaches the command). */
+  readonly default?: string;
+  /** Default applied below the CLI, said in help only (e.g. "<home>/demo"). */
+  readonly defaultNote?: string;
+}
+
+/** A whole number in [min, max], refused (exit 2) otherwise; the command receives a number. */
+export interface IntegerFlag extends FlagBase {
+  readonly kind: 'integer';
+  readonly valueName: string;
+  readonly min: number;
+  readonly max: number;
+  readonly default?: number;
+  readonly defaultNote?: string;
+  /**
+   * Which sentence refuses a bad value. `range` (default): "--limit must be an integer from 1 to 100.";
+   * `value`: "--port "abc" is not valid: expected an integer 0-65535." (rdw mock's flags quote the value).
+   */
+  readonly refusal?: 'range' | 'value';
+}
+
+/** Comma-separated values (spaces around commas ignored, empty items dropped); the command receives a string[]. */
+export interface ListFlag extends FlagBase {
+  readonly kind: 'list';
+  readonly valueName: string;
+  /** Comma-separated, as a user would type it. */
+  readonly default?: string;
+}
+
+export type FlagDefinition = BooleanFlag | StringFlag | IntegerFlag | ListFlag;
+
+/** What `rdw <command>` accepts, and what its help says. */
+export interface CommandLine {
+  /** One line for `rdw --help` and the command's help. */
+  readonly summary: string;
+  /** Operands after the command name in the usage line, e.g. `<DIR>`; '' when it takes none (then none are accepted). */
+  readonly operands: string;
+  /** The command's own flags (the global flags are added by the runner). */
+  readonly flags: readonly FlagDefinition[];
+}
+
+/** Flags every command takes. */
+export const GLOBAL_FLAGS: readonly FlagDefinition[] = [
+  { name: 'base-url', kind: 'string', valueName: 'URL', defaultNote: 'RDW_BASE_URL, else the embedded mock', description: 'API root ending in /v1' },
+  { name: 'home', kind: 'string', valueName: 'DIR', defaultNote: 'RDW_HOME, else ./datasets', description: 'Folder of catalog.duckdb and store/' },
+  { name: 'json', kind: 'boolean', description: 'Machine-readable output on stdout, no progress bar' },
+  { name: 'help', kind: 'boolean', short: 'h', description: 'Show the usage and flags of a command' },
+];
+
+const RELEASE_COUNT = { kind: 'integer', valueName: 'N', min: RELEASES_QUERY.limit.min, max: RELEASES_QUERY.limit.max } as const;
+
+const NO_FLAGS: readonly FlagDefinition[] = [];
+
+/** Every command's command line, by command name. */
+export const COMMAND_LINES = {
+  demo: {
+    summary: 'The main job, offline: mock -> pull the latest releases -> verify -> event study -> report -> study lock.',
+    operands: '',
+    flags: [
+      { ...RELEASE_COUNT, name: 'latest', default: 30, description: 'Pull and study the N newest releases' },
+      { name: 'out', kind: 'string', valueName: 'DIR', defaultNote: '<home>/demo', description: 'Folder for the report and the study lock' },
+    ],
+  },
+  mock: {
+    summary: 'Serve the embedded mock Research Data API until stopped (Ctrl+C).',
+    operands: '',
+    flags: [
+      { name: 'host', kind: 'string', valueName: 'HOST', default: '127.0.0.1', description: 'Address to listen on' },
+      { name: 'port', kind: 'integer', valueName: 'PORT', min: 0, max: 65_535, default: 8787, refusal: 'value', description: 'Port to listen on; 0: any free port' },
+      { name: 'seed', kind: 'integer', valueName: 'N', min: 0, max: 2 ** 31 - 1, default: 1, refusal: 'value', description: 'Seed of the simulated market and keys' },
+      { name: 'now', kind: 'string', valueName: 'ISO', default: DEFAULT_MOCK_NOW, description: 'Fixed clock: ISO time or UTC Unix seconds' },
+      { name: 'days', kind: 'integer', valueName: 'N', min: 1, max: 3_650, default: 120, refusal: 'value', description: 'Days of published releases' },
+      { name: 'limits', kind: 'string', valueName: 'FILE', description: 'JSON file of plan limit overrides' },
+      { name: 'faults', kind: 'string', valueName: 'FILE', description: 'JSON file of fault rules (an array)' },
+    ],
+  },
+  releases: {
+    summary: 'List published Market Events releases (newest day first).',
+    operands: '',
+    flags: [{ ...RELEASE_COUNT, name: 'limit', defaultNote: "the service's", description: 'List the N newest releases' }],
+  },
+  pull: {
+    summary: 'Download, verify and import releases by ID (idempotent).',
+    operands: '<RELEASE_ID...> | --latest N',
+    flags: [
+      { ...RELEASE_COUNT, name: 'latest', description: 'Pull the N newest releases instead of named IDs' },
+      { name: 'concurrency', kind: 'integer', valueName: 'N', min: 1, max: 16, default: 4, description: 'Releases downloaded and checked at a time' },
+    ],
+  },
+  ls: { summary: 'List the releases in the local catalog.', operands: '', flags: NO_FLAGS },
+  verify: { summary: 'Re-hash every stored file against its manifest checksum; report files no release references.', operands: '', flags: NO_FLAGS },
+  gc: {
+    summary: 'Remove store files no release references (left by killed pulls) and store/tmp leftovers.',
+    operands: '',
+    flags: [{ name: 'dry-run', kind: 'boolean', description: 'List what would be removed; remove nothing' }],
+  },
+  sql: { summary: 'Run SQL on the local catalog (read-only): a table, or rows as JSON with --json.', operands: '"<QUERY>"', flags: NO_FLAGS },
+  export: {
+    summary: 'Export Market Events as Hive-partitioned Parquet (day=YYYY-MM-DD/) for Spark, Trino or DuckDB.',
+    operands: '<DIR>',
+    flags: [{ name: 'current', kind: 'boolean', description: 'Only the newest revision of each day (market_events_current)' }],
+  },
+  research: {
+    summary: 'The free Research scope: the catalog, a dataset snapshot, or its CSV rows.',
+    operands: 'catalog | get <DATASET_ID> | csv <DATASET_ID>',
+    flags: NO_FLAGS,
+  },
+  live: {
+    summary: 'A public live research page as JSON (or --csv); no key needed.',
+    operands: '<PAGE_KEY>',
+    flags: [{ name: 'csv', kind: 'boolean', description: 'The page as CSV rows' }],
+  },
+  study: {
+    summary: 'Run the event-vs-control study on the local catalog (table, charts, report).',
+    operands: 'event',
+    flags: [
+      { name: 'lock', kind: 'string', valueName: 'FILE', description: 'Study exactly the releases of this study lock, verified first' },
+      { name: 'window', kind: 'list', valueName: 'W[,W...]', default: '1h', description: 'Outcome windows: 15m, 1h, 4h, 24h, 7d' },
+      { name: 'by', kind: 'list', valueName: 'KEY[,KEY...]', default: 'event_kind,direction', description: 'Group keys: event_kind, direction, symbol' },
+      { name: 'bootstrap', kind: 'string', valueName: BOOTSTRAP_METHODS.join('|'), default: 'day', description: 'Resample UTC days (clusters) or single rows' },
+      { name: 'allow-mixed-versions', kind: 'boolean', description: 'Pool rows of different calculation versions' },
+      { name: 'out', kind: 'string', valueName: 'DIR', description: 'Also write the report (HTML, SVG charts, CSV, JSON) there' },
+    ],
+  },
+  lock: {
+    summary: 'Write a study lock pinning exact releases (pulls missing IDs by ID).',
+    operands: '<FILE> (<RELEASE_ID...> | --latest N)',
+    flags: [{ ...RELEASE_COUNT, name: 'latest', description: 'Pin the N newest releases instead of named IDs' }],
+  },
+  reproduce: { summary: 'Reproduce a study lock: pull missing releases by ID, verify every checksum.', operands: '<FILE>', flags: NO_FLAGS },
+  kernel: {
+    summary: 'Register the tslab TypeScript kernel for the notebooks (kernel install [--python PATH] [--user]).',
+    operands: 'install',
+    flags: [
+      { name: 'python', kind: 'string', valueName: 'PATH', defaultNote: '/usr/bin/python3, else python3', description: 'A Python that has Jupyter' },
+      { name: 'user', kind: 'boolean', description: "Register for this user only (Jupyter's --user)" },
+    ],
+  },
+  doctor: {
+    summary: 'Check the setup against the service: base URL, key, plan and limits, clock, RDW_HOME, catalog lock, Jupyter kernel.',
+    operands: '',
+    flags: NO_FLAGS,
+  },
+  openapi: { summary: "Print the OpenAPI 3.1 description of the API (JSON), generated from rdw's contract.", operands: '', flags: NO_FLAGS },
+} as const satisfies Record<string, CommandLine>;

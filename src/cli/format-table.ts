@@ -1,0 +1,19 @@
+// How the CLI prints rows (rdw sql, ls, releases, research, live): an aligned table with a rule under the
+// header and a row count; null as NULL, objects as JSON, numeric columns right-aligned.
+
+import { textTableLines } from '../base/index.js';
+
+/** Renders one cell for a text table: null as `NULL`, objects as JSON. */
+function cellText(value: unknown): string {
+  if (value === null || value === undefined) return 'NULL';
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/** Rows as an aligned text table with a header and a row count; numbers right-aligned. Ends with a newline. */
+export function formatTable(columns: readonly string[], rows: readonly Record<string, unknown>[]): string {
+  const cells = rows.map((row) => columns.map((column) => cellText(row[column])));
+  const numeric = columns.map((column) => rows.length > 0 && rows.every((row) => row[column] === null || typeof row[column] === 'number'));
+  const lines = textTableLines(columns, cells, { rightAligned: numeric, rule: true });
+  return [...lines, `(${rows.length} row${rows.length === 1 ? '' : 's'})`, ''].join('\n');
+}

@@ -1,0 +1,85 @@
+// Parsing and validation of a command line, generated from its flag definitions (flags.ts): node:util
+// parseArgs for the syntax, then one validator per kind (integers in a range, comma-separated lists).
+
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { CliUsageError } from './cli-errors.js';
+import type { FlagDefinition, IntegerFlag } from './flags.js';
+import { cliMessages } from './messages.js';
+
+/** A flag's value as a command receives it: boolean, string, number (integer flags), string[] (list flags). */
+export type FlagValue = string | boolean | number | readonly string[] | undefined;
+
+export interface ParsedCommandArgs {
+  /** Flag values by long name; a flag not given holds its default (booleans: false; others: undefined). */
+  values: Record<string, FlagValue>;
+  positionals: string[];
+}
+
+type ParseArgsOptions = NonNullable<ParseArgsConfig['options']>;
+
+/** node:util parseArgs options for `flags`: booleans default to false, string and list flags to their default text. */
+export function parseArgsOptions(flags: readonly FlagDefinition[]): ParseArgsOptions {
+  const options: ParseArgsOptions = {};
+  for (const flag of flags) {
+    const short = flag.short === undefined ? {} : { short: flag.short };
+    if (flag.kind === 'boolean') options[flag.name] = { type: 'boolean', default: false, ...short };
+    else if (flag.kind !== 'integer' && flag.default !== undefined) options[flag.name] = { type: 'string', default: flag.default, ...short };
+    else options[flag.name] = { type: 'string', ...short };
+  }
+  return options;
+}
+
+/**
+ * Parses `args` (what follows the command name) strictly against `flags`: an unknown flag, a flag without
+ * its value, or an operand where `allowPositionals` is false is a CliUsageError pointing to the command's
+ * help. Values are as typed (strings and booleans); `checkFlags` validates and converts them.
+ */
+export function parseCommandLine(command: string, flags: readonly FlagDefinition[], allowPositionals: boolean, args: readonly string[]): ParsedCommandArgs {
+  try {
+    const parsed = parseArgs({ args: [...args], options: parseArgsOptions(flags), allowPositionals, strict: true });
+    // No flag is `multiple`, so every value is a string or a boolean.
+    return { values: { ...parsed.values } as Record<string, string | boolean | undefined>, positionals: parsed.positionals };
+  } catch (error) {
+    throw new CliUsageError(cliMessages.badFlags(command, (error as Error).message), { cause: error });
+  }
+}
+
+/**
+ * The values of `flags` validated and converted, in the order the flags are defined: integer flags as
+ * numbers (their default when not given), list flags as string arrays; others unchanged. Throws
+ * CliUsageError naming the first bad flag.
+ */
+export function checkFlags(flags: readonly FlagDefinition[], values: Readonly<Record<string, FlagValue>>): Record<string, FlagValue> {
+  const checked: Record<string, FlagValue> = { ...values };
+  for (const flag of flags) {
+    const value = values[flag.name];
+    if (flag.kind === 'integer') checked[flag.name] = integerFlag(flag, value);
+    else if (flag.kind === 'list') checked[flag.name] = value === undefined ? undefined : listFlag(String(value));
+  }
+  return checked;
+}
+
+/**
+ * The one integer-flag validator: `value` (the text typed) as a whole number in [flag.min, flag.max]; the
+ * flag's default (or undefined) when not given. Digits only (no sign, no exponent). CliUsageError with the
+ * flag's refusal sentence otherwise.
+ */
+export function integerFlag(flag: IntegerFlag, value: FlagValue): number | undefined {
+  if (value === undefined) return flag.default;
+  const text = String(value);
+  const number = typeof value === 'string' && /^\d+$/.test(text) ? Number(text) : Number.NaN;
+  if (number >= flag.min && number <= flag.max) return number;
+  const sentence =
+    flag.refusal === 'value'
+      ? cliMessages.badFlagValue(flag.name, text, cliMessages.integerExpected(flag.min, flag.max))
+      : cliMessages.badCount(flag.name, flag.min, flag.max);
+  throw new CliUsageError(sentence, { option: flag.name });
+}
+
+/** Comma-separated `text` as items: spaces around commas ignored, empty items dropped. */
+export function listFlag(text: string): string[] {
+  return text
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+}

@@ -1,0 +1,84 @@
+// What every scope of one client shares: its options, the transport, the key's and the public limiters,
+// the byte budget, the notice sink, the account limits, and the few request helpers the scopes are built on.
+
+import { PLANS, PUBLIC_LIVE_RPM_PER_IP, UsageError } from '../contract/index.js';
+import { ByteBudget } from './byte-budget.js';
+import { ClientLimits } from './client-limits.js';
+import type { ResolvedClientOptions } from './client-options.js';
+import { HttpTransport, displayPath, type TransportRequest } from './http-transport.js';
+import { KeyState, keyId } from './key-state.js';
+import { messages } from './messages.js';
+import { noticeSink, type Notify } from './notice-sink.js';
+import { RateLimiter } from './rate-limiter.js';
+
+/** Before the account's limits are known, pace at the smallest plan rpm. */
+const DEFAULT_RPM = Math.min(...Object.values(PLANS).map((plan) => plan.rpm));
+
+/** The state and helpers one client's scopes share; built once per createClient. */
+export class ClientCore {
+  readonly options: ResolvedClientOptions;
+  readonly transport: HttpTransport;
+  /** Paces every request that carries the key (shared by every client of the key, across processes with `home`). */
+  readonly keyLimiter: RateLimiter;
+  /** Paces the public live scope (spec: per IP, PUBLIC_LIVE_RPM_PER_IP). */
+  readonly publicLimiter: RateLimiter;
+  readonly budget: ByteBudget;
+  /** Tells ClientOptions.onNotice (once per kind and message) what a person should know. */
+  readonly notify: Notify;
+  /** The account's limits (one /catalog per client) and the byte-budget check built on them. */
+  readonly limits: ClientLimits;
+
+  constructor(options: ResolvedClientOptions) {
+    this.options = options;
+    this.notify = noticeSink(options.onNotice);
+    this.transport = new HttpTransport(options, this.notify);
+    const keyState = KeyState.for(keyId(options.apiKey), options.home);
+    this.keyLimiter = new RateLimiter(keyState, options.clock, { rpm: DEFAULT_RPM, share: options.rateShare });
+    this.publicLimiter = new RateLimiter(KeyState.for('public', options.home), options.clock, {
+      rpm: PUBLIC_LIVE_RPM_PER_IP,
+      share: options.rateShare,
+    });
+    this.budget = new ByteBudget(keyState, options.clock);
+    this.limits = new ClientLimits(this);
+  }
+
+  /** `{base_url}` followed by `path` (which starts with `/`). */
+  apiUrl(path: string): string {
+    return `${this.options.baseUrl}${path}`;
+  }
+
+  /** A keyed request to `url`, paced by the key's limiter; a daily-byte 429 marks today's budget used up. */
+  request(url: string, extra: Partial<TransportRequest> = {}): TransportRequest {
+    return {
+      url,
+      auth: true,
+      limiter: this.keyLimiter,
+      onByteLimit: () => this.budget.exhaust(),
+      ...extra,
+    };
+  }
+
+  /** GETs a JSON document with the key. */
+  getJson<T>(url: string): Promise<T> {
+    this.requireKey(`The request for ${displayPath(url)}`);
+    return this.transport.json<T>(this.request(url));
+  }
+
+  /** GETs a text body with the key. */
+  async getText(url: string): Promise<string> {
+    this.requireKey(`The request for ${displayPath(url)}`);
+    const response = await this.transport.send(this.request(url));
+    return this.transport.readText(response, displayPath(url));
+  }
+
+  /** Throws UsageError (option `apiKey`) when this client has no key; `what` names the call that needs one. */
+  requireKey(what: string): void {
+    if (!this.transport.hasKey) throw new UsageError(messages.keyRequired(what), { option: 'apiKey' });
+  }
+
+  /** Gives back unused leased tokens, writes this process's byte counts to the shared state, closes the pool. */
+  async close(): Promise<void> {
+    await Promise.all([this.keyLimiter.release(), this.publicLimiter.release(), this.budget.flush()]).catch(() => undefined);
+    await this.transport.close();
+  }
+}

@@ -1,0 +1,170 @@
+// The account's limits as one client knows them: read once from the paid /catalog (or /research/catalog
+// for a key without a plan), sizing the key's limiter, and the byte-budget check every paid file passes.
+
+import { PLANS } from '../contract/index.js';
+import { assumedLimits, limitsFromDocument, type LimitsOutcome } from './account-limits.js';
+import {
+  ApiNotFoundError,
+  ByteBudgetError,
+  ConflictError,
+  ForbiddenError,
+  ImpossibleSizeError,
+  ServiceUnavailableError,
+  UnexpectedResponseError,
+  ValidationError,
+} from './client-errors.js';
+import type { ClientCore } from './client-core.js';
+import type { AccountLimits } from './client-types.js';
+import { messages } from './messages.js';
+
+/** The largest daily byte allowance of the spec's plans: no download larger than this (or the reported allowance) can ever fit. */
+const LARGEST_DAILY_BYTES = Math.max(...Object.values(PLANS).map((plan) => plan.daily_bytes));
+
+/** What the paid /catalog told this client: the account limits (reported or assumed), or the 403 of a key without a plan. */
+type PaidLimits = { limits: AccountLimits; refusal?: undefined } | { refusal: ForbiddenError };
+
+/** One client's account limits: fetched once, shared by its scopes. */
+export class ClientLimits {
+  readonly #core: ClientCore;
+  /** The paid /catalog's answer, fetched once per client (a 403 is asked again on the next paid call). */
+  #paid: Promise<PaidLimits> | undefined;
+  /** Limits of a key without a paid plan, from /research/catalog (limits() only). */
+  #free: Promise<AccountLimits> | undefined;
+
+  constructor(core: ClientCore) {
+    this.#core = core;
+  }
+
+  /**
+   * The account's limits: from the paid /catalog (in any shape; what it does not say is assumed from the
+   * spec's plan table and announced), or from /research/catalog for a key without a plan. Cached per client.
+   * Throws the auth error for a 401, or a 403 on both catalogs.
+   */
+  async read(): Promise<AccountLimits> {
+    const paid = await this.#paidLimits();
+    if (paid.refusal === undefined) return { ...paid.limits };
+    if (this.#free === undefined) {
+      const pending = this.#readFreeLimits();
+      this.#free = pending;
+      pending.catch(() => {
+        if (this.#free === pending) this.#free = undefined;
+      });
+    }
+    return { ...(await this.#free) };
+  }
+
+  /** Takes the limits from a paid /catalog the caller already read, unless this client has them (or is reading them). */
+  adoptCatalog(catalog: unknown): void {
+    this.#paid ??= Promise.resolve(this.#adopt(limitsFromDocument(catalog, '/catalog')));
+  }
+
+  /**
+   * Before paid calls: the account limits (one /catalog per client) sizing the limiter. A key the paid
+   * /catalog refused (403) fails here with that ForbiddenError (exit 4) before anything else is read; the
+   * refusal is not cached, so a plan activated later is seen by the next paid call.
+   */
+  async ensure(): Promise<AccountLimits> {
+    this.#core.requireKey('The Market Events scope');
+    const pending = this.#paidLimits();
+    const paid = await pending;
+    if (paid.refusal !== undefined) {
+      if (this.#paid === pending) this.#paid = undefined;
+      throw paid.refusal;
+    }
+    this.#core.keyLimiter.setRpm(paid.limits.rpm);
+    return paid.limits;
+  }
+
+  /**
+   * Refuses before sending when today's remaining byte budget cannot hold `needed` bytes (or is used up),
+   * and (ImpossibleSizeError, exit 3) when no daily allowance could ever hold them.
+   * With `daily_bytes` unknown there is no local pre-check, unless the service's daily 429 already marked
+   * today as used up.
+   */
+  async checkBudget(what: string, needed: number | undefined): Promise<void> {
+    const limits = await this.ensure();
+    // A size beyond every daily allowance is a wrong statement (exit 3), not a budget to wait for (exit 5).
+    // With the allowance unknown there is no bound: the service decides (as for the budget itself).
+    if (needed !== undefined && limits.daily_bytes !== undefined) {
+      const ceiling = Math.max(LARGEST_DAILY_BYTES, limits.daily_bytes);
+      if (needed > ceiling) throw new ImpossibleSizeError(messages.impossibleSize(what, needed, ceiling));
+    }
+    const { budget } = this.#core;
+    const remaining = await budget.remaining(limits.daily_bytes);
+    if ((needed ?? 1) > remaining || remaining <= 0) {
+      const next = budget.next();
+      throw new ByteBudgetError(messages.byteBudgetLocal(what, needed ?? 0, remaining, next.day), {
+        nextUtcDay: next.day,
+        retryAfter: next.seconds,
+      });
+    }
+  }
+
+  /** The paid /catalog's answer, once per client; a 401 (and a network failure) is thrown and asked again next time. */
+  #paidLimits(): Promise<PaidLimits> {
+    if (this.#paid === undefined) {
+      this.#core.requireKey('The account limits');
+      const pending = this.#readPaidLimits();
+      this.#paid = pending;
+      pending.catch(() => {
+        if (this.#paid === pending) this.#paid = undefined;
+      });
+    }
+    return this.#paid;
+  }
+
+  /**
+   * 1. `/catalog`: a 403 is kept as the refusal; a 401, 429 or network failure is thrown. 2. Another answer
+   * that is not a readable catalog (404, 5xx, not JSON) ⇒ the spec's plan table, assumed. 3. The limits read
+   * from the document in whatever shape, missing parts assumed; every assumption announced once.
+   */
+  async #readPaidLimits(): Promise<PaidLimits> {
+    let catalog: unknown;
+    try {
+      catalog = await this.#core.getJson<unknown>(this.#core.apiUrl('/catalog'));
+    } catch (error) {
+      if (error instanceof ForbiddenError) return { refusal: error };
+      const reason = unreadableReason(error, '/catalog');
+      if (reason === undefined) throw error;
+      return this.#adopt(assumedLimits('/catalog', reason));
+    }
+    return this.#adopt(limitsFromDocument(catalog, '/catalog'));
+  }
+
+  /** A key without a paid plan: its limits from /research/catalog, or the spec's free plan. */
+  async #readFreeLimits(): Promise<AccountLimits> {
+    let catalog: unknown;
+    try {
+      catalog = await this.#core.getJson<unknown>(this.#core.apiUrl('/research/catalog'));
+    } catch (error) {
+      const reason = unreadableReason(error, '/research/catalog');
+      if (reason === undefined) throw error;
+      return this.#adopt(assumedLimits('/research/catalog', reason)).limits;
+    }
+    return this.#adopt(limitsFromDocument(catalog, '/research/catalog')).limits;
+  }
+
+  /** Sizes the limiter from limits and announces what was assumed. */
+  #adopt(outcome: LimitsOutcome): { limits: AccountLimits } {
+    for (const message of outcome.notices) this.#core.notify({ kind: 'limits_assumed', message });
+    this.#core.keyLimiter.setRpm(outcome.limits.rpm);
+    return { limits: outcome.limits };
+  }
+}
+
+/**
+ * Why a catalog counts as unreadable (one short phrase) when the service answered with something other
+ * than the document: 404, another status, 5xx after retries, a body that is not JSON. Undefined for
+ * failures that are not about the catalog (401/403, 429, network, timeout, abort, redirect): those are thrown.
+ */
+function unreadableReason(error: unknown, path: string): string | undefined {
+  if (error instanceof ApiNotFoundError) return `${path} answered 404`;
+  if (error instanceof ServiceUnavailableError || error instanceof ConflictError || error instanceof ValidationError) {
+    return `${path} answered ${error.status}`;
+  }
+  if (error instanceof UnexpectedResponseError) {
+    const status = error.status;
+    return status === undefined || (status >= 200 && status < 300) ? `${path} was not readable JSON` : `${path} answered ${status}`;
+  }
+  return undefined;
+}

@@ -1,0 +1,166 @@
+// The paid Market Events scope's release files: the manifest (verified, cached per client), the bundled
+// schema and verified downloads of any format.
+
+import { sha256Hex } from '../base/index.js';
+import { UsageError, type DownloadFormat, type FileDigest, type Release, type SchemaDocument } from '../contract/index.js';
+import { checkFormat, checkReleaseId } from './check-input.js';
+import { ApiNotFoundError, ChecksumMismatchError, ManifestMismatchError, SizeMismatchError, UnexpectedResponseError } from './client-errors.js';
+import type { ClientCore } from './client-core.js';
+import type { ManifestResult, RdwClient } from './client-types.js';
+import { downloadFile } from './download-file.js';
+import { displayPath } from './http-transport.js';
+import { messages } from './messages.js';
+
+/** The release-file methods of RdwClient. */
+export type ReleaseFilesScope = Pick<RdwClient, 'manifest' | 'bundledSchema' | 'download'>;
+
+/** The release files of one client: `/download/<id>/manifest`, `/download/<id>/schema` and `/download/<id>/<format>`. */
+export function releaseFilesScope(core: ClientCore): ReleaseFilesScope {
+  /** Verified manifests by release ID (releases are immutable); a failed fetch is forgotten. */
+  const manifests = new Map<string, Promise<ManifestResult>>();
+
+  const manifest = (releaseId: string): Promise<ManifestResult> => {
+    checkReleaseId(releaseId);
+    let pending = manifests.get(releaseId);
+    if (pending === undefined) {
+      pending = fetchManifest(core, releaseId);
+      manifests.set(releaseId, pending);
+      pending.catch(() => manifests.delete(releaseId));
+    }
+    return pending;
+  };
+
+  return {
+    manifest,
+
+    async bundledSchema(releaseId) {
+      const { release } = await manifest(releaseId);
+      const expected = release.files?.schema;
+      if (expected === undefined) return undefined;
+      let bytes: Uint8Array;
+      try {
+        bytes = await fetchFileBytes(core, releaseId, 'schema', expected);
+      } catch (error) {
+        if (error instanceof ApiNotFoundError) return undefined;
+        throw error;
+      }
+      const sha256 = sha256Hex(bytes);
+      return { document: parseJson<SchemaDocument>(bytes, `/download/${releaseId}/schema`), bytes, sha256 };
+    },
+
+    async download(releaseId, format, dest, options = {}) {
+      checkReleaseId(releaseId);
+      checkFormat(format);
+      if (typeof dest !== 'string' || dest === '') throw new UsageError(messages.badOption('dest', 'a file path'), { option: 'dest' });
+      core.requireKey('A Market Events download');
+      await core.limits.ensure();
+      let expected = options.expected;
+      if (expected === undefined) {
+        if (format === 'manifest') {
+          // Nothing names the manifest's digest before it is read: a manifest this client already verified does.
+          const cached = manifests.get(releaseId);
+          if (cached !== undefined) {
+            const known = await cached;
+            expected = { sha256: known.sha256, bytes: known.bytes.length };
+          }
+        } else {
+          const { release } = await manifest(releaseId);
+          expected = release.files?.[format];
+          if (expected === undefined) throw new ApiNotFoundError(messages.noBundledSchemaFile(releaseId));
+        }
+      }
+      const { retry, clock } = core.options;
+      return downloadFile({
+        transport: core.transport,
+        request: core.request(core.apiUrl(`/download/${encodeURIComponent(releaseId)}/${format}`), {
+          ...(options.signal === undefined ? {} : { signal: options.signal }),
+        }),
+        releaseId,
+        format,
+        dest,
+        expected,
+        clock,
+        maxRetries: retry.maxRetries,
+        backoffMs: (attempt) => retry.baseDelayMs * 2 ** (attempt - 1) + Math.floor(retry.random() * retry.jitterMs),
+        beforeSend: (needed) => core.limits.checkBudget(`the ${format} file of release ${releaseId.slice(0, 12)}…`, needed),
+        onBytes: (bytes) => core.budget.record(bytes),
+        ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
+      });
+    },
+  };
+}
+
+/** The manifest of `releaseId`: its bytes, their SHA-256 and the release object, which must name this release. */
+async function fetchManifest(core: ClientCore, releaseId: string): Promise<ManifestResult> {
+  await core.limits.ensure();
+  const bytes = await fetchFileBytes(core, releaseId, 'manifest', undefined);
+  const sha256 = sha256Hex(bytes);
+  const release = manifestRelease(parseJson<unknown>(bytes, `/download/${releaseId}/manifest`));
+  if (typeof release?.id !== 'string' || typeof release.files !== 'object' || release.files === null) {
+    throw new UnexpectedResponseError(messages.badResponseBody(`/download/${releaseId}/manifest`));
+  }
+  if (release.id !== releaseId) throw new ManifestMismatchError(messages.manifestMismatch(releaseId, release.id));
+  return { release, bytes, sha256 };
+}
+
+/**
+ * A small release file into memory, verified against `expected`; without it (the manifest: nothing names
+ * its digest before it is read) only against the Content-Length of an unencoded body. An ETag is never
+ * taken as a checksum (a server may hash anything into it): the manifest's checksum is the SHA-256 of
+ * the manifest bytes received.
+ */
+async function fetchFileBytes(core: ClientCore, releaseId: string, format: DownloadFormat, expected: FileDigest | undefined): Promise<Uint8Array> {
+  const what = `the ${format} file of release ${releaseId.slice(0, 12)}…`;
+  await core.limits.checkBudget(what, expected?.bytes);
+  const url = core.apiUrl(`/download/${encodeURIComponent(releaseId)}/${format}`);
+  const response = await core.transport.send(core.request(url, { identity: true }));
+  const bytes = await core.transport.readBytes(response, displayPath(url));
+  await core.budget.record(bytes.length);
+  const declared = /^\d+$/.test(String(response.headers['content-length'] ?? '')) ? Number(response.headers['content-length']) : undefined;
+  const size = expected?.bytes ?? declared;
+  const label = `The ${format} file of release ${releaseId.slice(0, 12)}…`;
+  if (size !== undefined && bytes.length !== size) {
+    throw new SizeMismatchError(messages.sizeMismatch(label, bytes.length, size), { expected: size, actual: bytes.length });
+  }
+  const sha256 = sha256Hex(bytes);
+  if (expected !== undefined && sha256 !== expected.sha256) {
+    throw new ChecksumMismatchError(messages.checksumMismatch(label, sha256, expected.sha256), { expected: expected.sha256, actual: sha256 });
+  }
+  return bytes;
+}
+
+/**
+ * The release object of a manifest. The spec leaves open which download carries which shape: a manifest
+ * may be the release object itself (the mock's choice) or the release document shape with the object
+ * under `release` (its `dataset`/`version` outside filling gaps inside). The checksum a lock pins stays
+ * the hash of the bytes received either way.
+ */
+function manifestRelease(body: unknown): Release | undefined {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
+  const record = body as Record<string, unknown>;
+  const inner = record.release;
+  const release: Record<string, unknown> =
+    record.id === undefined && typeof inner === 'object' && inner !== null && !Array.isArray(inner)
+      ? { dataset: record.dataset, version: record.version, ...(inner as Record<string, unknown>) }
+      : { ...record };
+  return { ...release, files: lowerCaseDigests(release.files) } as unknown as Release;
+}
+
+/** `files` with each hex `sha256` in lower case: the spec says only "hex digest", and case carries no meaning in one. */
+function lowerCaseDigests(files: unknown): unknown {
+  if (typeof files !== 'object' || files === null || Array.isArray(files)) return files;
+  return Object.fromEntries(
+    Object.entries(files).map(([format, digest]) => {
+      const sha256 = (digest as { sha256?: unknown } | null)?.sha256;
+      return [format, typeof sha256 === 'string' && /^[0-9A-Fa-f]{64}$/.test(sha256) ? { ...digest, sha256: sha256.toLowerCase() } : digest];
+    }),
+  );
+}
+
+function parseJson<T>(bytes: Uint8Array, path: string): T {
+  try {
+    return JSON.parse(Buffer.from(bytes).toString('utf8')) as T;
+  } catch {
+    throw new UnexpectedResponseError(messages.badResponseBody(path));
+  }
+}

@@ -1,0 +1,5 @@
+// src/report: presenting an analysis result — the study report folder (CSV, JSON, SVG charts, one
+// self-contained HTML page) and the chart data of study rows. Imports analysis, charts, contract.
+
+export { STUDY_REPORT_FILES, writeStudyReport, studyCsv } from './write-study-report.js';
+export { groupLabel, effectPoints, missingnessBars } from './study-chart-data.js';

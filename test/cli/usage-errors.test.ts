@@ -1,0 +1,123 @@
+// Flags and operands the CLI itself refuses: exit 2, the same one sentence as before this layer had its own
+// error, and `code` RDW_CLI_USAGE. Problems found by a lower layer (a malformed release ID, a study window)
+// keep that layer's class and code.
+
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../src/cli/run-cli.js';
+import { COMMANDS } from '../../src/cli/commands/index.js';
+import { CliUsageError } from '../../src/cli/cli-errors.js';
+import { GLOBAL_FLAGS } from '../../src/cli/flags.js';
+import { checkFlags, parseCommandLine } from '../../src/cli/parse-flags.js';
+import type { CliContext } from '../../src/cli/cli-context.js';
+import { captureOutput } from '../support/capture-output.js';
+
+let cwd: string;
+beforeAll(async () => {
+  cwd = await mkdtemp(path.join(os.tmpdir(), 'rdw-usage-'));
+});
+afterAll(async () => {
+  await rm(cwd, { recursive: true, force: true });
+});
+
+const LOCK_USAGE = 'Usage: rdw lock <FILE> (<RELEASE_ID...> | --latest N): name a lock file and either release IDs or --latest N (not both).';
+
+/** argv -> the sentence on stderr (after "rdw: "); every one is the CLI's own usage error. */
+const CLI_REFUSALS: readonly (readonly [string[], string])[] = [
+  [['releases', '--limit', '0'], '--limit must be an integer from 1 to 100.'],
+  [['releases', '--limit', 'ten'], '--limit must be an integer from 1 to 100.'],
+  [['pull', '--latest', '101'], '--latest must be an integer from 1 to 100.'],
+  [['pull', '--latest', '2', '--concurrency', '17'], '--concurrency must be an integer from 1 to 16.'],
+  [['pull'], 'Name release IDs to pull, or use --latest N (not both).'],
+  [['pull', 'a'.repeat(64), '--latest', '1'], 'Name release IDs to pull, or use --latest N (not both).'],
+  [['demo', '--latest=-1'], '--latest must be an integer from 1 to 100.'],
+  [['lock', 'x.json', '--latest', '1.5'], '--latest must be an integer from 1 to 100.'],
+  [['lock'], LOCK_USAGE],
+  [['lock', 'x.json'], LOCK_USAGE],
+  [['reproduce'], 'Usage: rdw reproduce <FILE>: name one study lock file.'],
+  [['export'], 'Give the folder to export to, e.g. rdw export ./export.'],
+  [['sql'], 'Give exactly one SQL query in quotes, e.g. rdw sql "SELECT count(*) FROM market_events".'],
+  [['sql', '  '], 'Give exactly one SQL query in quotes, e.g. rdw sql "SELECT count(*) FROM market_events".'],
+  [['study', 'nope'], 'Unknown study "nope"; the studies are: event. Run "rdw study event --help".'],
+  [['research', 'get'], 'Use "rdw research catalog", "rdw research get <DATASET_ID>" or "rdw research csv <DATASET_ID>".'],
+  [['live'], 'Use "rdw live <PAGE_KEY>" (add --csv for CSV rows).'],
+  [['kernel'], 'Use "rdw kernel install" to register the TypeScript kernel.'],
+  [['mock', '--port', 'abc'], '--port "abc" is not valid: expected an integer 0-65535.'],
+  [['mock', '--days', '0'], '--days "0" is not valid: expected an integer 1-3650.'],
+  [['mock', '--seed=-3'], '--seed "-3" is not valid: expected an integer 0-2147483647.'],
+  [['mock', '--now', 'yesterday'], '--now "yesterday" is not valid: expected an ISO time such as 2026-11-01T00:00:00Z, or UTC Unix seconds.'],
+  [['mock', '--host', ''], '--host "" is not valid: expected a host name or address.'],
+  [['mock', '--limits', 'missing.json'], 'Could not read --limits missing.json: '],
+  [['ls', 'extra'], 'Unexpected argument \'extra\'. This command does not take positional arguments. Run "rdw ls --help" for its usage.'],
+  [['releases', '--bogus'], "Unknown option '--bogus'."],
+  [['nope'], 'Unknown command "nope". Run "rdw --help" to see the commands.'],
+  [['help', 'nope'], 'Unknown command "nope". Run "rdw --help" to see the commands.'],
+];
+
+/** What the runner does for a known command, step by step, returning the error instead of printing it. */
+async function errorOf(argv: readonly string[]): Promise<unknown> {
+  const [name, ...rest] = argv;
+  const command = COMMANDS.find((candidate) => candidate.name === name);
+  if (command === undefined) throw new Error(`not a command: ${name}`);
+  try {
+    const flags = [...GLOBAL_FLAGS, ...command.line.flags];
+    const parsed = parseCommandLine(command.name, flags, command.line.operands !== '', rest);
+    const context: CliContext = {
+      env: {},
+      stdout: captureOutput().output,
+      stderr: captureOutput().output,
+      json: false,
+      home: path.join(cwd, 'home'),
+      baseUrl: undefined,
+      siteUrl: undefined,
+      cwd,
+      onExit: () => {},
+    };
+    await command.run(context, { values: checkFlags(command.line.flags, parsed.values), positionals: parsed.positionals });
+    return undefined;
+  } catch (error) {
+    return error;
+  }
+}
+
+async function rdw(argv: readonly string[], env: Record<string, string> = {}) {
+  const err = captureOutput();
+  const out = captureOutput();
+  const code = await runCli([...argv], { stdout: out.output, stderr: err.output, cwd, env });
+  return { code, stderr: err.text(), stdout: out.text() };
+}
+
+describe('usage errors the CLI finds', () => {
+  it.each(CLI_REFUSALS.map(([argv, sentence]) => [argv.join(' '), argv, sentence] as const))('rdw %s: exit 2, one sentence, RDW_CLI_USAGE', async (_name, argv, sentence) => {
+    const run = await rdw(argv);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr.startsWith(`rdw: ${sentence}`)).toBe(true);
+    expect(run.stderr).toMatch(/^rdw: [^\n]+\n$/);
+    // The class the runner caught, by its stack (RDW_DEBUG=1), and the error itself where a command threw it.
+    expect((await rdw(argv, { RDW_DEBUG: '1' })).stderr).toContain('\nCliUsageError: ');
+    if (argv[0] === 'nope' || argv[0] === 'help') return;
+    const error = await errorOf(argv);
+    expect(error).toBeInstanceOf(CliUsageError);
+    expect(error).toMatchObject({ code: 'RDW_CLI_USAGE', exitCode: 2 });
+  });
+
+  it('names the flag at fault', async () => {
+    expect(await errorOf(['pull', '--latest', '0'])).toMatchObject({ option: 'latest' });
+    expect(await errorOf(['mock', '--port=-1'])).toMatchObject({ option: 'port' });
+  });
+
+  it.each([
+    [['pull', 'not-a-release-id'], 'RDW_CATALOG_OPTION'],
+    [['lock', 'x.json', 'not-a-release-id'], 'RDW_CATALOG_OPTION'],
+    [['study', 'event', '--window', '2h'], 'RDW_ANALYSIS_OPTION'],
+    [['study', 'event', '--bootstrap', 'blocks'], 'RDW_ANALYSIS_OPTION'],
+  ])('rdw %j: exit 2 with the lower layer\'s own error (%s)', async (argv, code) => {
+    expect((await rdw(argv)).code).toBe(2);
+    const error = await errorOf(argv);
+    expect(error).not.toBeInstanceOf(CliUsageError);
+    expect(error).toMatchObject({ code, exitCode: 2 });
+  });
+});
