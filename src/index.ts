@@ -24,8 +24,10 @@ export {
 } from './study/index.js';
 export type { StudyLock, LockedRelease, LockedFile, ReproduceReport, LockVerification } from './study/index.js';
 
-// 3. Analysis: the event study, predictors vs labels (the leakage guard), point-in-time, missing outcomes.
+// 3. Analysis: the event study (over a catalog: `studyCatalog`, queued and read-only), predictors vs labels
+// (the leakage guard), point-in-time, missing outcomes.
 export {
+  studyCatalog,
   eventStudy,
   toDataFrame,
   splitPredictorsAndLabels,

@@ -48,6 +48,7 @@ const NAMES = [
   'recordStudyLock',
   'reproduceStudy',
   'splitPredictorsAndLabels',
+  'studyCatalog',
   'studyLockFromJson',
   'studyLockToJson',
   'toDataFrame',

@@ -10,9 +10,9 @@ import {
   splitPredictorsAndLabels,
 } from '../../src/analysis/index.js';
 import { IDENTITY_FIELD_NAMES, LABEL_FIELD_NAMES, PREDICTOR_FIELD_NAMES } from '../../src/contract/index.js';
-import { rowsToArrow } from './support/rows-to-arrow.js';
-import { buildFixtureCatalog, type FixtureCatalog } from './support/fixture-catalog.js';
-import { syntheticDays } from './support/synthetic-rows.js';
+import { rowsToArrow } from '../support/rows-to-arrow.js';
+import { buildFixtureCatalog, type FixtureCatalog } from '../support/fixture-catalog.js';
+import { syntheticDays } from '../support/synthetic-rows.js';
 
 const days = syntheticDays({ days: 4, seed: 7 });
 const allRows = days.flatMap((day) => day.rows);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AnalysisOptionError, EmptyStudyError, ReleaseNotInCatalogError, eventStudy } from '../../src/analysis/index.js';
-import { buildFixtureCatalog, type FixtureCatalog } from './support/fixture-catalog.js';
-import { syntheticDays } from './support/synthetic-rows.js';
+import { buildFixtureCatalog, type FixtureCatalog } from '../support/fixture-catalog.js';
+import { syntheticDays } from '../support/synthetic-rows.js';
 
 // Release selection and option checks need exact control over revisions: synthetic rows in a real catalog.
 const base = syntheticDays({ days: 3, seed: 3 });

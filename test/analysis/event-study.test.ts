@@ -7,7 +7,7 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventStudy, missingnessSummary, toDataFrame, type EventStudyRow } from '../../src/analysis/index.js';
 import { PLANTED_EFFECTS } from '../../src/mock/index.js';
-import { buildSimulatorCatalog, type SimulatorCatalog } from './support/simulator-catalog.js';
+import { buildSimulatorCatalog, type SimulatorCatalog } from '../support/simulator-catalog.js';
 
 const DAYS = 60;
 let sim: SimulatorCatalog;

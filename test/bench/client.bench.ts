@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { startMockServer } from '../../src/mock/index.js';
 import { createClient } from '../../src/client/index.js';
-import { fakeClock } from '../client/fake-clock.js';
+import { fakeClock } from '../support/fake-clock.js';
 
 interface ClientBenchResult {
   releases: number;

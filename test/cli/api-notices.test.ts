@@ -6,7 +6,7 @@ import { EXIT_CODES } from '../../src/contract/index.js';
 import { clientMessages } from '../../src/client/index.js';
 import { runCli } from '../../src/cli/run-cli.js';
 import { createTempHome } from '../support/temp-home.js';
-import { sendJson, startScriptedServer, type ScriptedServer } from '../client/scripted-server.js';
+import { sendJson, startScriptedServer, type ScriptedServer } from '../support/scripted-server.js';
 
 const KEY = 'rdw_sk_clinotice0123456789abcdef0123456';
 

@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { UnexpectedResponseError, createClient, type RdwClient } from '../../src/client/index.js';
-import { fakeClock } from './fake-clock.js';
-import { sendJson, startScriptedServer, type ScriptedServer } from './scripted-server.js';
+import { fakeClock } from '../support/fake-clock.js';
+import { sendJson, startScriptedServer, type ScriptedServer } from '../support/scripted-server.js';
 
 const KEY = 'rdw_sk_compress0123456789abcdef01234567';
 const LIMITS = { datasets: [], limits: { keys: 1, rpm: 6000, daily_bytes: 10_000_000 } };

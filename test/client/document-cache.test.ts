@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ResearchSnapshot } from '../../src/client/index.js';
 import { DocumentCache, UNDECLARED_REFRESH_SECONDS } from '../../src/client/document-cache.js';
-import { fakeClock } from './fake-clock.js';
+import { fakeClock } from '../support/fake-clock.js';
 
 /** Loads `body` (cast: the cache keeps any JSON shape) and counts the loads. */
 function loader(body: unknown) {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AbortedError, ManifestMismatchError, createClient, type RdwClient } from '../../src/client/index.js';
 import { startEdgeServer, type EdgeServer } from './edge-server.js';
-import { fakeClock } from './fake-clock.js';
+import { fakeClock } from '../support/fake-clock.js';
 
 const KEY = 'rdw_sk_edge0123456789abcdef0123456789ab';
 

@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createClient, type RdwClient } from '../../src/client/index.js';
-import { fakeClock } from './fake-clock.js';
-import { sendJson, startScriptedServer, type ScriptedServer } from './scripted-server.js';
+import { fakeClock } from '../support/fake-clock.js';
+import { sendJson, startScriptedServer, type ScriptedServer } from '../support/scripted-server.js';
 
 const KEY = 'rdw_sk_etag0123456789abcdef0123456789ab';
 const sha256 = (bytes: Buffer | string) => createHash('sha256').update(bytes).digest('hex');

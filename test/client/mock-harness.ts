@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startMockServer } from '../../src/mock/index.js';
 import { createClient, type ClientOptions, type RdwClient } from '../../src/client/index.js';
-import { fakeClock, type FakeClock } from './fake-clock.js';
+import { fakeClock, type FakeClock } from '../support/fake-clock.js';
 
 export type MockOptions = Parameters<typeof startMockServer>[0];
 export type MockServer = Awaited<ReturnType<typeof startMockServer>>;

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { KeyState, RateLimiter, keyId } from '../../src/client/index.js';
-import { fakeClock } from './fake-clock.js';
+import { fakeClock } from '../support/fake-clock.js';
 
 const run = promisify(execFile);
 const KEY = 'rdw_sk_limiter0123456789abcdef0123456789';

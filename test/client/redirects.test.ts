@@ -7,9 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RedirectError, clientMessages, createClient, type ClientNotice, type RdwClient } from '../../src/client/index.js';
-import { fakeClock } from './fake-clock.js';
+import { fakeClock } from '../support/fake-clock.js';
 import { keyLeaks } from './key-leaks.js';
-import { sendJson, startScriptedServer, type ScriptedServer } from './scripted-server.js';
+import { sendJson, startScriptedServer, type ScriptedServer } from '../support/scripted-server.js';
 
 const KEY = 'rdw_sk_redirect0123456789abcdef01234567';
 const LIMITS = { datasets: [], limits: { keys: 1, rpm: 6000, daily_bytes: 10_000_000 } };

@@ -16,8 +16,8 @@ import {
   type ClientNotice,
   type RdwClient,
 } from '../../src/client/index.js';
-import { fakeClock } from './fake-clock.js';
-import { sendJson, startScriptedServer, type ScriptedServer } from './scripted-server.js';
+import { fakeClock } from '../support/fake-clock.js';
+import { sendJson, startScriptedServer, type ScriptedServer } from '../support/scripted-server.js';
 
 const KEY = 'rdw_sk_limits0123456789abcdef0123456789';
 const GiB = 2 ** 30;

@@ -17,8 +17,8 @@ import {
   type RdwClient,
   type RetryOptions,
 } from '../../src/client/index.js';
-import { fakeClock, type FakeClock } from './fake-clock.js';
-import { sendJson, startScriptedServer, type ScriptedServer } from './scripted-server.js';
+import { fakeClock, type FakeClock } from '../support/fake-clock.js';
+import { sendJson, startScriptedServer, type ScriptedServer } from '../support/scripted-server.js';
 
 const KEY = 'rdw_sk_toomany0123456789abcdef012345678';
 

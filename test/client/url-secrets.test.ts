@@ -3,8 +3,8 @@
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CredentialsInUrlError, RedirectError, createClient, resolveClientOptions, urlSecret } from '../../src/client/index.js';
-import { fakeClock } from './fake-clock.js';
-import { sendJson, startScriptedServer, type ScriptedServer } from './scripted-server.js';
+import { fakeClock } from '../support/fake-clock.js';
+import { sendJson, startScriptedServer, type ScriptedServer } from '../support/scripted-server.js';
 
 const KEY = 'rdw_sk_urlsecret0123456789abcdef0123456';
 const OTHER_KEY = 'sk-live-opaque-secret-0000';

@@ -10,7 +10,7 @@ import { ContentStore } from '../../src/catalog/index.js';
 import { readLock } from '../../src/study/index.js';
 import { REPO_ROOT } from '../support/jupyter.js';
 import { createTempHome } from '../support/temp-home.js';
-import { flipByte } from '../study/lock-fixture.js';
+import { flipByte } from '../support/lock-fixture.js';
 
 const SCRIPT = path.join('notebooks', '02-event-study.ts');
 

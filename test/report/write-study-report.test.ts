@@ -3,8 +3,8 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventStudy, type EventStudyResult } from '../../src/analysis/index.js';
 import { writeStudyReport } from '../../src/report/index.js';
-import { buildFixtureCatalog, type FixtureCatalog } from '../analysis/support/fixture-catalog.js';
-import { syntheticDays } from '../analysis/support/synthetic-rows.js';
+import { buildFixtureCatalog, type FixtureCatalog } from '../support/fixture-catalog.js';
+import { syntheticDays } from '../support/synthetic-rows.js';
 
 const days = syntheticDays({ days: 5, seed: 2 });
 let catalog: FixtureCatalog;

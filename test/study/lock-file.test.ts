@@ -19,7 +19,7 @@ import {
 } from '../../src/study/index.js';
 import { mockClient } from '../support/with-catalog.js';
 import { createTempHome } from '../support/temp-home.js';
-import { latestIds, MOCK_OPTIONS, withPulled } from './lock-fixture.js';
+import { latestIds, MOCK_OPTIONS, withPulled } from '../support/lock-fixture.js';
 
 let mock: MockServer;
 let ids: string[];

@@ -16,7 +16,7 @@ import {
 } from '../../src/study/index.js';
 import { mockClient } from '../support/with-catalog.js';
 import { createTempHome } from '../support/temp-home.js';
-import { editedLock, flipByte, latestIds, MOCK_OPTIONS, otherSha, withPulled } from './lock-fixture.js';
+import { editedLock, flipByte, latestIds, MOCK_OPTIONS, otherSha, withPulled } from '../support/lock-fixture.js';
 
 let mock: MockServer;
 let lock: StudyLock;

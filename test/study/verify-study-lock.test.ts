@@ -26,7 +26,7 @@ import {
 import { Study } from '../../src/workbench/index.js';
 import { mockClient } from '../support/with-catalog.js';
 import { createTempHome } from '../support/temp-home.js';
-import { editedLock, latestIds, MOCK_OPTIONS, otherSha, withPulled } from './lock-fixture.js';
+import { editedLock, latestIds, MOCK_OPTIONS, otherSha, withPulled } from '../support/lock-fixture.js';
 
 /** What `rdw study event` computes by default (window 1h, by event_kind,direction, day bootstrap). */
 const CLI_STUDY = { windows: ['1h'], by: ['event_kind', 'direction'], bootstrap: { method: 'day' } } as const;

@@ -10,7 +10,7 @@ import { startMockServer, type MockServer } from '../../src/mock/index.js';
 import { LockMismatchError, studyLockToJson, writeLock } from '../../src/study/index.js';
 import { ApiKeyMissingError, connectApi, openWorkbench, resolveHome, Study, WorkbenchOptionError } from '../../src/workbench/index.js';
 import { createTempHome, withTempHome } from '../support/temp-home.js';
-import { flipByte } from '../study/lock-fixture.js';
+import { flipByte } from '../support/lock-fixture.js';
 
 let mock: MockServer;
 let env: Record<string, string>;

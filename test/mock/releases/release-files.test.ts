@@ -13,7 +13,7 @@ import {
   type Release,
   type ReleaseDocument,
 } from '../../../src/contract/index.js';
-import { sqlString, withDuckDbFiles } from './duckdb-files.js';
+import { sqlString, withDuckDbFiles } from '../../support/duckdb-files.js';
 import { smallSimulator } from './small-simulator.js';
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');

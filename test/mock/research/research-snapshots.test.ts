@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ResearchOptionError, researchSnapshots, type ResearchSnapshotSet } from '../../../src/mock/research/index.js';
 import { MarketSimulator } from '../../../src/mock/simulator/index.js';
 import { PLANS, RESEARCH_DATASETS, RESEARCH_LIMITATIONS, RESEARCH_SCOPE, UsageError, researchDataset } from '../../../src/contract/index.js';
-import { sqlString, withDuckDbFiles } from '../releases/duckdb-files.js';
+import { sqlString, withDuckDbFiles } from '../../support/duckdb-files.js';
 
 const ENVELOPE_KEYS = [
   'key',

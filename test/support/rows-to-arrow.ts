@@ -1,7 +1,7 @@
 // Rows to an Arrow table typed from the spec (tableFromJSON would drop all-null columns).
 
 import { Bool, Float64, Table, Utf8, vectorFromArray, type Vector } from 'apache-arrow';
-import { MARKET_EVENT_FIELDS } from '../../../src/contract/index.js';
+import { MARKET_EVENT_FIELDS } from '../../src/contract/index.js';
 
 export function rowsToArrow(rows: readonly Record<string, unknown>[], extra: Record<string, string> = {}): Table {
   const vectors: Record<string, Vector> = {};

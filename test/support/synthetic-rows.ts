@@ -2,9 +2,9 @@
 // simulator: breakout events carry a known direction-adjusted 1h edge over controls; volume_spike none.
 
 import { createHash } from 'node:crypto';
-import { SYMBOLS, WINDOWS, expectedCandles } from '../../../src/contract/index.js';
-import type { MarketEventRow, Window } from '../../../src/contract/index.js';
-import { seededRandom } from '../../../src/base/index.js';
+import { SYMBOLS, WINDOWS, expectedCandles } from '../../src/contract/index.js';
+import type { MarketEventRow, Window } from '../../src/contract/index.js';
+import { seededRandom } from '../../src/base/index.js';
 
 /** Planted mean direction-adjusted return over controls, percentage points, per event kind (all windows). */
 export const SYNTHETIC_EFFECTS = { breakout: 0.3, volume_spike: 0, momentum: -0.1 } as const;

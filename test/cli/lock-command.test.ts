@@ -10,7 +10,7 @@ import { runCli } from '../../src/cli/run-cli.js';
 import { startMockServer, type MockServer } from '../../src/mock/index.js';
 import { readLock, studyLockFromJson, studyLockToJson } from '../../src/study/index.js';
 import { createTempHome } from '../support/temp-home.js';
-import { editedLock, flipByte, otherSha } from './lock-fixture.js';
+import { editedLock, flipByte, otherSha } from '../support/lock-fixture.js';
 
 interface Run {
   code: number;

@@ -5,9 +5,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { DUCKDB_TYPE, openCatalog, type Catalog } from '../../../src/catalog/index.js';
-import { MARKET_EVENT_FIELDS, MARKET_EVENTS_DATASET, PRODUCT_VERSION } from '../../../src/contract/index.js';
-import type { MarketEventRow } from '../../../src/contract/index.js';
+import { DUCKDB_TYPE, openCatalog, type Catalog } from '../../src/catalog/index.js';
+import { MARKET_EVENT_FIELDS, MARKET_EVENTS_DATASET, PRODUCT_VERSION } from '../../src/contract/index.js';
+import type { MarketEventRow } from '../../src/contract/index.js';
 
 /** One release: its ID, UTC day, generation time (newer wins in the current view) and rows. */
 export interface FixtureRelease {

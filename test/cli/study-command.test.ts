@@ -4,8 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/run-cli.js';
 import { studyCommand } from '../../src/cli/commands/study.js';
-import { buildFixtureCatalog, type FixtureCatalog } from './support/fixture-catalog.js';
-import { syntheticDays } from './support/synthetic-rows.js';
+import { buildFixtureCatalog, type FixtureCatalog } from '../support/fixture-catalog.js';
+import { syntheticDays } from '../support/synthetic-rows.js';
 
 // `rdw study event` (src/cli/commands/study.ts) over a fixture catalog file at --home.
 const days = syntheticDays({ days: 4, seed: 9 });

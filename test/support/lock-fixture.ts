@@ -5,7 +5,7 @@ import { openCatalog, pullReleases, type Catalog } from '../../src/catalog/index
 import type { RdwClient } from '../../src/client/index.js';
 import type { MockServer } from '../../src/mock/index.js';
 import type { StudyLock } from '../../src/study/index.js';
-import { mockClient } from '../support/with-catalog.js';
+import { mockClient } from './with-catalog.js';
 
 /** Small mock: 12 days keep the suite fast. */
 export const MOCK_OPTIONS = { days: 12 } as const;

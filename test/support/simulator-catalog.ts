@@ -4,11 +4,11 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { importRelease, openCatalog, type Catalog } from '../../../src/catalog/index.js';
-import { MarketSimulator, type SimulatorOptions } from '../../../src/mock/index.js';
-import { sha256Digest } from '../../../src/base/index.js';
-import { asOfTime, buildRelease } from '../../../src/mock/releases/index.js';
-import type { MarketEventRow } from '../../../src/contract/index.js';
+import { importRelease, openCatalog, type Catalog } from '../../src/catalog/index.js';
+import { MarketSimulator, type SimulatorOptions } from '../../src/mock/index.js';
+import { sha256Digest } from '../../src/base/index.js';
+import { asOfTime, buildRelease } from '../../src/mock/releases/index.js';
+import type { MarketEventRow } from '../../src/contract/index.js';
 
 /** What a built catalog holds, for assertions. */
 export interface SimulatorCatalog {

@@ -7,12 +7,12 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { SEEDED_KEY_NAMES } from '../../../src/mock/index.js';
-import { createMockCommand } from '../../../src/cli/commands/mock.js';
-import { runCli } from '../../../src/cli/run-cli.js';
-import { errorOf, get } from './http.js';
+import { SEEDED_KEY_NAMES } from '../../src/mock/index.js';
+import { createMockCommand } from '../../src/cli/commands/mock.js';
+import { runCli } from '../../src/cli/run-cli.js';
+import { errorOf, get } from '../mock/server/http.js';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 function output() {
   let text = '';
