@@ -106,6 +106,29 @@ JOIN (
 )`,
     ],
   },
+  {
+    version: 3,
+    name: 'sync_runs',
+    statements: [
+      // One row per `rdw sync` run (src/workbench sync-home): when, how it ended, its counts, the snapshot
+      // datasets chosen (a later plain sync reuses the last choice) and what it did, as JSON (SyncReport).
+      `CREATE TABLE sync_runs (
+  id BIGINT PRIMARY KEY,
+  started_at TIMESTAMP NOT NULL,
+  finished_at TIMESTAMP NOT NULL,
+  outcome VARCHAR NOT NULL,
+  exit_code INTEGER NOT NULL,
+  listed INTEGER NOT NULL,
+  new_releases INTEGER NOT NULL,
+  revised INTEGER NOT NULL,
+  failed INTEGER NOT NULL,
+  snapshots_recorded INTEGER NOT NULL,
+  budget_left_bytes DOUBLE,
+  snapshot_datasets JSON NOT NULL,
+  details JSON NOT NULL
+)`,
+    ],
+  },
 ];
 
 /** The newest schema version this rdw knows. */

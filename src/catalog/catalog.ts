@@ -2,17 +2,19 @@
 // (DESIGN.md 2.4). Opened by a static async factory that waits, with a bound, for another process's lock.
 
 import path from 'node:path';
-import { constants } from 'node:fs';
-import { access, mkdir, stat } from 'node:fs/promises';
-import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
-import { environmentErrorOf } from '../contract/index.js';
-import { CatalogBusyError, CatalogCorruptError } from './catalog-errors.js';
-import { resolveCatalogOptions, type CatalogOptions, type ResolvedCatalogOptions } from './catalog-options.js';
+import { mkdir } from 'node:fs/promises';
+import type { DuckDBConnection, DuckDBValue } from '@duckdb/node-api';
+import { environmentErrorOf, RdwError } from '../contract/index.js';
+import { CatalogCorruptError } from './catalog-errors.js';
+import { resolveCatalogOptions, type CatalogHold, type CatalogOptions, type ResolvedCatalogOptions } from './catalog-options.js';
+import { closeDuckdbFile, openDuckdbFile, type DuckdbFile } from './open-duckdb-file.js';
+import { createCatalogFile } from './create-catalog-file.js';
 import { CATALOG_SCHEMA_VERSION } from './catalog-schema.js';
 import { ContentStore, type TempCleanup } from './content-store.js';
 import { catalogMessages } from './messages.js';
 import { catalogSchemaVersion, runMigrations } from './run-migrations.js';
-import { quoteLiteral } from '../base/index.js';
+import { homeFailure, isCorruption } from './catalog-open-failures.js';
+import { currentMemoryLimit, trimBlockCache } from './trim-block-cache.js';
 
 /** A row read from the catalog, values as JSON (BIGINT as string when large, DATE as `YYYY-MM-DD`). */
 export type CatalogRow = Record<string, unknown>;
@@ -22,18 +24,12 @@ export type SqlParameters = Record<string, DuckDBValue>;
 /** DuckDB file name inside the home folder. */
 export const CATALOG_FILE = 'catalog.duckdb';
 
-// DuckDB's file lock is per process: two instances of one file inside a process would not exclude
-// each other, so this process keeps its own register of the files it has open.
-const openInThisProcess = new Set<string>();
+export { isLockConflict, isOpenInThisProcess } from './open-duckdb-file.js';
 
-/** True while this process has `file` (absolute) open through a Catalog: DuckDB's lock would not exclude it. */
-export const isOpenInThisProcess = (file: string): boolean => openInThisProcess.has(file);
-
-/** True when `error` is DuckDB refusing a file because another process holds its lock. */
-export const isLockConflict = (error: unknown): boolean =>
-  /could not set lock|conflicting lock|lock on file/i.test(error instanceof Error ? error.message : String(error));
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** An open catalog file, with the second connection `sideQuery` opens on first use. */
+interface OpenFile extends DuckdbFile {
+  side: Promise<DuckDBConnection> | undefined;
+}
 
 export class Catalog {
   /** The home folder (RDW_HOME), absolute. */
@@ -42,38 +38,46 @@ export class Catalog {
   readonly file: string;
   readonly store: ContentStore;
   readonly readOnly: boolean;
+  /** 'always' (open until `close`) or 'while-busy' (a lease: open while operations are queued). */
+  readonly hold: CatalogHold;
   /** What the clean-up of `store/tmp/` did on open (empty when read-only). */
   readonly tempCleanup: TempCleanup;
   readonly #options: ResolvedCatalogOptions;
-  readonly #instance: DuckDBInstance;
-  readonly #connection: DuckDBConnection;
+  /** The open file; undefined while a lease has let it go. */
+  #file: OpenFile | undefined;
+  #opening: Promise<OpenFile> | undefined;
+  #closing: Promise<void> = Promise.resolve();
+  /** Operations running on the file now (queued ones and side queries). */
+  #users = 0;
+  /** True once the raw `connection` was handed out: a lease then keeps the file until `close`. */
+  #pinned = false;
+  #idle: NodeJS.Timeout | undefined;
   #queue: Promise<unknown> = Promise.resolve();
-  #side: Promise<DuckDBConnection> | undefined;
   #sideQueue: Promise<unknown> = Promise.resolve();
   #closed = false;
+  /** Set once `close` has drained the queues: no operation may open the file again. */
+  #shut = false;
   #memoryLimit: string | undefined;
+  #compactionDeferred = false;
+  #opens = 1;
 
-  private constructor(
-    home: string,
-    store: ContentStore,
-    instance: DuckDBInstance,
-    connection: DuckDBConnection,
-    options: ResolvedCatalogOptions,
-    tempCleanup: TempCleanup,
-  ) {
+  private constructor(home: string, store: ContentStore, file: DuckdbFile, options: ResolvedCatalogOptions, tempCleanup: TempCleanup) {
     this.home = home;
     this.file = path.join(home, CATALOG_FILE);
     this.store = store;
     this.readOnly = options.readOnly;
+    this.hold = options.hold;
     this.tempCleanup = tempCleanup;
     this.#options = options;
-    this.#instance = instance;
-    this.#connection = connection;
+    this.#file = { ...file, side: undefined };
+    this.#scheduleRelease();
   }
 
   /**
    * Opens (creating and migrating) the catalog in `home`. Waits up to `busyTimeoutMs` while another
-   * process holds the file, then throws CatalogBusyError. Read-write opens clean stale files from `store/tmp/`.
+   * process holds the file (telling `onWait` after 1 s), then throws CatalogBusyError naming the holder.
+   * Read-write opens clean stale files from `store/tmp/`. Migrations and clean-up run here only, once per
+   * Catalog, also for a lease (`hold: 'while-busy'`), whose later opens only open the file.
    */
   static async open(home: string, options: CatalogOptions = {}): Promise<Catalog> {
     const resolved = resolveCatalogOptions(options);
@@ -97,39 +101,38 @@ export class Catalog {
   }
 
   static async #openFile(absoluteHome: string, file: string, store: ContentStore, resolved: ResolvedCatalogOptions): Promise<Catalog> {
-
+    // A new catalog appears complete or not at all (a kill while DuckDB creates a file leaves it unreadable).
+    const created = await createCatalogFile(file, resolved, resolved.now);
     if (resolved.readOnly) {
-      // A read-only handle cannot create or migrate: do that first with a short read-write open.
-      const exists = await stat(file).then(() => true, () => false);
-      let current = exists ? -1 : 0;
-      if (exists) {
-        const probe = await openInstance(file, resolved, true);
+      // A read-only handle cannot migrate: do that first with a short read-write open.
+      let current = created ? CATALOG_SCHEMA_VERSION : -1;
+      if (!created) {
+        const probe = await openDuckdbFile(file, true, resolved);
         try {
           current = await catalogSchemaVersion(probe.connection);
         } finally {
-          closeInstance(file, probe.instance, probe.connection);
+          closeDuckdbFile(file, probe);
         }
       }
       if (current < CATALOG_SCHEMA_VERSION) {
-        const writer = await openInstance(file, resolved, false);
+        const writer = await openDuckdbFile(file, false, resolved);
         try {
           await runMigrations(writer.connection, resolved.now());
         } finally {
-          closeInstance(file, writer.instance, writer.connection);
+          closeDuckdbFile(file, writer);
         }
       }
-      const { instance, connection } = await openInstance(file, resolved, true);
-      return new Catalog(absoluteHome, store, instance, connection, resolved, { removed: [], kept: [] });
+      return new Catalog(absoluteHome, store, await openDuckdbFile(file, true, resolved), resolved, { removed: [], kept: [] });
     }
 
-    const { instance, connection } = await openInstance(file, resolved, false);
+    const opened = await openDuckdbFile(file, false, resolved);
     try {
-      await runMigrations(connection, resolved.now());
+      await runMigrations(opened.connection, resolved.now());
       // Safe now: this process holds the catalog's lock, so no other rdw is downloading into store/tmp.
       const cleanup = await store.cleanTemp(resolved.now().getTime(), resolved.maxPartialAgeMs);
-      return new Catalog(absoluteHome, store, instance, connection, resolved, cleanup);
+      return new Catalog(absoluteHome, store, opened, resolved, cleanup);
     } catch (error) {
-      closeInstance(file, instance, connection);
+      closeDuckdbFile(file, opened);
       throw error;
     }
   }
@@ -139,18 +142,38 @@ export class Catalog {
     return this.#options.now();
   }
 
+  /** True while the DuckDB file is open (always until `close` with `hold: 'always'`). */
+  get fileOpen(): boolean {
+    return this.#file !== undefined;
+  }
+
+  /** How many times this Catalog opened the DuckDB file (1 with `hold: 'always'`). */
+  get fileOpens(): number {
+    return this.#opens;
+  }
+
   /**
    * The DuckDB connection, for a user's own code (other layers read through the catalog's read API, e.g.
    * `readMarketEvents`). Writes must go through `transaction`, and concurrent use should go through
-   * `exclusive` or `read`, which serialize every use of the one connection.
+   * `exclusive` or `read`, which serialize every use of the one connection. With `hold: 'while-busy'` it
+   * is a stand-in whose (async) methods open the file and keep it open until `close`: a raw connection
+   * may carry temporary views or a transaction from one call to the next, so the lease stops letting go.
    */
   get connection(): DuckDBConnection {
-    return this.#connection;
+    if (this.hold === 'always') return this.#file!.connection;
+    this.#pinned = true;
+    return new Proxy({} as DuckDBConnection, {
+      get: (_target, name) =>
+        typeof name === 'symbol' || name === 'then'
+          ? undefined
+          : (...args: unknown[]) =>
+              this.#acquire().then((file) => (file.connection as unknown as Record<string, (...a: unknown[]) => unknown>)[name]!(...args)),
+    });
   }
 
   /** Runs `fn` with the connection, after every earlier `exclusive`/`query`/`transaction` call finished. */
   exclusive<T>(fn: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
-    const run = this.#queue.then(() => fn(this.#connection));
+    const run = this.#queue.then(() => this.#use((file) => fn(file.connection)));
     this.#queue = run.catch(() => undefined);
     return run;
   }
@@ -161,12 +184,13 @@ export class Catalog {
    * Reads of catalog tables see committed data only.
    */
   sideQuery(sql: string, parameters?: SqlParameters): Promise<CatalogRow[]> {
-    this.#side ??= this.#instance.connect();
-    const side = this.#side;
-    return this.#afterSideQueries(async () => {
-      const reader = await (await side).runAndReadAll(sql, parameters);
-      return reader.getRowObjectsJson() as CatalogRow[];
-    });
+    return this.#afterSideQueries(() =>
+      this.#use(async (file) => {
+        file.side ??= file.instance.connect();
+        const reader = await (await file.side).runAndReadAll(sql, parameters);
+        return reader.getRowObjectsJson() as CatalogRow[];
+      }),
+    );
   }
 
   /** Runs `fn` after every earlier side query finished; later side queries wait for it. */
@@ -237,9 +261,11 @@ export class Catalog {
    * Turns vacuum off for the rest of this handle, so a checkpoint writes the rows appended since the last
    * one and merges no row groups. A bulk pull calls it: its checkpoints then cost only what they write,
    * whatever the catalog's size, and it leaves row groups of ≈ 27,000 rows (one per 16 MiB of WAL), which
-   * scan as fast as full ones. Later handles merge them again, one run per checkpoint.
+   * scan as fast as full ones. Later handles merge them again, one run per checkpoint. A lease applies it
+   * again each time it opens the file.
    */
   async deferCompaction(): Promise<void> {
+    this.#compactionDeferred = true;
     await this.query('SET max_vacuum_tasks = 0');
   }
 
@@ -249,109 +275,73 @@ export class Catalog {
     this.#closed = true;
     await this.#queue;
     await this.#sideQueue;
-    const side = await this.#side?.catch(() => undefined);
+    this.#shut = true;
+    clearTimeout(this.#idle);
+    await this.#opening?.catch(() => undefined);
+    const file = this.#file;
+    if (this.hold === 'while-busy') this.#file = undefined;
+    if (file !== undefined) await this.#closeFile(file);
+    await this.#closing;
+  }
+
+  /** Runs `fn` with the open file (opening it for a lease), counting it as a user so the lease keeps it. */
+  async #use<T>(fn: (file: OpenFile) => Promise<T>): Promise<T> {
+    this.#users += 1;
+    clearTimeout(this.#idle);
+    try {
+      return await fn(await this.#acquire());
+    } finally {
+      this.#users -= 1;
+      this.#scheduleRelease();
+    }
+  }
+
+  /** The open file; a lease opens it again (waiting for the lock like `open`, without migrations). */
+  #acquire(): Promise<OpenFile> {
+    if (this.#file !== undefined) return Promise.resolve(this.#file);
+    if (this.#shut) return Promise.reject(new RdwError(catalogMessages.closed(this.file)));
+    this.#opening ??= this.#reopen().finally(() => {
+      this.#opening = undefined;
+    });
+    return this.#opening;
+  }
+
+  async #reopen(): Promise<OpenFile> {
+    await this.#closing;
+    const opened = await openDuckdbFile(this.file, this.readOnly, this.#options);
+    try {
+      if (this.#compactionDeferred) await opened.connection.run('SET max_vacuum_tasks = 0');
+    } catch (error) {
+      closeDuckdbFile(this.file, opened);
+      throw error;
+    }
+    this.#opens += 1;
+    this.#file = { ...opened, side: undefined };
+    return this.#file;
+  }
+
+  /** A lease lets the file go `leaseIdleMs` after its last operation. */
+  #scheduleRelease(): void {
+    if (this.hold === 'always' || this.#pinned || this.#closed || this.#users > 0 || this.#file === undefined) return;
+    clearTimeout(this.#idle);
+    this.#idle = setTimeout(() => this.#releaseIfIdle(), this.#options.leaseIdleMs);
+  }
+
+  #releaseIfIdle(): void {
+    this.#idle = undefined;
+    const file = this.#file;
+    if (this.#users > 0 || this.#pinned || this.#closed || file === undefined) return;
+    // A pull of this process may be writing into store/tmp/ (its pins): another process's read-write
+    // open would clean that folder, so the file stays held until the pull has settled.
+    if (this.store.busy) return this.#scheduleRelease();
+    this.#file = undefined;
+    const closing = this.#closing.then(() => this.#closeFile(file));
+    this.#closing = closing.catch(() => undefined);
+  }
+
+  async #closeFile(file: OpenFile): Promise<void> {
+    const side = await file.side?.catch(() => undefined);
     side?.closeSync();
-    closeInstance(this.file, this.#instance, this.#connection);
-  }
-}
-
-/** True when DuckDB refused the file for what is in it: not a database, a failed block checksum, cut short, undecodable. */
-const isCorruption = (error: unknown): boolean =>
-  /not a valid DuckDB database file|Corrupt database file|Could not read enough bytes from file|Serialization Error|Failed to deserialize|Invalid Input Error: .*(?:database file|magic)/i.test(
-    error instanceof Error ? error.message : String(error),
-  );
-
-/**
- * Why the home folder (or its `store/`) could not be created, as a typed environment error. Node's recursive
- * mkdir reports ENOENT on a read-only file system, so the nearest existing folder above is asked itself.
- */
-async function homeFailure(home: string, error: unknown): Promise<unknown> {
-  const direct = environmentErrorOf(error, home);
-  if (direct !== undefined) return direct;
-  for (let folder = home; ; folder = path.dirname(folder)) {
-    const info = await stat(folder).catch(() => undefined);
-    if (info !== undefined) {
-      if (!info.isDirectory()) return environmentErrorOf({ code: 'ENOTDIR', path: folder }) ?? error;
-      const refusal = await access(folder, constants.W_OK).then(() => undefined, (reason: unknown) => reason);
-      return (refusal === undefined ? undefined : environmentErrorOf(refusal, folder)) ?? error;
-    }
-    if (path.dirname(folder) === folder) return error;
-  }
-}
-
-async function openInstance(
-  file: string,
-  options: ResolvedCatalogOptions,
-  readOnly: boolean,
-): Promise<{ instance: DuckDBInstance; connection: DuckDBConnection }> {
-  const started = Date.now();
-  for (;;) {
-    if (!openInThisProcess.has(file)) {
-      try {
-        const instance = await DuckDBInstance.create(file, instanceConfig(readOnly));
-        openInThisProcess.add(file);
-        try {
-          return { instance, connection: await instance.connect() };
-        } catch (error) {
-          openInThisProcess.delete(file);
-          instance.closeSync();
-          throw error;
-        }
-      } catch (error) {
-        if (!isLockConflict(error)) throw error;
-      }
-    }
-    if (Date.now() - started >= options.busyTimeoutMs) {
-      throw new CatalogBusyError(catalogMessages.busy(path.dirname(file), Math.round(options.busyTimeoutMs / 1000)));
-    }
-    await sleep(options.busyRetryMs);
-  }
-}
-
-/**
- * DuckDB settings of every catalog instance (docs/catalog.md "Memory"):
- * - no external file cache: a pull reads each data file once to check it and once to import it, and the
- *   cache kept ≈ 0.3 MiB per file for the life of the instance;
- * - the allocator's background threads return freed memory to the system as DuckDB runs;
- * - at most one vacuum task per checkpoint. The catalog never deletes or updates a row, so vacuum only
- *   merges the small row groups that appends leave; DuckDB's default (100 tasks) merged a bulk pull's 18
- *   row groups into 6 in one checkpoint at 793 MiB, one task merges a run of them (+200 MiB).
- * No `memory_limit`: below a checkpoint's needs DuckDB fails fatally; `trimMemory` frees the cache instead.
- */
-function instanceConfig(readOnly: boolean): Record<string, string> {
-  return {
-    enable_external_file_cache: 'false',
-    allocator_background_threads: 'true',
-    max_vacuum_tasks: '1',
-    ...(readOnly ? { access_mode: 'READ_ONLY' } : {}),
-  };
-}
-
-async function currentMemoryLimit(connection: DuckDBConnection): Promise<string> {
-  const reader = await connection.runAndReadAll(`SELECT current_setting('memory_limit')`);
-  return String(reader.getRows()[0]![0]);
-}
-
-async function trimBlockCache(connection: DuckDBConnection, memoryLimit: string): Promise<void> {
-  const reader = await connection.runAndReadAll(
-    `SELECT coalesce(sum(memory_usage_bytes) FILTER (WHERE tag <> 'BASE_TABLE'), 0)::DOUBLE FROM duckdb_memory()`,
-  );
-  // Whole MiB at or above what DuckDB holds besides the cache: nothing else has to go, nothing spills to disk.
-  const trimmed = Math.ceil(Number(reader.getRows()[0]![0]) / 2 ** 20);
-  try {
-    await connection.run(`SET memory_limit = '${trimmed}MiB'`);
-  } catch {
-    // DuckDB could not evict enough (blocks pinned): leave the cache as it is.
-  } finally {
-    await connection.run(`SET memory_limit = ${quoteLiteral(memoryLimit)}`);
-  }
-}
-
-function closeInstance(file: string, instance: DuckDBInstance, connection: DuckDBConnection): void {
-  try {
-    connection.closeSync();
-    instance.closeSync();
-  } finally {
-    openInThisProcess.delete(file);
+    closeDuckdbFile(this.file, file);
   }
 }

@@ -90,6 +90,14 @@ export class ContentStore {
   }
 
   /**
+   * Forgets that this store object verified `sha256`, so the next `holds` hashes the stored file again:
+   * for a file found missing or altered on disk (`rdw verify --repair` replaces it with verified bytes).
+   */
+  forget(sha256: string): void {
+    this.#verified.delete(sha256);
+  }
+
+  /**
    * Moves a verified temp file into the store under its digest: fsync, chmod 0444, rename, fsync the
    * folder. A stored file that already holds the right bytes is kept and the temp file removed.
    * The caller must have verified `digest` (the client's download does) and may skip the fsync of a

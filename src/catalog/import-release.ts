@@ -202,8 +202,20 @@ async function insertReleases(connection: DuckDBConnection, items: readonly Rele
     Object.assign({}, ...files.map(([id, format, digest], i) => ({ [`id${i}`]: id, [`format${i}`]: format, [`sha${i}`]: digest.sha256, [`bytes${i}`]: digest.bytes }))),
   );
 
+  // 4. and 5.
+  await insertReleaseRows(connection, fresh);
+  return outcomes;
+}
+
+/**
+ * Steps 4 and 5 of an import inside an open transaction: the rows of `items` (whose `releases` rows exist)
+ * into `market_events` (and `market_event_extras`), each scan's count against the manifests' `rows`, then
+ * the manifests' statements against the inserted rows. Throws RowCountMismatchError, SchemaMismatchError or
+ * ManifestContradictionError (the caller's transaction rolls back). Also the re-import of `rdw verify --repair`.
+ */
+export async function insertReleaseRows(connection: DuckDBConnection, items: readonly ReleaseImport[]): Promise<void> {
   // 4.
-  for (const group of rowGroups(fresh)) {
+  for (const group of rowGroups(items)) {
     const expected = group.reduce((sum, item) => sum + item.release.rows, 0);
     const statements = [insertRowsSql(group), ...(planOf(group[0]!).extras.length > 0 ? [insertExtrasSql(group)] : [])];
     for (const statement of statements) {
@@ -221,9 +233,8 @@ async function insertReleases(connection: DuckDBConnection, items: readonly Rele
   }
 
   // 5.
-  const facts = await readReleaseFacts(connection, fresh);
-  for (const item of fresh) checkReleaseFacts(item, facts.get(item.release.id));
-  return outcomes;
+  const facts = await readReleaseFacts(connection, items);
+  for (const item of items) checkReleaseFacts(item, facts.get(item.release.id));
 }
 
 /**

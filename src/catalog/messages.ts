@@ -7,13 +7,32 @@ const mebibytes = (bytes: number) => (bytes > 0 && bytes < 0.1 * 2 ** 20 ? '< 0.
 /** At most six names, then how many more. */
 const list = (names: readonly string[]) => (names.length <= 6 ? names.join(', ') : `${names.slice(0, 6).join(', ')} and ${names.length - 6} more`);
 
+/** Who holds a catalog's lock (src/catalog/open-duckdb-file.ts CatalogLockHolder). */
+interface LockHolderText {
+  pid: number | undefined;
+  program: string | undefined;
+  thisProcess: boolean;
+}
+/** "/usr/bin/node PID 1234", "another catalog handle of this process (PID 1234)", or "another process". */
+const holderText = (holder: LockHolderText) =>
+  holder.thisProcess
+    ? `another catalog handle of this process (PID ${holder.pid})`
+    : holder.pid === undefined
+      ? 'another process (DuckDB did not name it)'
+      : `${holder.program ?? 'a process'} PID ${holder.pid}`;
+
 export const catalogMessages = {
   badReleaseId: (value: string) =>
     `"${value.length > 80 ? `${value.slice(0, 80)}…` : value}" is not a release ID (64 letters, digits or . _ ~ -, exactly as rdw releases lists it); name releases exactly by ID, or use --latest N.`,
   badOption: (name: string, expected: string) => `The catalog option ${name} must be ${expected}.`,
   badSnapshot: (detail: string) => `The snapshot cannot be recorded: ${detail}.`,
-  busy: (home: string, seconds: number) =>
-    `The catalog in ${home} is in use by another rdw process (waited ${seconds} s); run again when it has finished.`,
+  busy: (home: string, seconds: number, holder: LockHolderText) =>
+    `The catalog in ${home} is held by ${holderText(holder)} (waited ${seconds} s); run again when it has finished${holder.pid === undefined || holder.thisProcess ? '' : `, or stop it (kill ${holder.pid})`}.`,
+  waiting: (home: string, holder: LockHolderText, seconds: number) =>
+    `The catalog in ${home} is held by ${holderText(holder)}; waiting for it up to ${seconds} s more.`,
+  closed: (file: string) => `The catalog ${file} was closed; open it again (openCatalog or openWorkbench) to use it.`,
+  stillWaiting: (home: string, holder: LockHolderText, seconds: number) =>
+    `Still waiting for the catalog in ${home} (held by ${holderText(holder)}); ${seconds} s left.`,
   notImportedManifestMismatch: (id: string, detail: string) =>
     `The manifest of release ${short(id)} is not usable: ${detail}. Nothing was imported.`,
   schemaVersionDisagrees: (id: string, schemaVersion: string, manifestVersion: string) =>
@@ -58,8 +77,6 @@ export const catalogMessages = {
   batchRowCountMismatch: (releases: number, actual: number, expected: number) =>
     `A batch of ${releases} releases holds ${actual} rows, but their manifests say ${expected}; each is imported on its own to find which.`,
   noDataFile: (id: string) => `Release ${short(id)} offers neither a parquet nor a csv file; nothing was imported.`,
-  storeFileMismatch: (file: string, releaseId: string, detail: string) =>
-    `Stored file ${file} (release ${short(releaseId)}) ${detail}; run "rdw pull ${releaseId}" after removing it, or restore it from a backup.`,
   exportTarget: (dir: string) => `The export folder ${dir} exists and is not empty; choose an empty or new folder.`,
   newerCatalog: (found: number, known: number) =>
     `The catalog has schema version ${found}, newer than this rdw knows (${known}); upgrade rdw to open it.`,
@@ -67,13 +84,27 @@ export const catalogMessages = {
     'RDW_BASE_URL (or --base-url) points at an API but RDW_API_KEY is not set; set RDW_API_KEY to your key (it is never taken from a flag).',
   embeddedMock: (baseUrl: string) => `rdw: no RDW_BASE_URL set; using the embedded mock API at ${baseUrl} (offline, seeded data).`,
   catalogCorrupt: (file: string, detail: string) =>
-    `${file} is not a readable DuckDB catalog (${detail.split('\n')[0]!.replace(/[.!]+$/, '')}). Move it aside (mv ${file} ${file}.broken) and pull again, or rebuild it from a study lock into a new folder: rdw --home <NEW_FOLDER> reproduce <LOCK>; the verified files in store/ stay as they are.`,
+    `${file} is not a readable DuckDB catalog (${detail.split('\n')[0]!.replace(/[.!]+$/, '')}). Move it aside (mv ${file} ${file}.broken) and pull again (rdw pull <RELEASE_ID...> or rdw pull --latest N), or rebuild it from a study lock into a new folder: rdw --home <NEW_FOLDER> reproduce <LOCK>; the verified files in store/ stay as they are.`,
   pullFailed: (failed: number, total: number) =>
     failed === total
       ? `${total === 1 ? 'The release' : `All ${total} releases`} could not be pulled; nothing was imported.`
       : `${failed} of ${total} releases could not be pulled; the other ${total - failed} ${total - failed === 1 ? 'is' : 'are'} complete.`,
   verifyBad: (file: string, releaseId: string, problem: string) =>
-    `Stored file ${file} of release ${releaseId.slice(0, 12)}… ${problem}; remove it and pull the release again.`,
+    `Stored file ${file} of release ${releaseId.slice(0, 12)}… ${problem}; run "rdw verify --repair" to fetch it again by release ID (and re-import its rows).`,
+  repairNeedsWriter: () => 'Repairing the store needs the catalog open for writing (not readOnly).',
+  repairNoUse: (file: string) => `Stored file ${file} is named by no release, so it cannot be fetched again by release ID; remove it with rdw gc.`,
+  repaired: (file: string, format: string, releaseId: string, problem: string, reimported: number) =>
+    `${reimported > 0 ? 're-imported' : 'restored'} ${file} (${format} of release ${short(releaseId)}, which ${problem}): fetched again by ID and verified${reimported > 0 ? `; the rows of ${count(reimported, 'release')} re-imported from it` : ''}.`,
+  repairFailed: (file: string, format: string, releaseId: string, reason: string) =>
+    `could not repair ${file} (${format} of release ${short(releaseId)}): ${reason.replace(/\.$/, '')}; nothing was changed for it.`,
+  repairDone: (repaired: number, files: number, releases: number) =>
+    `Repaired ${count(repaired, 'stored file')}; all ${files} stored files of ${releases} releases match their checksums.`,
+  repairIncomplete: (failed: number, total: number) =>
+    `${failed} of ${count(total, 'damaged stored file')} could not be repaired (reasons above); run "rdw verify --repair" again once that is fixed.`,
+  presentFileDamaged: (file: string, releaseId: string) =>
+    `Stored file ${file} of release ${short(releaseId)} is missing or cut short; run "rdw verify --repair" to fetch it again by release ID (and re-import its rows).`,
+  pullRepaired: (id: string, files: number, reimported: boolean) =>
+    `release ${short(id)} was present, but ${count(files, 'stored file')} ${files === 1 ? 'was' : 'were'} missing or cut short; fetched again by ID and verified${reimported ? ', its rows re-imported' : ''}.`,
   verifyOk: (files: number, releases: number) => `All ${files} stored files of ${releases} releases match their checksums.`,
   unreferencedFiles: (files: number, bytes: number) =>
     `${files} stored file${files === 1 ? ' is' : 's are'} referenced by no release (${mebibytes(bytes)}); remove ${files === 1 ? 'it' : 'them'} with rdw gc.`,

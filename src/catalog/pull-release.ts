@@ -15,13 +15,20 @@ import type { ColumnPlan } from './check-data-columns.js';
 import { checkDataFile, importReleases, type DataFormat, type ReleaseImport } from './import-release.js';
 import { dropUnreferenced } from './collect-garbage.js';
 import { catalogMessages } from './messages.js';
+import { tempName } from './release-temp-name.js';
+import { repairPresentReleases, type StoreFileRepair } from './repair-store.js';
+
+export { tempName };
 
 /** Progress of a pull, for progress bars and line logs. */
 export type PullProgress =
   | { kind: 'bytes'; releaseId: string; done: number; total: number }
   | { kind: 'release'; releaseId: string; status: PullStatus | 'failed' };
 
-/** `imported`: rows added now; `present`: the ID was already in the catalog (no request sent). */
+/**
+ * `imported`: rows added now; `present`: the ID was already in the catalog (no request sent, unless one of
+ * its stored files was missing: see `PullResult.repaired`).
+ */
 export type PullStatus = 'imported' | 'present';
 
 /** What a pull did for one release ID. */
@@ -40,6 +47,11 @@ export interface PullResult {
    * types, extra or absent fields, other type words); absent when it matched the contract or was already present.
    */
   accepted?: AcceptedBeyondContract;
+  /**
+   * A present release whose stored files were missing or of another size (a stat per file): each fetched
+   * again by ID, verified and put back (a data file after its rows were re-imported). Absent otherwise.
+   */
+  repaired?: StoreFileRepair[];
 }
 
 export interface PullReleaseOptions {
@@ -52,15 +64,6 @@ export function checkReleaseIds(ids: readonly string[]): void {
   for (const id of ids) {
     if (!isReleaseId(id)) throw new CatalogOptionError(catalogMessages.badReleaseId(String(id)), { option: 'releaseId' });
   }
-}
-
-/**
- * The store/tmp file name of one part of a release: the exact ID with each upper-case letter written `^x`
- * (`^` is not in an ID), so IDs differing only in case never share a temp file on a case-insensitive file
- * system; the mock's lowercase IDs are used as they are.
- */
-export function tempName(id: string, part: string): string {
-  return `${id.replace(/[A-Z]/g, (letter) => `^${letter.toLowerCase()}`)}.${part}`;
 }
 
 /** The already imported releases among `ids` (exact IDs), as `present` results. */
@@ -96,7 +99,8 @@ export async function settleRelease(catalog: Catalog, prepared: Pick<PreparedRel
 
 /**
  * Pulls release `id` into the catalog. Steps:
- * 1. validate the ID (UsageError before any request) 2. already imported => no-op success
+ * 1. validate the ID (UsageError before any request) 2. already imported => no-op success (its stored
+ *    files missing or cut short: fetched again by ID, `repairPresentReleases`)
  * 3. manifest 4. bundled schema (checksum, version, fields vs src/contract) 5. data file (parquet, else csv)
  * into store/tmp, verified by the client 6. into the store 7. one import transaction with a row count.
  * Integrity failures (exit 3) leave nothing imported and no unverified bytes in the store.
@@ -107,8 +111,11 @@ export async function pullRelease(catalog: Catalog, client: RdwClient, id: strin
   // 2. an imported release is immutable: nothing to do
   const present = (await presentReleases(catalog, [id])).get(id);
   if (present !== undefined) {
+    // ... whose stored files must still be there (a stat each); a missing one is fetched again by ID
+    const repaired = (await repairPresentReleases(catalog, client, [id])).get(id);
+    if (repaired instanceof Error) throw repaired;
     options.onProgress?.({ kind: 'release', releaseId: id, status: 'present' });
-    return present;
+    return repaired === undefined ? present : { ...present, repaired };
   }
   const prepared = await prepareRelease(catalog, client, id, options);
   // 7. one transaction: metadata, files, rows; the row count must equal the manifest's (the data file was

@@ -10,6 +10,7 @@ import { CatalogOptionError } from './catalog-errors.js';
 import { importReleases, type ReleaseImport } from './import-release.js';
 import { catalogMessages } from './messages.js';
 import { checkReleaseIds, prepareRelease, presentReleases, settleRelease, type PullProgress, type PullResult } from './pull-release.js';
+import { repairPresentReleases } from './repair-store.js';
 
 export interface PullReleasesOptions {
   /** Releases downloaded and checked at once (imports run beside them, one writer). Default 4. */
@@ -65,11 +66,14 @@ export async function pullReleases(
   const onProgress = options.onProgress;
   const outcomes: Outcome[] = new Array(unique.length);
   const present = await presentReleases(catalog, unique);
+  // A present release's stored files must still be there (a stat each); missing ones are fetched again by ID.
+  const repaired = await repairPresentReleases(catalog, client, [...present.keys()]);
   const todo = unique.flatMap((id, index) => {
     const known = present.get(id);
     if (known === undefined) return [index];
-    outcomes[index] = known;
-    onProgress?.({ kind: 'release', releaseId: id, status: 'present' });
+    const repair = repaired.get(id);
+    outcomes[index] = repair instanceof Error ? { id, error: repair } : repair === undefined ? known : { ...known, repaired: repair };
+    onProgress?.({ kind: 'release', releaseId: id, status: repair instanceof Error ? 'failed' : 'present' });
     return [];
   });
 

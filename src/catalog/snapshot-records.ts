@@ -71,3 +71,16 @@ export async function snapshotHistory(catalog: Catalog, datasetId: string): Prom
     snapshot: JSON.parse(String(row.body)) as ResearchSnapshot,
   }));
 }
+
+/** When each of `datasetIds` was last recorded (the newest `fetched_at` of its snapshots); absent: never. */
+export async function lastSnapshotFetches(catalog: Catalog, datasetIds: readonly string[]): Promise<Map<string, Date>> {
+  const fetched = new Map<string, Date>();
+  for (const datasetId of new Set(datasetIds)) {
+    const [row] = await catalog.query(
+      `SELECT strftime(max(fetched_at), '%Y-%m-%dT%H:%M:%S.%gZ') AS at FROM snapshots WHERE dataset_id = $dataset_id`,
+      { dataset_id: datasetId },
+    );
+    if (typeof row?.at === 'string') fetched.set(datasetId, new Date(row.at));
+  }
+  return fetched;
+}

@@ -1,11 +1,12 @@
 // verifyStore: re-hashes every stored file named in release_files and compares sha256 and size; lists
-// the store's garbage (unreferenced files, store/tmp leftovers) beside it.
+// the store's garbage (unreferenced files, store/tmp leftovers) beside it. checkStoredFiles: the same check, of some releases, or by stat only.
 
 import { stat } from 'node:fs/promises';
 import { hashFile } from '../base/index.js';
 import type { Catalog } from './catalog.js';
 import { findStoreGarbage, type GarbageFile } from './collect-garbage.js';
 import { ContentStore } from './content-store.js';
+import { idInListSql } from './release-id-sql.js';
 
 /** One stored file checked against release_files. */
 export interface StoredFileCheck {
@@ -37,9 +38,21 @@ export interface StoreVerification {
   temp: GarbageFile[];
 }
 
-/** Re-hashes every stored file that a release names; each distinct file is read once. */
-export async function verifyStore(catalog: Catalog): Promise<StoreVerification> {
-  const rows = await catalog.query('SELECT release_id, format, sha256, bytes::DOUBLE AS bytes FROM release_files ORDER BY sha256, release_id, format');
+export interface CheckStoredFilesOptions {
+  /** Check only the files these releases name (each with every use any release makes of it). Default: every file. */
+  releaseIds?: readonly string[];
+  /** Hash each file (true) or only see that it exists with its recorded size (false: a stat per file). Default true. */
+  rehash?: boolean;
+}
+
+/**
+ * Every stored file `release_files` names (or those of `releaseIds`), checked on disk: missing, its size,
+ * and with `rehash` its SHA-256. Each distinct file is read once, in sha256 order.
+ */
+export async function checkStoredFiles(catalog: Catalog, options: CheckStoredFilesOptions = {}): Promise<StoredFileCheck[]> {
+  const only =
+    options.releaseIds === undefined ? '' : `WHERE sha256 IN (SELECT sha256 FROM release_files WHERE ${idInListSql('release_id', options.releaseIds)})`;
+  const rows = await catalog.query(`SELECT release_id, format, sha256, bytes::DOUBLE AS bytes FROM release_files ${only} ORDER BY sha256, release_id, format`);
   const byDigest = new Map<string, StoredFileCheck>();
   for (const row of rows) {
     const sha256 = String(row.sha256);
@@ -54,15 +67,25 @@ export async function verifyStore(catalog: Catalog): Promise<StoreVerification> 
   for (const check of files) {
     const target = catalog.store.pathOf(check.sha256);
     const info = await stat(target).catch(() => undefined);
-    if (info === undefined) {
+    if (info === undefined || !info.isFile()) {
       Object.assign(check, { ok: false, problem: 'missing' });
+      continue;
+    }
+    if (options.rehash === false) {
+      if (info.size !== check.bytes) Object.assign(check, { ok: false, problem: 'size', actualBytes: info.size });
       continue;
     }
     const actual = await hashFile(target);
     if (actual.bytes !== check.bytes) Object.assign(check, { ok: false, problem: 'size', actualBytes: actual.bytes, actualSha256: actual.sha256 });
     else if (actual.sha256 !== check.sha256) Object.assign(check, { ok: false, problem: 'sha256', actualBytes: actual.bytes, actualSha256: actual.sha256 });
   }
-  const garbage = await findStoreGarbage(catalog, new Set(byDigest.keys()));
+  return files;
+}
+
+/** Re-hashes every stored file that a release names; each distinct file is read once. */
+export async function verifyStore(catalog: Catalog): Promise<StoreVerification> {
+  const files = await checkStoredFiles(catalog);
+  const garbage = await findStoreGarbage(catalog, new Set(files.map((file) => file.sha256)));
   return {
     files,
     bad: files.filter((check) => !check.ok),

@@ -40,7 +40,8 @@ function openConnection(context: CliContext): Promise<ApiConnection> {
     ...(context.baseUrl === undefined ? {} : { baseUrl: context.baseUrl }),
     ...(context.siteUrl === undefined ? {} : { siteUrl: context.siteUrl }),
     ...(context.json ? {} : { onEmbedded: (baseUrl: string) => context.stderr.write(`${workbenchMessages.embeddedMock(baseUrl)}\n`) }),
-    // Client notices (limits assumed, 429 waits, redirects) go to stderr, also with --json (stdout stays the document).
+    // Client notices (limits assumed, pacing/429/retry waits, redirects) go to stderr (above a progress bar when a
+    // command draws one), also with --json (stdout stays the document).
     onNotice: (notice) => context.stderr.write(`${notice.message}\n`),
   });
 }

@@ -115,7 +115,11 @@ export const COMMAND_LINES = {
     ],
   },
   ls: { summary: 'List the releases in the local catalog.', operands: '', flags: NO_FLAGS },
-  verify: { summary: 'Re-hash every stored file against its manifest checksum; report files no release references.', operands: '', flags: NO_FLAGS },
+  verify: {
+    summary: 'Re-hash every stored file against its manifest checksum; report files no release references.',
+    operands: '',
+    flags: [{ name: 'repair', kind: 'boolean', description: 'Fetch missing or altered files again by ID, verified; re-import their rows' }],
+  },
   gc: {
     summary: 'Remove store files no release references (left by killed pulls) and store/tmp leftovers.',
     operands: '',
@@ -150,9 +154,19 @@ export const COMMAND_LINES = {
     ],
   },
   lock: {
-    summary: 'Write a study lock pinning exact releases (pulls missing IDs by ID).',
-    operands: '<FILE> (<RELEASE_ID...> | --latest N)',
+    summary: 'Write a study lock pinning exact releases (pulls missing IDs by ID); lock check <FILE...> names revised pinned days.',
+    operands: '<FILE> (<RELEASE_ID...> | --latest N) | check <FILE...>',
     flags: [{ ...RELEASE_COUNT, name: 'latest', description: 'Pin the N newest releases instead of named IDs' }],
+  },
+  sync: {
+    summary: 'Bring the home up to date: new releases and revisions by ID, chosen free snapshots; cron-safe.',
+    operands: '',
+    flags: [
+      { name: 'snapshots', kind: 'list', valueName: 'ID[,ID...]', description: "Free-scope datasets to snapshot (default: the last sync's)" },
+      { name: 'locks', kind: 'list', valueName: 'FILE[,FILE...]', description: 'Study locks to check for revised days (not remembered)' },
+      { name: 'watch', kind: 'string', valueName: 'INTERVAL', description: 'Sync again every INTERVAL (1m-24h, e.g. 15m, 1h) until stopped' },
+      { name: 'concurrency', kind: 'integer', valueName: 'N', min: 1, max: 16, default: 4, description: 'Releases downloaded and checked at a time' },
+    ],
   },
   reproduce: { summary: 'Reproduce a study lock: pull missing releases by ID, verify every checksum.', operands: '<FILE>', flags: NO_FLAGS },
   kernel: {

@@ -33,7 +33,8 @@ export const helpMessages = {
   usage: () => 'Usage: rdw <command> [flags]',
   commands: () => 'Commands:',
   globalFlagList: (flags: string) => `Global flags: ${flags}`,
-  environment: () => 'Environment: RDW_API_KEY (the key; never a flag), RDW_BASE_URL, RDW_SITE_URL, RDW_HOME (default ./datasets).',
+  environment: () =>
+    'Environment: RDW_API_KEY (the key; never a flag), RDW_BASE_URL, RDW_SITE_URL, RDW_HOME (default ./datasets), RDW_ACCOUNT (keys given one name share one pace).',
   embeddedMock: () => 'Without RDW_BASE_URL, rdw starts the embedded mock API in-process.',
   commandHelp: () => 'Run "rdw help <command>" (or rdw <command> --help) for its flags.',
   commandUsage: (command: string, operands: string) => `rdw ${command}${operands === '' ? '' : ` ${operands}`} [flags]`,
@@ -55,6 +56,12 @@ export const helpMessages = {
       'Exit 3 when a stored file a release references is missing or differs (named on stderr).',
       'Store files no release references and leftovers in store/tmp are reported (one line each kind,',
       '"unreferenced"/"temp" in --json) but do not change the exit code: remove them with rdw gc.',
+      'Without --repair it only reads. --repair opens the catalog for writing, fetches each missing or',
+      'altered file again by release ID (verified against the checksum the catalog recorded), re-imports',
+      'the rows of a data file\'s releases in one transaction, then puts the file back; one line per file',
+      '(restored, re-imported, could not). Exit 0 when the store is whole afterwards, else the exit code of',
+      'the first failure (3 other bytes served, 5 byte budget or rate limit, 6 release unknown).',
+      '--json adds "repairs": [{ file, sha256, bytes, uses, problem, outcome, reimported, error? }].',
     ].join('\n'),
 };
 
@@ -71,6 +78,8 @@ export const studyTextMessages = {
 
 /** Usage errors and results of the commands (src/cli/commands/). */
 export const commandMessages = {
+  badCatalogWait: (value: string) =>
+    `RDW_CATALOG_WAIT "${value}" is not valid: expected the seconds to wait for a catalog another process holds (0-86400).`,
   // pull, export, lock, reproduce, study, research, live, kernel: operands
   pullNeedsIds: () => 'Name release IDs to pull, or use --latest N (not both).',
   exportNeedsDir: () => 'Give the folder to export to, e.g. rdw export ./export.',
@@ -104,7 +113,7 @@ export const commandMessages = {
   kernelRegistered: (binary: string) =>
     `Registered the "TypeScript" (tslab) kernel, run by ${binary}.\nOpen notebooks/*.ipynb in JupyterLab or VS Code and pick that kernel.\n`,
   // demo
-  storedFileMismatch: (file: string) => `Stored file ${file} does not match its checksum; run "rdw verify" for the list and pull the release again.`,
+  storedFileMismatch: (file: string) => `Stored file ${file} does not match its checksum; run "rdw verify --repair" to fetch it again by release ID.`,
   // pull, ls, verify
   pulledLine: (imported: boolean, id: string, day: string, version: string, rows: number) =>
     `${imported ? 'imported' : 'present '} ${id} ${day} ${version} ${rows} rows`,
@@ -212,11 +221,11 @@ export const doctorMessages = {
   homeRemedy: () => 'Point RDW_HOME (or --home) to a folder you can write, e.g. export RDW_HOME=$HOME/rdw-data.',
   // catalog
   catalogAbsent: (file: string) => `no catalog yet at ${file} (the first pull creates it).`,
-  catalogFree: (file: string) => `${file} is not held by another process.`,
+  catalogFree: (file: string) => `${file} is not held for writing by another process.`,
   catalogHeld: (file: string, pid: number | undefined, program: string | undefined) =>
     `${file} is held by another process${pid === undefined ? '' : ` (PID ${pid}${program === undefined ? '' : `, ${program}`})`}; DuckDB allows one writer.`,
   catalogHeldRemedy: (pid: number | undefined) =>
-    `Wait for that rdw (or notebook, or DuckDB client) to finish, or stop it${pid === undefined ? '' : ` (kill ${pid})`}; rdw waits up to 10 s for it.`,
+    `Wait for that rdw (or notebook, or DuckDB client) to finish, or stop it${pid === undefined ? '' : ` (kill ${pid})`}; rdw waits up to 10 s for it to read, 60 s to write (RDW_CATALOG_WAIT sets the seconds).`,
   catalogUnusable: (file: string, detail: string) => `${file} cannot be opened: ${detail.replace(/\.$/, '')}.`,
   catalogUnusableRemedy: () => 'Move that file away (or use another RDW_HOME); rdw creates a new catalog and "rdw reproduce" refills it from a study lock.',
   // kernel
@@ -246,5 +255,63 @@ export const doctorMessages = {
       'Exit code: 0 when no check fails (warnings allowed); otherwise that of the first failing check:',
       '1 unreachable, RDW_HOME or catalog problem; 2 malformed base URL or key; 4 key refused or missing,',
       'or no paid plan (401/403); 5 rate or byte limit; 6 not found. The key is never printed.',
+    ].join('\n'),
+};
+
+/** `rdw sync` and `rdw lock check` (src/cli/commands/sync.ts, lock-check.ts, sync-report-text.ts). */
+export const syncMessages = {
+  badInterval: (value: string) =>
+    `--watch ${JSON.stringify(value)} is not valid: expected an interval from 1m to 24h, as a number and a unit (s, m or h), e.g. 15m or 1h.`,
+  summary: (at: string, listed: number, range: string, added: number, revised: number, present: number, failed: number) =>
+    `sync ${at}: listed ${listed}${range === '' ? '' : ` (${range})`}, ${added} new, ${revised} revised, ${present} present, ${failed} failed`,
+  nothingNew: (listed: number) => `nothing new: all ${listed} listed releases are in the catalog`,
+  newLine: (id: string, day: string, version: string, rows: number) => `new      ${id} ${day} ${version} ${rows} rows`,
+  revisedLine: (id: string, day: string, version: string, rows: number, replaces: readonly string[], published: string) =>
+    `revised  ${id} ${day} ${version} ${rows} rows, replaces ${replaces.map((other) => `${other.slice(0, 12)}…`).join(', ')}${published === '' ? '' : `, published ${published}`}`,
+  failedLine: (id: string, day: string, message: string) => `failed   ${id} ${day}: ${message}`,
+  snapshotLine: (dataset: string, status: string, detail: string) => `snapshot ${dataset} ${status}${detail === '' ? '' : `: ${detail}`}`,
+  snapshotRecorded: (generatedAt: string) => `generated ${generatedAt}`,
+  snapshotUnchanged: (generatedAt: string) => `same generated_at ${generatedAt} as recorded`,
+  budgetLine: (left: string, daily: string, clearsOn: string) => `budget   ${left} of ${daily} left today (clears ${clearsOn} 00:00 UTC)`,
+  budgetUnknown: (clearsOn: string) => `budget   not stated by the service (a daily limit clears ${clearsOn} 00:00 UTC)`,
+  mayHaveFallenOff: (from: string, to: string) =>
+    `days ${from} .. ${to} may have fallen off the 100-release listing since the last sync (it has no offset); a release there can only be pulled by an ID you know: rdw pull <RELEASE_ID>.`,
+  missingDays: (days: readonly string[]) =>
+    `${days.length} day${days.length === 1 ? '' : 's'} between the catalog's first and last day ha${days.length === 1 ? 's' : 've'} no release in the catalog: ${days.length > 12 ? `${days.slice(0, 12).join(', ')}, …` : days.join(', ')}.`,
+  lockRevised: (file: string, day: string, pinned: string, newer: string, published: string, seenIn: string) =>
+    `lock ${file}: ${day} pinned ${pinned} has a newer revision ${newer}${published === '' ? '' : ` published ${published}`} (in the ${seenIn}); the lock is unchanged: write a new one with rdw lock to use it.`,
+  lockUnlisted: (file: string, day: string, pinned: string) =>
+    `lock ${file}: ${day} pinned ${pinned} is not in the service's listing (it fell off the latest 100, or is no longer listed); it is still served by ID.`,
+  lockNothingRevised: (file: string, count: number) => `lock ${file}: none of its ${count} pinned release${count === 1 ? ' has' : 's have'} a newer revision.`,
+  lockCheckUsage: () => 'Usage: rdw lock check <FILE...>: name one or more study lock files.',
+  watchStarted: (interval: string) => `rdw: syncing every ${interval}; stop with Ctrl+C (SIGINT) or SIGTERM.`,
+  watchBusy: (at: string, message: string) => `sync ${at}: skipped: ${message}`,
+  watchFailed: (at: string, message: string) => `sync ${at}: failed: ${message}`,
+  watchStopping: () => 'rdw: stopping after this run (a second Ctrl+C stops at once; nothing half-written is kept).',
+  watchStopped: (signal: string) => `rdw: stopped (${signal}).`,
+  syncHelp: () =>
+    [
+      'Each run: lists the latest 100 releases, pulls every listed ID the catalog lacks (new days',
+      'and new revisions, by exact ID, within pacing and the byte budget), records snapshots of',
+      'the --snapshots datasets when due (never sooner than their refresh_seconds), checks',
+      '--locks for revised days, and records the run in the catalog table sync_runs. --snapshots',
+      "is remembered (a later plain sync uses the last choice; --snapshots '' clears it); --locks",
+      'is not (the catalog holds no machine path).',
+      'A second sync on the same home exits at once (exit 1) naming the PID of the one running; a',
+      'sync.lock left by a killed sync is taken over with a notice. --watch INTERVAL (1m-24h,',
+      'e.g. 15m, 1h) runs in the foreground, one line per run, until SIGINT or SIGTERM (exit 0).',
+      'Exit code: 0 ok; 1 another sync is running, or another failure; 2 a bad flag; 3 a release',
+      'failed its checks (nothing of it imported); 4 key refused; 5 a byte budget or rate limit',
+      '(the day it clears is named; releases pulled before it stay, none is partial); 6 not',
+      'found.',
+    ].join('\n'),
+  lockCheckHelp: () =>
+    [
+      '"rdw lock check <FILE...>" names every pinned release whose day has a newer revision in the listing',
+      'or in the catalog: lock file, day, pinned ID, newer ID, when published. It never changes a lock. A',
+      'pinned release the service no longer lists is reported, not an error. Exit code 0 whether or not a',
+      'revision was found (a revised day is news, not a failure: the pinned IDs stay served); scripts read',
+      '--json: {"locks": [{"file", "releases": [{"id", "day", "status", "newerId", "newerGeneratedAt",',
+      '"seenIn"}]}], "revised": N}. A lock file named "check" is written as ./check.',
     ].join('\n'),
 };

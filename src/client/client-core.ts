@@ -6,10 +6,10 @@ import { ByteBudget } from './byte-budget.js';
 import { ClientLimits } from './client-limits.js';
 import type { ResolvedClientOptions } from './client-options.js';
 import { HttpTransport, displayPath, type TransportRequest } from './http-transport.js';
-import { KeyState, keyId } from './key-state.js';
+import { KeyState, accountStateId, keyId } from './key-state.js';
 import { messages } from './messages.js';
 import { noticeSink, type Notify } from './notice-sink.js';
-import { RateLimiter } from './rate-limiter.js';
+import { RateLimiter, type PaceWait } from './rate-limiter.js';
 
 /** Before the account's limits are known, pace at the smallest plan rpm. */
 const DEFAULT_RPM = Math.min(...Object.values(PLANS).map((plan) => plan.rpm));
@@ -18,7 +18,10 @@ const DEFAULT_RPM = Math.min(...Object.values(PLANS).map((plan) => plan.rpm));
 export class ClientCore {
   readonly options: ResolvedClientOptions;
   readonly transport: HttpTransport;
-  /** Paces every request that carries the key (shared by every client of the key, across processes with `home`). */
+  /**
+   * Paces every request that carries the key (shared by every client of the key, or of the declared
+   * `account`, across processes with `home`). Starts at `knownLimits.rpm`, else the smallest plan's.
+   */
   readonly keyLimiter: RateLimiter;
   /** Paces the public live scope (spec: per IP, PUBLIC_LIVE_RPM_PER_IP). */
   readonly publicLimiter: RateLimiter;
@@ -32,14 +35,37 @@ export class ClientCore {
     this.options = options;
     this.notify = noticeSink(options.onNotice);
     this.transport = new HttpTransport(options, this.notify);
-    const keyState = KeyState.for(keyId(options.apiKey), options.home);
-    this.keyLimiter = new RateLimiter(keyState, options.clock, { rpm: DEFAULT_RPM, share: options.rateShare });
+    const stateId = options.account !== undefined && options.apiKey !== undefined ? accountStateId(options.account) : keyId(options.apiKey);
+    const keyState = KeyState.for(stateId, options.home);
+    this.#rpmKnown = options.knownLimits !== undefined;
+    this.keyLimiter = new RateLimiter(keyState, options.clock, {
+      rpm: options.knownLimits?.rpm ?? DEFAULT_RPM,
+      provisional: options.knownLimits === undefined,
+      share: options.rateShare,
+      onWait: (wait) => this.#paceWait(wait, this.#rpmKnown),
+    });
     this.publicLimiter = new RateLimiter(KeyState.for('public', options.home), options.clock, {
       rpm: PUBLIC_LIVE_RPM_PER_IP,
       share: options.rateShare,
+      onWait: (wait) => this.#paceWait(wait, true, 'public'),
     });
     this.budget = new ByteBudget(keyState, options.clock);
     this.limits = new ClientLimits(this);
+  }
+
+  /** Whether the key's limiter paces to the account's limits (known from an earlier client or read here). */
+  #rpmKnown: boolean;
+
+  /** Sizes the key's limiter from the account's limits (`known`: reported by the service, not the fallback). */
+  setAccountRpm(rpm: number, known: boolean): void {
+    this.keyLimiter.setRpm(rpm);
+    this.#rpmKnown = known;
+  }
+
+  /** Announces a pacing wait (kind 'pace_wait', with waitMs): its reason and how long. */
+  #paceWait(wait: PaceWait, known: boolean, scope: 'key' | 'public' = 'key'): void {
+    const basis = scope === 'public' ? 'public' : known ? 'account' : 'assumed';
+    this.notify({ kind: 'pace_wait', message: messages.paceWait(wait.waitMs, wait.reason, wait.capacity, basis), waitMs: wait.waitMs });
   }
 
   /** `{base_url}` followed by `path` (which starts with `/`). */

@@ -1,5 +1,6 @@
 // The account's limits as one client knows them: read once from the paid /catalog (or /research/catalog
-// for a key without a plan), sizing the key's limiter, and the byte-budget check every paid file passes.
+// for a key without a plan), or taken from an earlier client's (ClientOptions.knownLimits with `current`),
+// sizing the key's limiter, and the byte-budget check every paid file passes.
 
 import { PLANS } from '../contract/index.js';
 import { assumedLimits, limitsFromDocument, type LimitsOutcome } from './account-limits.js';
@@ -20,6 +21,9 @@ import { messages } from './messages.js';
 /** The largest daily byte allowance of the spec's plans: no download larger than this (or the reported allowance) can ever fit. */
 const LARGEST_DAILY_BYTES = Math.max(...Object.values(PLANS).map((plan) => plan.daily_bytes));
 
+/** `AccountLimits.origin` of limits kept from an earlier client (ClientOptions.knownLimits). */
+export const KNOWN_LIMITS_ORIGIN = '/catalog, as an earlier command read it';
+
 /** What the paid /catalog told this client: the account limits (reported or assumed), or the 403 of a key without a plan. */
 type PaidLimits = { limits: AccountLimits; refusal?: undefined } | { refusal: ForbiddenError };
 
@@ -30,6 +34,8 @@ export class ClientLimits {
   #paid: Promise<PaidLimits> | undefined;
   /** Limits of a key without a paid plan, from /research/catalog (limits() only). */
   #free: Promise<AccountLimits> | undefined;
+  /** Set once the known limits were found wanting (a local budget refusal): the service is asked instead. */
+  #knownSetAside = false;
 
   constructor(core: ClientCore) {
     this.#core = core;
@@ -65,13 +71,15 @@ export class ClientLimits {
    */
   async ensure(): Promise<AccountLimits> {
     this.#core.requireKey('The Market Events scope');
+    const known = this.#currentKnown();
+    if (known !== undefined) return known;
     const pending = this.#paidLimits();
     const paid = await pending;
     if (paid.refusal !== undefined) {
       if (this.#paid === pending) this.#paid = undefined;
       throw paid.refusal;
     }
-    this.#core.keyLimiter.setRpm(paid.limits.rpm);
+    this.#core.setAccountRpm(paid.limits.rpm, paid.limits.source === 'reported');
     return paid.limits;
   }
 
@@ -92,12 +100,32 @@ export class ClientLimits {
     const { budget } = this.#core;
     const remaining = await budget.remaining(limits.daily_bytes);
     if ((needed ?? 1) > remaining || remaining <= 0) {
+      // Kept limits may predate a plan change: ask the service before refusing on them.
+      if (limits.origin === KNOWN_LIMITS_ORIGIN) {
+        this.#knownSetAside = true;
+        return this.checkBudget(what, needed);
+      }
       const next = budget.next();
-      throw new ByteBudgetError(messages.byteBudgetLocal(what, needed ?? 0, remaining, next.day), {
+      throw new ByteBudgetError(messages.byteBudgetLocal(what, needed, remaining, next.day), {
         nextUtcDay: next.day,
         retryAfter: next.seconds,
       });
     }
+  }
+
+  /**
+   * The account's limits for pacing and budgets: those kept from an earlier client when current (no request),
+   * else what `read()` answers.
+   */
+  async current(): Promise<AccountLimits> {
+    return this.#currentKnown() ?? this.read();
+  }
+
+  /** ClientOptions.knownLimits as the account's limits, while `current` and nothing fresher was read. */
+  #currentKnown(): AccountLimits | undefined {
+    const known = this.#core.options.knownLimits;
+    if (known?.current !== true || this.#knownSetAside || this.#paid !== undefined) return undefined;
+    return { keys: known.keys, rpm: known.rpm, daily_bytes: known.daily_bytes, source: 'reported', origin: KNOWN_LIMITS_ORIGIN };
   }
 
   /** The paid /catalog's answer, once per client; a 401 (and a network failure) is thrown and asked again next time. */
@@ -144,10 +172,18 @@ export class ClientLimits {
     return this.#adopt(limitsFromDocument(catalog, '/research/catalog')).limits;
   }
 
-  /** Sizes the limiter from limits and announces what was assumed. */
+  /** Sizes the limiter from limits, announces what was assumed, and tells `onLimits` of limits the service reported. */
   #adopt(outcome: LimitsOutcome): { limits: AccountLimits } {
     for (const message of outcome.notices) this.#core.notify({ kind: 'limits_assumed', message });
-    this.#core.keyLimiter.setRpm(outcome.limits.rpm);
+    const reported = outcome.limits.source === 'reported';
+    this.#core.setAccountRpm(outcome.limits.rpm, reported);
+    if (reported) {
+      try {
+        this.#core.options.onLimits?.({ ...outcome.limits });
+      } catch {
+        // a listener's failure must not fail the request
+      }
+    }
     return { limits: outcome.limits };
   }
 }

@@ -3,7 +3,7 @@
 
 import type { Dispatcher } from 'undici';
 import { API_VERSION_SEGMENT, DISPLAY_KEY_PATTERN, UsageError } from '../contract/index.js';
-import type { ClientNotice } from './client-types.js';
+import type { AccountLimits, ClientNotice } from './client-types.js';
 import { systemClock, type Clock } from './clock.js';
 import { CredentialsInUrlError } from './client-errors.js';
 import { messages } from './messages.js';
@@ -47,12 +47,32 @@ export interface ClientOptions {
   dispatcher?: Dispatcher;
   /** User-Agent header. Default `rdw-client/0.1`. */
   userAgent?: string;
-  /** Share of the plan's rpm the limiter may use, in (0, 1]. Default 0.9 (a safety margin). */
+  /**
+   * Share of the plan's rpm the limiter may use, in (0, 1]. Default 1: the limiter paces to the plan's full
+   * rate, with a 250 ms latency margin on its 60 s window (src/client/rate-limiter.ts), not fewer requests.
+   */
   rateShare?: number;
   /**
-   * Told what a person should know: limits assumed ('limits_assumed'), a 429 wait of 1 s or more
-   * ('rate_wait', with waitMs), a redirect to another origin ('redirect'), … Each kind and message once
-   * per client; never the key or a host. Default: none (notices are dropped).
+   * The account's limits as an earlier client learned them from the paid /catalog (the workbench keeps them
+   * in the home): the limiter starts at `rpm` instead of the smallest plan's 60. With `current: true` the
+   * client also takes them as the account's limits and does not read /catalog for them, unless its local
+   * byte-budget check would refuse a download (then it asks the service once, in case the plan changed).
+   * Default: none (start at 60 rpm, read /catalog before the first paid call).
+   */
+  knownLimits?: KnownAccountLimits;
+  /**
+   * A name for the Research Desk account the key belongs to: every client (in this process, and with `home`
+   * in other processes) declared with the same name paces against one request window and one daily byte
+   * budget, whichever key it uses (spec "Limits": account-wide, not per key). Default: none (per key).
+   */
+  account?: string;
+  /** Told once per client when the account's limits were read from the service (source 'reported'). Default: none. */
+  onLimits?: (limits: AccountLimits) => void;
+  /**
+   * Told what a person should know: limits assumed ('limits_assumed'), a wait of 1 s or more (pacing
+   * 'pace_wait', a 429 'rate_wait', a retry 'retry_wait', each with waitMs), a redirect to another origin
+   * ('redirect'), … Each kind and message once per client (every wait is told); never the key or a host.
+   * Default: none (notices are dropped).
    */
   onNotice?: (notice: ClientNotice) => void;
 }
@@ -68,6 +88,9 @@ export interface ResolvedClientOptions {
   dispatcher: Dispatcher | undefined;
   userAgent: string;
   rateShare: number;
+  knownLimits: KnownAccountLimits | undefined;
+  account: string | undefined;
+  onLimits: ((limits: AccountLimits) => void) | undefined;
   onNotice: ((notice: ClientNotice) => void) | undefined;
 }
 
@@ -148,6 +171,13 @@ export function resolveClientOptions(options: ClientOptions): ResolvedClientOpti
   if (options.onNotice !== undefined && typeof options.onNotice !== 'function') {
     throw new UsageError(messages.badOption('onNotice', 'a function'), { option: 'onNotice' });
   }
+  if (options.onLimits !== undefined && typeof options.onLimits !== 'function') {
+    throw new UsageError(messages.badOption('onLimits', 'a function'), { option: 'onLimits' });
+  }
+  if (options.account !== undefined && (typeof options.account !== 'string' || options.account.trim() === '')) {
+    throw new UsageError(messages.badOption('account', 'a non-empty name'), { option: 'account' });
+  }
+  const knownLimits = options.knownLimits === undefined ? undefined : resolveKnownLimits(options.knownLimits);
   const retry = options.retry ?? {};
   clientSerial += 1;
   return {
@@ -169,7 +199,32 @@ export function resolveClientOptions(options: ClientOptions): ResolvedClientOpti
     },
     dispatcher: options.dispatcher,
     userAgent: options.userAgent ?? 'rdw-client/0.1',
-    rateShare: number(options.rateShare, 0.9, 'rateShare', 0.01, 1),
+    rateShare: number(options.rateShare, 1, 'rateShare', 0.01, 1),
+    knownLimits,
+    account: options.account?.trim(),
+    onLimits: options.onLimits,
     onNotice: options.onNotice,
+  };
+}
+
+/** Limits an earlier client read from the paid /catalog (ClientOptions.knownLimits). */
+export interface KnownAccountLimits {
+  /** Requests per minute, account-wide. */
+  rpm: number;
+  /** Paid file bytes per UTC day; undefined when the service did not say. */
+  daily_bytes?: number | undefined;
+  /** Active-key slots; undefined when the service did not say. */
+  keys?: number | undefined;
+  /** True: use them as the account's limits without reading /catalog (the caller judged them recent). */
+  current?: boolean | undefined;
+}
+
+function resolveKnownLimits(known: KnownAccountLimits): KnownAccountLimits {
+  const optional = (value: number | undefined, name: string) => (value === undefined ? undefined : number(value, 0, `knownLimits.${name}`, 0));
+  return {
+    rpm: number(known?.rpm ?? Number.NaN, 0, 'knownLimits.rpm', 1),
+    daily_bytes: optional(known.daily_bytes, 'daily_bytes'),
+    keys: optional(known.keys, 'keys'),
+    current: known.current === true,
   };
 }

@@ -28,7 +28,7 @@ export interface ReportedLimits {
 
 /** Something the client wants a person to know (an assumption, a wait, a redirect); see ClientOptions.onNotice. */
 export interface ClientNotice {
-  /** Stable kind: 'limits_assumed' | 'rate_wait' | 'retry_wait' | 'redirect' | 'unknown_item' | … */
+  /** Stable kind: 'limits_assumed' | 'pace_wait' | 'rate_wait' | 'retry_wait' | 'redirect' | 'unknown_item' | … */
   kind: string;
   /** One sentence for a person (never the key, never a full URL with host). */
   message: string;
@@ -133,6 +133,19 @@ export interface RdwClient {
   manifest(releaseId: string): Promise<ManifestResult>;
   bundledSchema(releaseId: string): Promise<BundledSchemaResult | undefined>;
   download(releaseId: string, format: DownloadFormat, dest: string, options?: DownloadOptions): Promise<FileDigest>;
-  limits(): Promise<AccountLimits>;
+  /** The account's limits: kept ones when current (no request), else /catalog's; `fresh` always asks the service. */
+  limits(options?: { fresh?: boolean }): Promise<AccountLimits>;
+  /** Today's byte budget as this home's shared state sees it (the limits: kept ones when current, else one /catalog per client). */
+  byteBudget(): Promise<ByteBudgetLeft>;
   close(): Promise<void>;
+}
+
+/** The daily byte budget left (spec: "Limits", UTC calendar days). */
+export interface ByteBudgetLeft {
+  /** The plan's paid file bytes per UTC day; undefined when the service did not say. */
+  dailyBytes: number | undefined;
+  /** Bytes left today; undefined when the allowance is unknown (0 once the service's daily 429 was seen). */
+  remainingBytes: number | undefined;
+  /** The UTC day (YYYY-MM-DD) the budget next clears. */
+  clearsOn: string;
 }

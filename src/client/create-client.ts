@@ -7,6 +7,7 @@ import { resolveClientOptions, type ClientOptions } from './client-options.js';
 import type {
   AccountLimits,
   BundledSchemaResult,
+  ByteBudgetLeft,
   DownloadOptions,
   ManifestResult,
   PaidCatalog,
@@ -84,10 +85,17 @@ class Client implements RdwClient {
   /**
    * The account's limits: from the paid /catalog (in any shape; what it does not say is assumed from the
    * spec's plan table and announced), or from /research/catalog for a key without a plan. Cached per client.
-   * Throws the auth error for a 401, or a 403 on both catalogs.
+   * Limits kept from an earlier command (ClientOptions.knownLimits, `current`) answer without a request,
+   * unless `fresh` asks the service. Throws the auth error for a 401, or a 403 on both catalogs.
    */
-  limits(): Promise<AccountLimits> {
-    return this.#core.limits.read();
+  limits(options: { fresh?: boolean } = {}): Promise<AccountLimits> {
+    return options.fresh === true ? this.#core.limits.read() : this.#core.limits.current();
+  }
+
+  async byteBudget(): Promise<ByteBudgetLeft> {
+    const { daily_bytes: dailyBytes } = await this.#core.limits.current();
+    const remaining = await this.#core.budget.remaining(dailyBytes);
+    return { dailyBytes, remainingBytes: Number.isFinite(remaining) ? remaining : undefined, clearsOn: this.#core.budget.next().day };
   }
 
   close(): Promise<void> {

@@ -22,7 +22,14 @@ export async function withFileLock<T>(lockPath: string, fn: () => Promise<T>, op
   for (;;) {
     try {
       const handle = await open(lockPath, 'wx');
-      await handle.writeFile(`${process.pid}\n`);
+      try {
+        await handle.writeFile(`${process.pid}\n`);
+      } catch (error) {
+        // A full disk: the lock was not taken; leave no empty lock behind for others to wait on.
+        await handle.close().catch(() => undefined);
+        await rm(lockPath, { force: true });
+        throw error;
+      }
       await handle.close();
       break;
     } catch (error) {

@@ -4,7 +4,7 @@
 // typed errors. 4xx are never retried; a daily-byte 429 is never retried.
 
 import { Agent, request, type Dispatcher } from 'undici';
-import type { RdwError } from '../contract/index.js';
+import { EnvironmentError, type RdwError } from '../contract/index.js';
 import {
   AbortedError,
   ByteBudgetError,
@@ -162,7 +162,8 @@ export class HttpTransport {
       } catch (error) {
         if (isRdwErrorLike(error)) throw error;
         failure = this.mapError(error, path);
-        if (failure instanceof AbortedError) throw failure;
+        // An abort, or this machine's disk refusing a write (pacing state, a download): no retry can help.
+        if (failure instanceof AbortedError || failure instanceof EnvironmentError) throw failure;
         delayMs = this.#backoff(attempt);
         reason = failureWords(error);
       }

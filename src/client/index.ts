@@ -4,10 +4,11 @@ export { createClient } from './create-client.js';
 export { resolveClientOptions, validateApiKey } from './client-options.js';
 export { urlSecret } from './url-secret.js';
 export type { UrlSecret } from './url-secret.js';
-export type { ClientOptions, ResolvedClientOptions, RetryOptions, TimeoutOptions } from './client-options.js';
+export type { ClientOptions, KnownAccountLimits, ResolvedClientOptions, RetryOptions, TimeoutOptions } from './client-options.js';
 export type {
   AccountLimits,
   BundledSchemaResult,
+  ByteBudgetLeft,
   ClientNotice,
   DownloadOptions,
   ManifestResult,
@@ -27,7 +28,8 @@ export type { CsvText } from './parse-csv.js';
 export { systemClock, utcDay, nextUtcDay } from './clock.js';
 export type { Clock } from './clock.js';
 export { RateLimiter } from './rate-limiter.js';
-export { KeyState, keyId } from './key-state.js';
+export type { PaceWait, PaceWaitReason, RateLimiterOptions } from './rate-limiter.js';
+export { KeyState, accountStateId, keyId } from './key-state.js';
 export type { KeyStateData } from './key-state.js';
 export {
   UnauthorizedError,

@@ -1,5 +1,5 @@
-// Pacing and byte-budget state shared by every client of one key: in this process through one object per
-// key, across processes through `<home>/state/pacing-<sha256(key)[:16]>.json` updated under a file lock.
+// Pacing and byte-budget state shared by every client of one key (or of one declared account): in this
+// process through one object per key, across processes through `<home>/state/pacing-<sha256(key)[:16]>.json` updated under a file lock.
 // The file holds only a hash-derived name, timestamps and byte counts: never the key.
 
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
@@ -24,6 +24,14 @@ const emptyState = (): KeyStateData => ({ version: 1, requests: [], blockedUntil
 export function keyId(apiKey: string | undefined): string {
   if (apiKey === undefined) return 'public';
   return sha256Hex(apiKey).slice(0, 16);
+}
+
+/**
+ * The shared state's name for a declared account (ClientOptions.account): `account-` and the first 16 hex
+ * characters of sha256 of the name, so every key declared with that name paces against one window.
+ */
+export function accountStateId(account: string): string {
+  return `account-${sha256Hex(`rdw-account\u0000${account}`).slice(0, 16)}`;
 }
 
 function normalize(value: unknown): KeyStateData {

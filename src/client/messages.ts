@@ -64,8 +64,10 @@ export const messages = {
     `The account's daily download byte limit is used up (429 on ${path}); try again after ${nextDay}T00:00:00Z or change the plan.`,
   impossibleSize: (what: string, needed: number, ceiling: number): string =>
     `${what[0]!.toUpperCase()}${what.slice(1)} is said to be ${needed} bytes, more than the largest daily byte allowance (${ceiling} bytes) could ever download; the service's statement is wrong, nothing was sent.`,
-  byteBudgetLocal: (what: string, needed: number, remaining: number, nextDay: string): string =>
-    `Downloading ${what} needs ${needed} bytes but only ${remaining} remain of today's byte budget; nothing was sent, try again after ${nextDay}T00:00:00Z.`,
+  byteBudgetLocal: (what: string, needed: number | undefined, remaining: number, nextDay: string): string =>
+    needed === undefined || remaining <= 0
+      ? `Today's download byte budget is used up, so ${what} was not downloaded; nothing was sent, try again after ${nextDay}T00:00:00Z.`
+      : `Downloading ${what} needs ${needed} bytes but only ${remaining} remain of today's byte budget; nothing was sent, try again after ${nextDay}T00:00:00Z.`,
   serviceUnavailable: (path: string, attempts: number): string =>
     `The API is unavailable for ${path} (5xx after ${attempts} attempts); try again later.`,
   unexpectedStatus: (path: string, status: number): string =>
@@ -101,6 +103,10 @@ export const messages = {
     `The API sent a compressed body for ${path} that does not decode (${printable(detail)}); try again later or report it.`,
   rateWait: (path: string, waitMs: number, retry: number, maxRetries: number, retryAfterGiven: boolean): string =>
     `The API answered 429 (request rate) for ${shortPath(path)}${retryAfterGiven ? '' : ' without Retry-After'}; waiting ${Math.round(waitMs / 1000)} s (retry ${retry} of ${maxRetries}).`,
+  paceWait: (waitMs: number, reason: 'window' | 'blocked', capacity: number, basis: 'account' | 'assumed' | 'public'): string =>
+    reason === 'blocked'
+      ? `Pacing: the API answered 429 (request rate) to another request of this key or account; every rdw request of it waits ${Math.round(waitMs / 1000)} s.`
+      : `Pacing: ${PACE_BASIS[basis](capacity)} have all been used in the last minute (by this or another rdw process); waiting ${Math.round(waitMs / 1000)} s.`,
   limitsAssumed: (reason: string, rpm: number): string =>
     `The API did not state the account limits (${reason}); rdw assumes the smallest plan's ${rpm} requests/min and no byte budget (downloads stop on the service's daily 429).`,
   rpmAssumed: (reason: string, rpm: number): string =>
@@ -118,6 +124,13 @@ export const messages = {
     `The manifest requested for release ${short(requested)} describes release ${short(received)}; nothing was used, report this to the API operator.`,
   noBundledSchemaFile: (releaseId: string): string =>
     `Release ${short(releaseId)} predates its bundled schema, so it has no schema file; use bundledSchema() which returns undefined for it.`,
+} as const;
+
+/** Whose requests per minute a pacing wait keeps to, in words. */
+const PACE_BASIS = {
+  account: (capacity: number) => `the account's ${capacity} requests per minute`,
+  assumed: (capacity: number) => `the ${capacity} requests per minute rdw assumes until the account's limit is read`,
+  public: (capacity: number) => `the public pages' ${capacity} requests per minute`,
 } as const;
 
 /** What a refused URL carried, in words (never the value). */

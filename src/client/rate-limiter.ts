@@ -1,6 +1,7 @@
-// Client-side request pacing: a sliding one-minute log of send times shared by every client of a key,
-// allowing at most `rateShare` of the plan's rpm in any 60 s, so a long pull never meets a 429.
-// Tokens are leased from the shared log in small batches, so most requests touch no file at all.
+// Client-side request pacing: a sliding one-minute log of send times shared by every client of a key (or of
+// a declared account), allowing at most `rateShare` of the plan's rpm in any 60 s plus a small latency margin,
+// so a long pull never meets a 429. Tokens are leased from the shared log in small batches, so most requests
+// touch no file at all. A wait a person would notice is reported through `onWait`.
 
 import { RATE_WINDOW_SECONDS } from '../contract/index.js';
 import type { Clock } from './clock.js';
@@ -8,15 +9,47 @@ import type { KeyState } from './key-state.js';
 
 const WINDOW_MS = RATE_WINDOW_SECONDS * 1000;
 
+/** Why a pacing wait happens: the window is full, or a 429's Retry-After holds every client of the key. */
+export type PaceWaitReason = 'window' | 'blocked';
+
+/** A pacing wait about to be slept (reported once per wait end, however many callers share it). */
+export interface PaceWait {
+  /** How long this wait lasts, in ms of the limiter's clock. */
+  waitMs: number;
+  reason: PaceWaitReason;
+  /** Requests allowed in any 60 s window when the wait began. */
+  capacity: number;
+}
+
 export interface RateLimiterOptions {
   /** The plan's requests per minute. */
   rpm: number;
-  /** Share of rpm this limiter uses, in (0, 1]. Default 0.9. */
+  /** Share of rpm this limiter uses, in (0, 1]. Default 1 (the margin is `marginMs`, not fewer requests). */
   share?: number;
+  /**
+   * Added to the 60 s window, in ms, so that a request sent just as the window clears cannot reach the
+   * service before it has (latency varies between requests). Default 250.
+   */
+  marginMs?: number;
+  /** Told of every wait of `announceMs` or more before it is slept (one report per wait end). Default: none. */
+  onWait?: (wait: PaceWait) => void;
+  /** The shortest wait reported to `onWait`, in ms. Default 1_000. */
+  announceMs?: number;
+  /**
+   * True while `rpm` is a guess (the account's limits not yet read): one token per round trip, no lease, so
+   * nothing granted on the guess outlives `setRpm`. Default false.
+   */
+  provisional?: boolean;
   /** Most tokens reserved per round trip to the shared state. Default 32; 1 disables leasing. */
   maxLease?: number;
   /** How long leased tokens stay usable, in ms. Default 1_000. */
   leaseMs?: number;
+}
+
+/** What one round trip to the shared log decided: a lease (waitMs -1), or how long to wait and why. */
+interface RoundOutcome {
+  waitMs: number;
+  reason: PaceWaitReason;
 }
 
 /** Tokens reserved in the shared log, usable by this limiter until `expiresAt`. */
@@ -39,29 +72,43 @@ export class RateLimiter {
   readonly #share: number;
   readonly #maxLease: number;
   readonly #leaseMs: number;
+  readonly #windowMs: number;
+  readonly #onWait: ((wait: PaceWait) => void) | undefined;
+  readonly #announceMs: number;
+  /** End (clock ms) of the latest wait reported: callers that share that wait are not reported again. */
+  #announcedUntil = 0;
   #capacity: number;
+  #provisional: boolean;
   #lease: Lease | undefined;
   /** Tokens of expired leases not yet returned to the shared log. */
   #unused: { stamp: number; count: number }[] = [];
-  #refill: Promise<number> | undefined;
+  #refill: Promise<RoundOutcome> | undefined;
 
   constructor(state: KeyState, clock: Clock, options: RateLimiterOptions) {
     this.#state = state;
     this.#clock = clock;
-    this.#share = options.share ?? 0.9;
+    this.#share = options.share ?? 1;
     this.#maxLease = Math.max(1, Math.floor(options.maxLease ?? 32));
     this.#leaseMs = Math.max(0, options.leaseMs ?? 1_000);
+    this.#windowMs = WINDOW_MS + Math.max(0, options.marginMs ?? 250);
+    this.#onWait = options.onWait;
+    this.#announceMs = options.announceMs ?? 1_000;
     this.#capacity = this.#capacityOf(options.rpm);
+    this.#provisional = options.provisional ?? false;
   }
 
-  /** Requests allowed in any 60 s window. */
+  /** Requests allowed in any window (60 s plus `marginMs`). */
   get capacity(): number {
     return this.#capacity;
   }
 
-  /** Resize from the account's limits (fetched once per client). */
+  /** Resize from the account's limits (fetched once per client); a smaller window drops the current lease. */
   setRpm(rpm: number): void {
-    if (Number.isFinite(rpm) && rpm > 0) this.#capacity = this.#capacityOf(rpm);
+    if (!Number.isFinite(rpm) || rpm <= 0) return;
+    const capacity = this.#capacityOf(rpm);
+    if (capacity < this.#capacity) this.#retireLease();
+    this.#capacity = capacity;
+    this.#provisional = false;
   }
 
   /** Waits (on the clock) until a request fits the window, records it, and returns the ms waited. */
@@ -76,13 +123,15 @@ export class RateLimiter {
       }
       const round = this.#leaseRound();
       this.#refill = round;
-      let wait: number;
+      let outcome: RoundOutcome;
       try {
-        wait = await round;
+        outcome = await round;
       } finally {
         this.#refill = undefined;
       }
-      if (wait < 0) return waited; // the first token of the new lease is this call's
+      if (outcome.waitMs < 0) return waited; // the first token of the new lease is this call's
+      const wait = outcome.waitMs;
+      this.#announce(wait, outcome.reason);
       await this.#clock.sleep(wait);
       waited += wait;
     }
@@ -102,6 +151,19 @@ export class RateLimiter {
     this.#retireLease();
     if (this.#unused.length === 0) return;
     await this.#state.update((state) => this.#returnUnused(state));
+  }
+
+  /** Reports a wait of `announceMs` or more, unless a reported wait already ends at about the same time. */
+  #announce(waitMs: number, reason: PaceWaitReason): void {
+    if (this.#onWait === undefined || waitMs < this.#announceMs) return;
+    const until = this.#clock.now() + waitMs;
+    if (until <= this.#announcedUntil + this.#announceMs) return;
+    this.#announcedUntil = until;
+    try {
+      this.#onWait({ waitMs, reason, capacity: this.#capacity });
+    } catch {
+      // a report is advice: it must not fail the request
+    }
   }
 
   #takeLeased(): boolean {
@@ -134,16 +196,16 @@ export class RateLimiter {
     }
   }
 
-  /** One locked round trip: -1 when a lease was granted (its first token is the caller's), else ms to wait. */
-  #leaseRound(): Promise<number> {
+  /** One locked round trip: waitMs -1 when a lease was granted (its first token is the caller's), else ms to wait and why. */
+  #leaseRound(): Promise<RoundOutcome> {
     this.#retireLease();
     const capacity = this.#capacity;
-    const want = Math.max(1, Math.min(this.#maxLease, Math.floor(capacity / 8)));
+    const want = this.#provisional ? 1 : Math.max(1, Math.min(this.#maxLease, Math.floor(capacity / 8)));
     return this.#state.update((state) => {
       this.#returnUnused(state);
       const now = this.#clock.now();
-      state.requests = state.requests.filter((t) => t > now - WINDOW_MS && t <= now + WINDOW_MS);
-      if (state.blockedUntil > now) return state.blockedUntil - now;
+      state.requests = state.requests.filter((t) => t > now - this.#windowMs && t <= now + this.#windowMs);
+      if (state.blockedUntil > now) return { waitMs: state.blockedUntil - now, reason: 'blocked' };
       const room = capacity - state.requests.length;
       if (room > 0) {
         const granted = Math.min(want, room);
@@ -151,10 +213,10 @@ export class RateLimiter {
         for (let i = 0; i < granted; i += 1) state.requests.push(stamp);
         state.requests.sort((a, b) => a - b);
         if (granted > 1) this.#lease = { stamp, expiresAt: stamp, left: granted - 1 };
-        return -1;
+        return { waitMs: -1, reason: 'window' };
       }
       const oldestInWay = state.requests[state.requests.length - capacity] ?? now;
-      return Math.max(1, oldestInWay + WINDOW_MS - now + 1);
+      return { waitMs: Math.max(1, oldestInWay + this.#windowMs - now + 1), reason: 'window' };
     });
   }
 

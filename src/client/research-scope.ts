@@ -17,7 +17,7 @@ export function researchScope(core: ClientCore): RdwClient['research'] {
     async catalog() {
       const catalog = await core.getJson<ResearchCatalog>(core.apiUrl('/research/catalog'));
       const rpm = catalog?.limits?.rpm;
-      if (typeof rpm === 'number') core.keyLimiter.setRpm(rpm);
+      if (typeof rpm === 'number') core.setAccountRpm(rpm, true);
       return catalog;
     },
     /** A dataset's snapshot as sent (any JSON shape), cached for its refresh interval or a longer `maxAgeSeconds`. */

@@ -7,6 +7,8 @@ export { recordStudyLock, checkLockIds, LOCKED_DATA_FORMATS } from './record-stu
 export { writeLock, writeLockFile, readLock } from './lock-file.js';
 export { reproduceStudy } from './reproduce-study.js';
 export { verifyStudyLock } from './verify-study-lock.js';
+export { checkLockRevisions } from './check-lock-revisions.js';
+export type { PinnedReleaseCheck } from './check-lock-revisions.js';
 export type { LockVerification, VerifiedRelease, VerifyStudyLockOptions } from './verify-study-lock.js';
 export type { ReproduceReport, ReproducedRelease, ReproduceOptions, ReproduceProgress, ReproduceStatus } from './reproduce-study.js';
 export { StudyOptionError, NotInCatalogError, UnknownLockedReleaseError, LockMismatchError } from './study-errors.js';

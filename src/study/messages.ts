@@ -20,7 +20,7 @@ export const studyMessages = {
   lockMismatch: (id: string, what: string, locked: string, found: string) =>
     `Release ${id} does not match the lock: ${what} is ${found}, the lock says ${locked}; the analysis would not reproduce.`,
   storedFileMissing: (id: string, file: string, storePath: string) =>
-    `The stored ${file} file of release ${id} (${storePath}) is missing; reproduce into a fresh RDW_HOME or restore the home folder.`,
+    `The stored ${file} file of release ${id} (${storePath}) is missing; run "rdw verify --repair" to fetch it again by release ID (verified against the catalog's checksum, which the lock pins), then run this again.`,
   storedFileDiffers: (id: string, file: string, storePath: string, locked: string, found: string) =>
-    `The stored ${file} file of release ${id} (${storePath}) hashes to ${found}, the lock says ${locked}; the store was changed after import: reproduce into a fresh RDW_HOME or restore the home folder.`,
+    `The stored ${file} file of release ${id} (${storePath}) hashes to ${found}, the lock says ${locked}; the store was changed after import: run "rdw verify --repair" to fetch it again by release ID, then run this again.`,
 };

@@ -1,8 +1,10 @@
 // connectApi: the API a workbench or command talks to — RDW_BASE_URL with RDW_API_KEY, or else the
-// embedded mock started in-process. Reads only the env object it is given, never process.env.
+// embedded mock started in-process — paced from the limit learned earlier (kept in the home) and, with
+// RDW_ACCOUNT, account-wide. Reads only the env object it is given, never process.env.
 
-import { createClient, type ClientNotice, type RdwClient } from '../client/index.js';
+import { createClient, type ClientNotice, type ClientOptions, type RdwClient } from '../client/index.js';
 import { startMockServer, type MockServer } from '../mock/index.js';
+import { readKnownLimits, recordKnownLimits, type KnownLimitsSlot } from './known-limits.js';
 import { ApiKeyMissingError } from './workbench-errors.js';
 import { workbenchMessages } from './messages.js';
 
@@ -14,9 +16,16 @@ export interface EmbeddedMockOptions {
 }
 
 export interface ConnectApiOptions {
-  /** Environment: RDW_BASE_URL, RDW_SITE_URL, RDW_API_KEY (empty strings count as unset). */
+  /**
+   * Environment: RDW_BASE_URL, RDW_SITE_URL, RDW_API_KEY, RDW_ACCOUNT (empty strings count as unset).
+   * RDW_ACCOUNT names the account the key belongs to: every key given the same name paces against one
+   * request window and one byte budget in this home (ClientOptions.account).
+   */
   env: Readonly<Record<string, string | undefined>>;
-  /** RDW_HOME (absolute): shared client state (pacing, byte budget) lives in `<home>/state/`. */
+  /**
+   * RDW_HOME (absolute): shared client state (pacing, byte budget) lives in `<home>/state/`, the learned
+   * request limit in `<home>/account-limits.json` (known-limits.ts).
+   */
   home: string;
   /** Overrides env.RDW_BASE_URL (the CLI's `--base-url`). */
   baseUrl?: string;
@@ -53,32 +62,77 @@ export async function connectApi(options: ConnectApiOptions): Promise<ApiConnect
   const baseUrl = given(options.baseUrl) ?? given(env.RDW_BASE_URL);
   const siteUrl = given(options.siteUrl) ?? given(env.RDW_SITE_URL);
   const apiKey = given(env.RDW_API_KEY);
+  const account = given(env.RDW_ACCOUNT);
+  const shared = { home, ...(account === undefined ? {} : { account }), onNotice: options.onNotice };
   if (baseUrl !== undefined) {
     if (apiKey === undefined) throw new ApiKeyMissingError(workbenchMessages.apiKeyMissing());
-    const client = createClient({ baseUrl, ...(siteUrl === undefined ? {} : { siteUrl }), apiKey, home, onNotice: options.onNotice });
-    return { client, embedded: false, mock: undefined, close: once(() => client.close()) };
+    const paced = await pacedClient({ baseUrl, ...(siteUrl === undefined ? {} : { siteUrl }), apiKey, ...shared }, originOf(baseUrl));
+    return { client: paced.client, embedded: false, mock: undefined, close: once(paced.close) };
   }
   const mock = await startMockServer({ port: 0, ...options.mock });
   options.onEmbedded?.(mock.baseUrl);
-  let client: RdwClient;
+  let paced: PacedClient;
   try {
-    client = createClient({ baseUrl: mock.baseUrl, siteUrl: mock.siteUrl, apiKey: apiKey ?? mock.keys.desk, home, onNotice: options.onNotice });
+    // The embedded mock's port changes on every start: its learned limit is kept under one name.
+    paced = await pacedClient({ baseUrl: mock.baseUrl, siteUrl: mock.siteUrl, apiKey: apiKey ?? mock.keys.desk, ...shared }, 'embedded-mock');
   } catch (error) {
     await mock.close();
     throw error;
   }
   return {
-    client,
+    client: paced.client,
     embedded: true,
     mock,
     close: once(async () => {
       try {
-        await client.close();
+        await paced.close();
       } finally {
         await mock.close();
       }
     }),
   };
+}
+
+/** A client and its close, which also waits for the learned limit to be written. */
+interface PacedClient {
+  client: RdwClient;
+  close(): Promise<void>;
+}
+
+/**
+ * A client that starts at the request limit learned by an earlier one for this service (`scope`) and key,
+ * and records the limit it reads from the service in the home for the next one.
+ */
+async function pacedClient(options: ClientOptions & { apiKey: string; home: string }, scope: string): Promise<PacedClient> {
+  const slot: KnownLimitsSlot = { home: options.home, scope, apiKey: options.apiKey };
+  const known = await readKnownLimits(slot);
+  let writing: Promise<void> = Promise.resolve();
+  const client = createClient({
+    ...options,
+    ...(known === undefined ? {} : { knownLimits: known }),
+    onLimits: (limits) => {
+      writing = writing.then(() => recordKnownLimits(slot, limits));
+    },
+  });
+  return {
+    client,
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        await writing;
+      }
+    },
+  };
+}
+
+/** The origin of a base URL (the service a learned limit belongs to); `unparsed` when it does not parse (createClient then refuses it). */
+function originOf(baseUrl: string): string {
+  try {
+    return new URL(baseUrl).origin;
+  } catch {
+    return 'unparsed';
+  }
 }
 
 /** Wraps an async clean-up so that only the first call runs it; later calls share its promise. */

@@ -11,6 +11,11 @@ export type { RecordSnapshotOptions, SnapshotHistoryEntry } from '../catalog/ind
 export { connectApi, once } from './connect-api.js';
 export type { ApiConnection, ConnectApiOptions, EmbeddedMockOptions } from './connect-api.js';
 export { Study } from './study.js';
+export { syncHome } from './sync-home.js';
+export type { SyncHomeOptions } from './sync-home.js';
+export type { SyncReport, SyncedRelease, SyncFailure, SyncSnapshot, SyncLockCheck, SyncBudget } from './sync-report.js';
+export { acquireSyncLock, SYNC_LOCK_FILE } from './sync-lock.js';
+export type { SyncLock, SyncLockHolder, AcquireSyncLockOptions } from './sync-lock.js';
 export type { StudyOpenOptions } from './study.js';
-export { ApiKeyMissingError, WorkbenchOptionError } from './workbench-errors.js';
+export { ApiKeyMissingError, WorkbenchOptionError, SyncBusyError } from './workbench-errors.js';
 export { workbenchMessages } from './messages.js';

@@ -1,15 +1,15 @@
 // openWorkbench: catalog + API client (+ embedded mock) from an env object — what a notebook or study
 // script opens first. The one config module besides src/cli; it never reads process.env itself.
 
-import { openCatalog, type Catalog } from '../catalog/index.js';
-import type { RdwClient } from '../client/index.js';
+import { openCatalog, type Catalog, type CatalogHold, type CatalogWaitNotice } from '../catalog/index.js';
+import type { ClientNotice, RdwClient } from '../client/index.js';
 import type { MockServer } from '../mock/index.js';
 import { connectApi, once, type EmbeddedMockOptions } from './connect-api.js';
 import { resolveHome } from './resolve-home.js';
 import { snapshotHistoryMethods, type SnapshotHistoryMethods } from './snapshot-history.js';
 
 export interface WorkbenchOptions {
-  /** RDW_BASE_URL, RDW_SITE_URL, RDW_API_KEY, RDW_HOME. Default `{}`: the embedded mock, `./datasets`. */
+  /** RDW_BASE_URL, RDW_SITE_URL, RDW_API_KEY, RDW_ACCOUNT, RDW_HOME. Default `{}`: the embedded mock, `./datasets`. */
   env?: Readonly<Record<string, string | undefined>>;
   /** Home folder. Default env.RDW_HOME, else `./datasets`, resolved against the working directory; '' is refused (resolveHome). */
   home?: string;
@@ -17,7 +17,24 @@ export interface WorkbenchOptions {
   mock?: EmbeddedMockOptions;
   /** Open the catalog read-only (no pulls). Default false. */
   readOnly?: boolean;
+  /**
+   * What a person should know while the client works: every wait of 1 s or more (pacing, a 429's
+   * Retry-After, a retry) with its reason and length, limits assumed, a redirect. Default: one line each
+   * on the process's stderr (a notebook shows it under the cell).
+   */
+  onNotice?: (notice: ClientNotice) => void;
+  /**
+   * How the catalog holds its DuckDB file. Default 'while-busy': opened for each operation and closed 250 ms
+   * after the last, so a notebook left open never keeps `rdw pull` or `rdw ls` in a terminal out
+   * (docs/catalog.md "Many readers, one writer"); 'always' holds it until `close`.
+   */
+  hold?: CatalogHold;
+  /** Told when the catalog waits for another holder (after 1 s, then every 5 s). Default: one line on stderr. */
+  onCatalogWait?: (notice: CatalogWaitNotice) => void;
 }
+
+/** The default notice listener: one line on stderr. */
+const noticeToStderr = (notice: ClientNotice): void => void process.stderr.write(`${notice.message}\n`);
 
 /** Catalog + client of a notebook or study script, with the local snapshot history (SnapshotHistoryMethods). */
 export interface Workbench extends SnapshotHistoryMethods {
@@ -41,10 +58,14 @@ export interface Workbench extends SnapshotHistoryMethods {
 export async function openWorkbench(options: WorkbenchOptions = {}): Promise<Workbench> {
   const env = options.env ?? {};
   const home = resolveHome({ flag: options.home, env });
-  const catalog = await openCatalog(home, { readOnly: options.readOnly === true });
+  const catalog = await openCatalog(home, {
+    readOnly: options.readOnly === true,
+    hold: options.hold ?? 'while-busy',
+    onWait: options.onCatalogWait ?? ((notice) => void process.stderr.write(`rdw: ${notice.message}\n`)),
+  });
   let api;
   try {
-    api = await connectApi({ env, home, ...(options.mock === undefined ? {} : { mock: options.mock }) });
+    api = await connectApi({ env, home, onNotice: options.onNotice ?? noticeToStderr, ...(options.mock === undefined ? {} : { mock: options.mock }) });
   } catch (error) {
     await catalog.close();
     throw error;

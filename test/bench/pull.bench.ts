@@ -1,8 +1,9 @@
 // Benchmark: pullReleases of 100 and 1,000 releases from the embedded mock (limits raised) against a
-// baseline in the same run that only fetches, hashes and INSERT … SELECT * FROM read_parquet (no checks).
+// baseline in the same run that only fetches, hashes and INSERT … SELECT * FROM read_parquet (no checks),
+// and a floor: the same files fetched at full concurrency, hashed, and ingested with one DuckDB statement.
 // Run: node --import tsx test/bench/pull.bench.ts [counts...]   (default: 100 1000). Prints a table and JSON.
 //
-// Every pass (baseline, rdw) runs in a fresh child process (`--pass`), so its peak RSS (maxRSS) is its own,
+// Every pass (floor, baseline, rdw) runs in a fresh child process (`--pass`), so its peak RSS (maxRSS) is its own,
 // not memory an earlier pass left in the heap, and "memory stays flat as the count grows" can be read
 // from the figures. Each pass also samples its RSS after every tenth of its releases (`rssCurveMiB`).
 
@@ -22,12 +23,15 @@ import { lastJsonLine } from './support/last-json-line.js';
 import { runChild } from './support/run-child.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const CONCURRENCY = 4; // both passes: downloads in flight (pullReleases default)
+const CONCURRENCY = 4; // baseline and rdw: downloads in flight (pullReleases default)
+const FLOOR_CONCURRENCY = 32; // the floor: as many in flight as the mock serves usefully on two cores
 const BIG = 1_000_000_000;
 const MiB = 2 ** 20;
 
+type PassName = 'floor' | 'baseline' | 'rdw';
+
 interface PassResult {
-  pass: 'baseline' | 'rdw';
+  pass: PassName;
   releases: number;
   rows: number;
   seconds: number;
@@ -55,6 +59,16 @@ function rssCurve(total: number): { tick(): void; curve: number[] } {
   };
 }
 
+/** GETs one release's parquet file, hashes it (sha256) and writes it to `dir`; returns the file's path. No checks. */
+async function fetchHashWrite(baseUrl: string, key: string, id: string, dir: string): Promise<string> {
+  const response = await request(`${baseUrl}/download/${id}/parquet`, { headers: { authorization: `Bearer ${key}` } });
+  const bytes = Buffer.from(await response.body.arrayBuffer());
+  createHash('sha256').update(bytes).digest('hex');
+  const file = path.join(dir, `${id}.parquet`);
+  await writeFile(file, bytes);
+  return file;
+}
+
 /** Baseline: GET each parquet file, sha256 it, write it, INSERT … SELECT * FROM read_parquet; no checks. */
 async function baseline(baseUrl: string, key: string, ids: readonly string[], dir: string, tick: () => void): Promise<number> {
   const db = await DuckDBInstance.create(path.join(dir, 'baseline.duckdb'));
@@ -64,12 +78,7 @@ async function baseline(baseUrl: string, key: string, ids: readonly string[], di
   let next = 0;
   const worker = async () => {
     while (next < ids.length) {
-      const id = ids[next++]!;
-      const response = await request(`${baseUrl}/download/${id}/parquet`, { headers: { authorization: `Bearer ${key}` } });
-      const bytes = Buffer.from(await response.body.arrayBuffer());
-      createHash('sha256').update(bytes).digest('hex');
-      const file = path.join(dir, `${id}.parquet`);
-      await writeFile(file, bytes);
+      const file = await fetchHashWrite(baseUrl, key, ids[next++]!, dir);
       const insert = queue.then(async () => {
         if (!created) {
           await connection.run(`CREATE TABLE t AS SELECT * FROM read_parquet('${file}')`);
@@ -82,6 +91,30 @@ async function baseline(baseUrl: string, key: string, ids: readonly string[], di
     }
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  const rows = Number((await connection.runAndReadAll('SELECT count(*)::DOUBLE AS n FROM t')).getRowObjectsJson()[0]?.n);
+  connection.closeSync();
+  db.closeSync();
+  return rows;
+}
+
+/**
+ * Floor: the least work a pull must do: GET every parquet file (FLOOR_CONCURRENCY in flight), sha256 it,
+ * write it, then one `CREATE TABLE … AS SELECT * FROM read_parquet([every file])`. No checks, no per-release commits.
+ */
+async function floor(baseUrl: string, key: string, ids: readonly string[], dir: string, tick: () => void): Promise<number> {
+  const files: string[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < ids.length) {
+      files.push(await fetchHashWrite(baseUrl, key, ids[next++]!, dir));
+      tick();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(FLOOR_CONCURRENCY, ids.length) }, worker));
+  const db = await DuckDBInstance.create(path.join(dir, 'floor.duckdb'));
+  const connection = await db.connect();
+  const list = files.map((file) => `'${file.replaceAll("'", "''")}'`).join(', ');
+  await connection.run(`CREATE TABLE t AS SELECT * FROM read_parquet([${list}])`);
   const rows = Number((await connection.runAndReadAll('SELECT count(*)::DOUBLE AS n FROM t')).getRowObjectsJson()[0]?.n);
   connection.closeSync();
   db.closeSync();
@@ -106,7 +139,7 @@ async function rdwPull(baseUrl: string, key: string, ids: readonly string[], hom
 }
 
 /** Child mode: one pass over the first `count` IDs of the mock named in the environment; prints a JSON line. */
-async function runPass(pass: 'baseline' | 'rdw', count: number): Promise<void> {
+async function runPass(pass: PassName, count: number): Promise<void> {
   const { BENCH_BASE_URL: baseUrl, BENCH_KEY: key, BENCH_IDS_FILE: idsFile } = process.env;
   if (!baseUrl || !key || !idsFile) throw new Error('--pass needs BENCH_BASE_URL, BENCH_KEY and BENCH_IDS_FILE');
   const ids = (JSON.parse(await readFile(idsFile, 'utf8')) as string[]).slice(0, count);
@@ -115,7 +148,8 @@ async function runPass(pass: 'baseline' | 'rdw', count: number): Promise<void> {
   const startRssMiB = Math.round(process.memoryUsage().rss / MiB);
   const started = performance.now();
   const cpu = process.cpuUsage();
-  const rows = pass === 'rdw' ? await rdwPull(baseUrl, key, ids, home.home, curve.tick) : await baseline(baseUrl, key, ids, home.home, curve.tick);
+  const run = { rdw: rdwPull, baseline, floor }[pass];
+  const rows = await run(baseUrl, key, ids, home.home, curve.tick);
   const seconds = (performance.now() - started) / 1000;
   const used = process.cpuUsage(cpu);
   await home.remove();
@@ -157,7 +191,7 @@ async function runSuite(counts: number[]): Promise<void> {
   await writeFile(idsFile, JSON.stringify(ready.ids));
   const env = { ...process.env, BENCH_BASE_URL: ready.baseUrl, BENCH_KEY: ready.key, BENCH_IDS_FILE: idsFile };
 
-  const pass = async (name: 'baseline' | 'rdw', count: number): Promise<PassResult> => {
+  const pass = async (name: PassName, count: number): Promise<PassResult> => {
     const run = await runChild(process.execPath, ['--import', 'tsx', import.meta.filename, '--pass', name, '--count', String(count)], {
       cwd: ROOT,
       env,
@@ -171,15 +205,21 @@ async function runSuite(counts: number[]): Promise<void> {
   const results = [];
   try {
     for (const count of counts) {
+      const least = await pass('floor', count);
       const base = await pass('baseline', count);
       const pulled = await pass('rdw', count);
-      if (pulled.rows !== base.rows) throw new Error(`row counts differ: rdw ${pulled.rows}, baseline ${base.rows}`);
+      if (pulled.rows !== base.rows || least.rows !== base.rows) {
+        throw new Error(`row counts differ: rdw ${pulled.rows}, baseline ${base.rows}, floor ${least.rows}`);
+      }
       results.push({
         releases: count,
         rows: pulled.rows,
         baselineSeconds: Number(base.seconds.toFixed(2)),
         rdwSeconds: Number(pulled.seconds.toFixed(2)),
         ratio: Number((pulled.seconds / base.seconds).toFixed(3)),
+        floorSeconds: Number(least.seconds.toFixed(2)),
+        floorRatio: Number((pulled.seconds / least.seconds).toFixed(3)),
+        floorPeakRssMiB: least.peakRssMiB,
         rdwReleasesPerSecond: Number((count / pulled.seconds).toFixed(1)),
         baselineReleasesPerSecond: Number((count / base.seconds).toFixed(1)),
         baselineCpuSeconds: base.cpuSeconds,
@@ -199,8 +239,8 @@ async function runSuite(counts: number[]): Promise<void> {
 
   console.log(
     formatTable(
-      ['releases', 'rows', 'baseline s', 'rdw s', 'ratio', 'rdw rel/s', 'base rel/s', 'base peak MiB', 'rdw peak MiB', 'rdw RSS per tenth MiB'],
-      results.map((r) => [r.releases, r.rows, r.baselineSeconds, r.rdwSeconds, r.ratio, r.rdwReleasesPerSecond, r.baselineReleasesPerSecond, r.baselinePeakRssMiB, r.rdwPeakRssMiB, r.rdwRssCurveMiB.join(' ')]),
+      ['releases', 'rows', 'floor s', 'baseline s', 'rdw s', 'rdw ÷ floor', 'rdw ÷ base', 'rdw rel/s', 'base rel/s', 'base peak MiB', 'rdw peak MiB', 'rdw RSS per tenth MiB'],
+      results.map((r) => [r.releases, r.rows, r.floorSeconds, r.baselineSeconds, r.rdwSeconds, r.floorRatio, r.ratio, r.rdwReleasesPerSecond, r.baselineReleasesPerSecond, r.baselinePeakRssMiB, r.rdwPeakRssMiB, r.rdwRssCurveMiB.join(' ')]),
     ),
   );
   // "Peak memory stays flat as the count grows": the largest count's peak over the smallest's.
@@ -211,11 +251,11 @@ async function runSuite(counts: number[]): Promise<void> {
     baseline: Number((last.baselinePeakRssMiB / first.baselinePeakRssMiB).toFixed(2)),
   };
   console.log(`peak RSS ${last.releases} ÷ ${first.releases} releases: rdw ${peakGrowth.rdw}×, baseline ${peakGrowth.baseline}×`);
-  console.log(JSON.stringify({ benchmark: 'pull', concurrency: CONCURRENCY, goalRatio: 1.25, mockReadySeconds, peakGrowth, results }));
+  console.log(JSON.stringify({ benchmark: 'pull', concurrency: CONCURRENCY, floorConcurrency: FLOOR_CONCURRENCY, goalRatio: 1.25, mockReadySeconds, peakGrowth, results }));
 }
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { pass: { type: 'string' }, count: { type: 'string' } } });
-if (values.pass === 'baseline' || values.pass === 'rdw') await runPass(values.pass, Number(values.count));
+if (values.pass === 'floor' || values.pass === 'baseline' || values.pass === 'rdw') await runPass(values.pass, Number(values.count));
 else {
   const counts = positionals.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0);
   await runSuite(counts.length > 0 ? counts : [100, 1000]);

@@ -2,10 +2,11 @@
 // catalog must open, verify, and hold each release wholly or not at all; temp files go on the next run.
 
 import { spawn } from 'node:child_process';
-import { readdir, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openCatalog, verifyStore } from '../../src/catalog/index.js';
+import { CatalogCorruptError, openCatalog, verifyStore } from '../../src/catalog/index.js';
 import type { MockServer } from '../../src/mock/index.js';
 import { withMockServer } from '../support/with-mock-server.js';
 import { withTempHome } from '../support/temp-home.js';
@@ -47,9 +48,17 @@ async function emptyFolder(folder: string): Promise<void> {
   for (const entry of await readdir(folder)) await rm(path.join(folder, entry), { recursive: true, force: true });
 }
 
-/** Opens the catalog after a crash and checks it: verifies, and every release has exactly its manifest rows. */
-async function checkCatalog(home: string): Promise<number> {
-  const catalog = await openCatalog(home);
+/**
+ * Opens the catalog after a crash and checks it: verifies, and every release has exactly its manifest rows.
+ * A catalog DuckDB cannot read is kept (file and WAL) in a folder the failure names, with the kill's delay.
+ */
+async function checkCatalog(home: string, killAfterMs?: number): Promise<number> {
+  const catalog = await openCatalog(home).catch(async (error: unknown) => {
+    if (!(error instanceof CatalogCorruptError)) throw error;
+    const evidence = await mkdtemp(path.join(tmpdir(), 'rdw-crash-evidence-'));
+    for (const name of await readdir(home)) if (name.startsWith('catalog.duckdb')) await cp(path.join(home, name), path.join(evidence, name));
+    throw new Error(`after a kill at ${killAfterMs?.toFixed(0)} ms: ${error.message} (the catalog and its WAL are kept in ${evidence})`);
+  });
   try {
     const report = await verifyStore(catalog);
     expect(report.bad).toEqual([]);
@@ -79,9 +88,10 @@ describe('crash safety of rdw pull', () => {
           // A run that finishes before its kill leaves nothing to interrupt, so start the next one from an
           // empty home; keep going until enough kills landed (bounded, so a fast machine cannot loop forever).
           for (let attempt = 0; killedRuns < KILLS_PER_HOME && attempt < 4 * KILLS_PER_HOME; attempt += 1) {
-            const run = await pullInChild(mock, home, delay());
+            const killAfterMs = delay();
+            const run = await pullInChild(mock, home, killAfterMs);
             if (run.killed) killedRuns += 1;
-            await checkCatalog(home);
+            await checkCatalog(home, killAfterMs);
             if (!run.killed) await emptyFolder(home);
           }
           const final = await pullInChild(mock, home, undefined);

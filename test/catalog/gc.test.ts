@@ -105,11 +105,11 @@ async function withOpen<T>(home: string, fn: (catalog: Catalog) => Promise<T>): 
 }
 
 /** `rdw <argv> --home home` in-process, without an API. */
-async function rdw(home: string, argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+async function rdw(home: string, argv: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = '';
   let stderr = '';
   const code = await runCli([...argv, '--home', home], {
-    env: {},
+    env,
     stdout: { write: (text) => void (stdout += text), isTTY: false },
     stderr: { write: (text) => void (stderr += text), isTTY: false },
     cwd: home,
@@ -294,9 +294,9 @@ describe('rdw verify and rdw gc', () => {
       try {
         const error = await openCatalog(home, { busyTimeoutMs: 300, busyRetryMs: 50 }).catch((caught: unknown) => caught);
         expect(error).toBeInstanceOf(CatalogBusyError);
-        const run = await rdw(home, ['gc']);
+        const run = await rdw(home, ['gc'], { RDW_CATALOG_WAIT: '2' });
         expect(run.code).toBe(1);
-        expect(run.stderr).toMatch(/is in use by another rdw process \(waited 10 s\); run again when it has finished\.\n$/);
+        expect(run.stderr).toMatch(new RegExp(`is held by .+ PID ${holder.pid} \\(waited 2 s\\); run again when it has finished, or stop it \\(kill ${holder.pid}\\)\\.\n$`));
         expect(await storeFiles(home)).toEqual(before);
       } finally {
         holder.kill('SIGKILL');

@@ -31,7 +31,7 @@ describe('openCatalog', () => {
       expect((await stat(path.join(home, 'store', 'tmp'))).isDirectory()).toBe(true);
       const tables = await first.query(`SELECT table_name FROM information_schema.tables ORDER BY table_name`);
       expect(tables.map((row) => row.table_name)).toEqual([
-        'listed_releases', 'market_event_extras', 'market_events', 'market_events_current', 'release_files', 'releases', 'schema_migrations', 'snapshots',
+        'listed_releases', 'market_event_extras', 'market_events', 'market_events_current', 'release_files', 'releases', 'schema_migrations', 'snapshots', 'sync_runs',
       ]);
       await first.close();
       const second = await openCatalog(home, { readOnly: true });

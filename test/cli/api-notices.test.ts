@@ -3,7 +3,9 @@
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EXIT_CODES } from '../../src/contract/index.js';
-import { clientMessages } from '../../src/client/index.js';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { clientMessages, keyId } from '../../src/client/index.js';
 import { runCli } from '../../src/cli/run-cli.js';
 import { createTempHome } from '../support/temp-home.js';
 import { sendJson, startScriptedServer, type ScriptedServer } from '../support/scripted-server.js';
@@ -61,6 +63,29 @@ describe('client notices and refusals through the CLI', () => {
     const lines = run.stderr.trim().split('\n');
     expect(lines.at(-1)).toMatch(/^The request for \/v1\/releases failed \(HTTP 503\); retrying in [12] s \(retry 2 of 4\)\.$/);
     for (const line of lines) expect(line).toMatch(/^The request for \/v1\/releases failed \(HTTP 503\); retrying in \d s \(retry [12] of 4\)\.$/);
+  });
+
+  it('says a pacing wait on stderr with its reason and seconds, then keeps the learned limit in the home (issue 17)', async () => {
+    server.handler = (_req, res, url) => {
+      if (url.pathname === '/v1/catalog') return sendJson(res, 200, { limits: { keys: 1, rpm: 600, daily_bytes: 1024 } });
+      return sendJson(res, 200, { items: [] });
+    };
+    // An earlier command of this key filled the assumed 60-request window 58.5 s ago: about 2 s are left.
+    await mkdir(path.join(temp.home, 'state'), { recursive: true });
+    const sent = Array.from({ length: 60 }, () => Date.now() - 58_500);
+    await writeFile(path.join(temp.home, 'state', `pacing-${keyId(KEY)}.json`), JSON.stringify({ version: 1, requests: sent, blockedUntil: 0, budget: { day: '', bytes: 0 } }));
+    const run = await rdw(['releases', '--json']);
+    expect(run.code).toBe(EXIT_CODES.ok);
+    expect(run.stderr).toMatch(
+      /^Pacing: the 60 requests per minute rdw assumes until the account's limit is read have all been used in the last minute \(by this or another rdw process\); waiting [12] s\.\n$/,
+    );
+    const known = JSON.parse(await readFile(path.join(temp.home, 'account-limits.json'), 'utf8'));
+    expect(known.limits).toEqual({ [`${server.origin} ${keyId(KEY)}`]: expect.objectContaining({ rpm: 600 }) });
+    // The next command starts at 600 rpm: the same window costs no wait and no line.
+    await writeFile(path.join(temp.home, 'state', `pacing-${keyId(KEY)}.json`), JSON.stringify({ version: 1, requests: sent, blockedUntil: 0, budget: { day: '', bytes: 0 } }));
+    const next = await rdw(['releases', '--json']);
+    expect(next.code).toBe(EXIT_CODES.ok);
+    expect(next.stderr).toBe('');
   });
 
   it('points at RDW_BASE_URL when every endpoint is 404 (a wrong API root), exit 6', async () => {

@@ -1,6 +1,6 @@
 // Failures of the machine, through the real CLI: each ends with exit 1 and one sentence naming the cause
-// (a file where the home must be, a corrupt catalog, a folder as a lock target, a read-only home, a full
-// disk), no stack trace, nothing half-written; "failed unexpectedly" is left for real bugs.
+// (a file where the home must be, a corrupt catalog, a folder as a lock target, a read-only home for a pull
+// and for a sync, a full disk), no stack trace, nothing half-written; "failed unexpectedly" is left for real bugs.
 
 import { execFileSync, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -125,9 +125,21 @@ describe('environment failures through the CLI', () => {
     expect(pull.files).toEqual(before);
   });
 
+  it('names a read-only home for rdw sync (exit 1), leaving no sync lock and nothing changed', async () => {
+    const before = await filesUnder(pulledHome);
+    const sync = runInNamespace(`mount --bind -o ro '${pulledHome}' '${pulledHome}'`, ['sync', '--home', pulledHome], pulledHome);
+    expect(sync.code).toBe(1);
+    expectNamedFailure(sync.stderr, /^rdw: .*read-only/i);
+    expect(sync.files).toEqual(before);
+    expect(sync.files).not.toContain('sync.lock');
+  });
+
   it.each([
-    ['while downloading', '100k'],
-    ['while DuckDB writes its log', '300k'],
+    // A new catalog is built whole before it is used (≈ 1 MiB after its first checkpoint): 100k and 300k fill
+    // during that build, 1200k while the pull downloads and imports into it.
+    ['while the new catalog is built', '100k'],
+    ['while the new catalog is built, with room for its first blocks', '300k'],
+    ['while pulling into the new catalog', '1200k'],
   ])('names a full disk %s (ENOSPC on a tiny tmpfs, exit 1) and imports nothing', (_name, size) => {
     const home = path.join(temp.home, `full-${size}`);
     execFileSync('mkdir', ['-p', home]);

@@ -47,7 +47,17 @@ describe('client options', () => {
     expect(resolved.siteUrl).toBe('http://127.0.0.1:9');
     expect(resolved.retry.maxRetries).toBe(4);
     expect(resolved.retry.maxWaitMs).toBe(120_000);
-    expect(resolved.rateShare).toBe(0.9);
+    // Issue 17: the plan's full rate (the margin is 250 ms on the window, not 10% fewer requests).
+    expect(resolved.rateShare).toBe(1);
+    expect(resolved.knownLimits).toBeUndefined();
+    expect(resolved.account).toBeUndefined();
+  });
+
+  it('refuses a known limit that is not a positive number and an empty account name, naming the option', () => {
+    expect(() => resolveClientOptions({ baseUrl, knownLimits: { rpm: 0 } })).toThrow(/knownLimits\.rpm/);
+    expect(() => resolveClientOptions({ baseUrl, knownLimits: {} as { rpm: number } })).toThrow(/knownLimits\.rpm/);
+    expect(() => resolveClientOptions({ baseUrl, account: '  ' })).toThrow(/account/);
+    expect(resolveClientOptions({ baseUrl, knownLimits: { rpm: 300 }, account: ' desk ' })).toMatchObject({ knownLimits: { rpm: 300 }, account: 'desk' });
   });
 
   it('refuses out-of-range retry and timeout options naming the option', () => {

@@ -13,7 +13,7 @@ const KEY = 'rdw_sk_limiter0123456789abcdef0123456789';
 describe('RateLimiter', () => {
   it('allows 90% of rpm in any 60 s and then waits for the oldest request to leave the window', async () => {
     const clock = fakeClock();
-    const limiter = new RateLimiter(KeyState.for("mem-limiter-test", undefined), clock, { rpm: 10 });
+    const limiter = new RateLimiter(KeyState.for("mem-limiter-test", undefined), clock, { rpm: 10, share: 0.9 });
     expect(limiter.capacity).toBe(9);
     const sent: number[] = [];
     for (let i = 0; i < 30; i += 1) {
@@ -33,8 +33,8 @@ describe('RateLimiter', () => {
     const clock = fakeClock();
     const id = keyId(KEY);
     // Two KeyState instances on the same file behave like two processes (separate in-memory queues).
-    const a = new RateLimiter(KeyState.for(id, home), clock, { rpm: 10 });
-    const b = new RateLimiter(KeyState.for(id, `${home}/.`), clock, { rpm: 10 });
+    const a = new RateLimiter(KeyState.for(id, home), clock, { rpm: 10, share: 0.9 });
+    const b = new RateLimiter(KeyState.for(id, `${home}/.`), clock, { rpm: 10, share: 0.9 });
     await Promise.all(Array.from({ length: 9 }, (_, i) => (i % 2 === 0 ? a : b).acquire()));
     expect(clock.slept).toBe(0);
     await b.acquire();
@@ -62,7 +62,7 @@ describe('RateLimiter', () => {
 
   it('never exceeds the window with leases on a small plan (rpm 20: leases of 2)', async () => {
     const clock = fakeClock();
-    const limiter = new RateLimiter(KeyState.for('lease-small', undefined), clock, { rpm: 20 });
+    const limiter = new RateLimiter(KeyState.for('lease-small', undefined), clock, { rpm: 20, share: 0.9 });
     const sent: number[] = [];
     for (let i = 0; i < 40; i += 1) {
       await limiter.acquire();

@@ -3,7 +3,7 @@
 
 import path from 'node:path';
 import { studyCatalog } from '../../analysis/index.js';
-import { EXAMPLE_CATALOG_QUERY, openCatalog, pullReleases, recordListings, verifyStore, type PullProgress } from '../../catalog/index.js';
+import { EXAMPLE_CATALOG_QUERY, pullReleases, recordListings, verifyStore, type PullProgress } from '../../catalog/index.js';
 import { IntegrityError, EXIT_CODES } from '../../contract/index.js';
 import { writeStudyReport } from '../../report/index.js';
 import { writeLock } from '../../study/index.js';
@@ -12,6 +12,7 @@ import type { Command } from '../command.js';
 import { COMMAND_LINES } from '../flags.js';
 import { commandMessages } from '../messages.js';
 import { ProgressBar } from '../progress-bar.js';
+import { openCliCatalog } from '../open-cli-catalog.js';
 import { studyReportText } from '../study-report-text.js';
 
 /** Windows the demo's study reports: short, medium and one-day horizons. */
@@ -29,9 +30,11 @@ export const demoCommand: Command = {
     const started = performance.now();
 
     // 1. The catalog under RDW_HOME, and the API (the embedded mock unless RDW_BASE_URL is set).
-    const catalog = await openCatalog(context.home);
-    context.onExit(() => catalog.close());
-    const api = await connectApi(context);
+    const catalog = await openCliCatalog(context, 'write');
+    // Notices (a pacing wait, a 429 wait) are written above the progress bar, not after it.
+    let bar: ProgressBar | undefined;
+    const stderr = { isTTY: context.stderr.isTTY, write: (text: string) => (bar === undefined ? context.stderr.write(text) : bar.note(text)) };
+    const api = await connectApi({ ...context, stderr });
     context.onExit(() => api.close());
     say(`rdw demo: ${api.embedded ? 'embedded mock API (offline, fixed clock)' : 'API at RDW_BASE_URL'}, catalog in ${context.home}`);
 
@@ -42,11 +45,13 @@ export const demoCommand: Command = {
     say(`1/5 listed ${ids.length} releases: ${listed.at(-1)?.day} .. ${listed[0]?.day}`);
 
     // 3. Pull by exact ID: checksum-gated, one transaction per release, idempotent.
-    const bar = !context.json && context.stderr.isTTY ? new ProgressBar(context.stderr, ids.length) : undefined;
+    const shown = !context.json && context.stderr.isTTY ? new ProgressBar(context.stderr, ids.length) : undefined;
+    bar = shown;
     const pulled = await pullReleases(catalog, api.client, ids, {
-      ...(bar === undefined ? {} : { onProgress: (event: PullProgress) => bar.update(event) }),
+      ...(shown === undefined ? {} : { onProgress: (event: PullProgress) => shown.update(event) }),
     });
-    bar?.end();
+    shown?.end();
+    bar = undefined;
     const failure = pulled.failed[0]?.error;
     if (failure !== undefined) throw failure;
     const imported = pulled.pulled.filter((release) => release.status === 'imported').length;

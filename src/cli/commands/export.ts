@@ -1,7 +1,8 @@
 // `rdw export DIR [--current]`: Market Events as Hive-partitioned Parquet (`day=YYYY-MM-DD/`).
 
 import path from 'node:path';
-import { catalogMessages, exportParquet, openCatalog } from '../../catalog/index.js';
+import { catalogMessages, exportParquet } from '../../catalog/index.js';
+import { openCliCatalog } from '../open-cli-catalog.js';
 import { CliUsageError } from '../cli-errors.js';
 import type { Command } from '../command.js';
 import { COMMAND_LINES } from '../flags.js';
@@ -12,8 +13,7 @@ export const exportCommand: Command = {
   line: COMMAND_LINES.export,
   async run(context, args) {
     if (args.positionals.length !== 1) throw new CliUsageError(commandMessages.exportNeedsDir(), { option: 'dir' });
-    const catalog = await openCatalog(context.home, { readOnly: true });
-    context.onExit(() => catalog.close());
+    const catalog = await openCliCatalog(context, 'read');
     const result = await exportParquet(catalog, path.resolve(context.cwd, args.positionals[0]!), { current: args.values.current === true });
     if (context.json) context.stdout.write(`${JSON.stringify(result)}\n`);
     else context.stdout.write(`${catalogMessages.exported(result.rows, result.partitions.length, result.dir)}\n`);

@@ -1,6 +1,7 @@
 // `rdw gc [--dry-run]`: removes store files no release references and store/tmp leftovers, all or nothing.
 
-import { catalogMessages, collectGarbage, openCatalog } from '../../catalog/index.js';
+import { catalogMessages, collectGarbage } from '../../catalog/index.js';
+import { openCliCatalog } from '../open-cli-catalog.js';
 import type { Command } from '../command.js';
 import { COMMAND_LINES } from '../flags.js';
 import { helpMessages } from '../messages.js';
@@ -10,8 +11,7 @@ export const gcCommand: Command = {
   line: COMMAND_LINES.gc,
   details: helpMessages.gcDetails(),
   async run(context, args) {
-    const catalog = await openCatalog(context.home);
-    context.onExit(() => catalog.close());
+    const catalog = await openCliCatalog(context, 'write');
     const dryRun = args.values['dry-run'] === true;
     const result = await collectGarbage(catalog, { dryRun });
     if (context.json) {

@@ -5,6 +5,7 @@ import { demoCommand } from './demo.js';
 import { mockCommand } from './mock.js';
 import { releasesCommand } from './releases.js';
 import { pullCommand } from './pull.js';
+import { syncCommand } from './sync.js';
 import { lsCommand } from './ls.js';
 import { verifyCommand } from './verify.js';
 import { gcCommand } from './gc.js';
@@ -24,6 +25,7 @@ export const COMMANDS: readonly Command[] = [
   mockCommand,
   releasesCommand,
   pullCommand,
+  syncCommand,
   lsCommand,
   verifyCommand,
   gcCommand,

@@ -2,19 +2,23 @@
 // Named IDs missing from the catalog are pulled by their exact ID first; --latest N lists, pulls, pins.
 
 import path from 'node:path';
-import { checkReleaseIds, importedReleaseIds, openCatalog, pullReleases, recordListings, type Catalog } from '../../catalog/index.js';
+import { checkReleaseIds, importedReleaseIds, pullReleases, recordListings, type Catalog } from '../../catalog/index.js';
 import { EXIT_CODES } from '../../contract/index.js';
 import { checkLockIds, studyLockToJson, writeLock } from '../../study/index.js';
 import { connectApi } from '../api-connection.js';
 import { CliUsageError } from '../cli-errors.js';
 import type { Command } from '../command.js';
 import { COMMAND_LINES } from '../flags.js';
-import { commandMessages } from '../messages.js';
+import { commandMessages, syncMessages } from '../messages.js';
+import { lockCheck } from './lock-check.js';
+import { openCliCatalog } from '../open-cli-catalog.js';
 
 export const lockCommand: Command = {
   name: 'lock',
   line: COMMAND_LINES.lock,
+  details: syncMessages.lockCheckHelp(),
   async run(context, args) {
+    if (args.positionals[0] === 'check') return lockCheck(context, args.positionals.slice(1), args.values.latest as number | undefined);
     // 1. Arguments before anything else: a file, then exact IDs or --latest N, never both.
     const [file, ...ids] = args.positionals;
     if (file === undefined) throw new CliUsageError(commandMessages.lockUsage(), { option: 'file' });
@@ -26,12 +30,16 @@ export const lockCommand: Command = {
     }
     const lockPath = path.resolve(context.cwd, file);
 
-    // 2. The catalog; the API only when something must be listed or pulled.
-    const catalog = await openCatalog(context.home);
-    context.onExit(() => catalog.close());
+    // 2. The catalog (read-only while only present IDs are pinned); the API only when something must be listed or pulled.
+    let catalog = await openCliCatalog(context, latest === undefined ? 'read' : 'write');
     let wanted = [...new Set(ids)];
     let missing = await missingIds(catalog, wanted);
     if (latest !== undefined || missing.length > 0) {
+      if (catalog.readOnly) {
+        await catalog.close();
+        catalog = await openCliCatalog(context, 'write');
+        missing = await missingIds(catalog, wanted);
+      }
       const api = await connectApi(context);
       context.onExit(() => api.close());
       if (latest !== undefined) {

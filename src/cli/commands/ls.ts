@@ -1,7 +1,8 @@
 // `rdw ls`: the releases in the local catalog (id, day, version, rows, imported_at), noting when a newer
 // revision of an imported day is known from listings.
 
-import { catalogMessages, listImportedReleases, openCatalog } from '../../catalog/index.js';
+import { catalogMessages, listImportedReleases } from '../../catalog/index.js';
+import { openCliCatalog } from '../open-cli-catalog.js';
 import type { Command } from '../command.js';
 import { COMMAND_LINES } from '../flags.js';
 import { commandMessages } from '../messages.js';
@@ -11,8 +12,7 @@ export const lsCommand: Command = {
   name: 'ls',
   line: COMMAND_LINES.ls,
   async run(context) {
-    const catalog = await openCatalog(context.home, { readOnly: true });
-    context.onExit(() => catalog.close());
+    const catalog = await openCliCatalog(context, 'read');
     const releases = await listImportedReleases(catalog);
     if (context.json) {
       context.stdout.write(`${JSON.stringify(releases)}\n`);

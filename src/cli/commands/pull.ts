@@ -5,7 +5,6 @@ import {
   acceptedNotices,
   catalogMessages,
   checkReleaseIds,
-  openCatalog,
   pullReleases,
   recordListings,
   type PullProgress,
@@ -17,6 +16,7 @@ import type { Command } from '../command.js';
 import { COMMAND_LINES } from '../flags.js';
 import { commandMessages } from '../messages.js';
 import { ProgressBar } from '../progress-bar.js';
+import { openCliCatalog } from '../open-cli-catalog.js';
 
 export const pullCommand: Command = {
   name: 'pull',
@@ -29,8 +29,7 @@ export const pullCommand: Command = {
     checkReleaseIds(args.positionals);
 
     // 2. The catalog (waits while another process holds it), then the API.
-    const catalog = await openCatalog(context.home);
-    context.onExit(() => catalog.close());
+    const catalog = await openCliCatalog(context, 'write');
     // Notices during the pull (a 429 wait, a redirect) are written above the progress bar, not after it.
     let bar: ProgressBar | undefined;
     const stderr = { isTTY: context.stderr.isTTY, write: (text: string) => (bar === undefined ? context.stderr.write(text) : bar.note(text)) };
@@ -67,6 +66,10 @@ export const pullCommand: Command = {
     } else {
       for (const pulled of result.pulled) {
         context.stdout.write(`${commandMessages.pulledLine(pulled.status === 'imported', pulled.id, pulled.day, pulled.version, pulled.rows)}\n`);
+      }
+      // A present release whose stored files were missing: they were fetched again by ID (said once each).
+      for (const { id, repaired } of result.pulled) {
+        if (repaired !== undefined) context.stderr.write(`rdw: ${catalogMessages.pullRepaired(id, repaired.length, repaired.some((file) => file.reimported.length > 0))}\n`);
       }
       for (const { error } of result.failed) context.stderr.write(`rdw: ${error.message}\n`);
       if (result.failed.length > 0) context.stderr.write(`rdw: ${catalogMessages.pullFailed(result.failed.length, result.pulled.length + result.failed.length)}\n`);

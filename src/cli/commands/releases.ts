@@ -1,22 +1,23 @@
 // `rdw releases [--limit N]`: the published releases (newest day first), remembered in the catalog's
 // listings so `rdw ls` can tell when a newer revision of an imported day exists.
 
-import { importedReleaseIds, openCatalog, recordListings } from '../../catalog/index.js';
+import { importedReleaseIds, recordListings } from '../../catalog/index.js';
 import { connectApi } from '../api-connection.js';
 import type { Command } from '../command.js';
 import { COMMAND_LINES } from '../flags.js';
 import { formatTable } from '../format-table.js';
+import { openCliCatalog } from '../open-cli-catalog.js';
 
 export const releasesCommand: Command = {
   name: 'releases',
   line: COMMAND_LINES.releases,
   async run(context, args) {
     const limit = args.values.limit as number | undefined;
-    const catalog = await openCatalog(context.home);
-    context.onExit(() => catalog.close());
     const api = await connectApi(context);
     context.onExit(() => api.close());
     const releases = await api.client.releases(limit === undefined ? {} : { limit });
+    // The catalog only now, for a moment: the request above holds no lock.
+    const catalog = await openCliCatalog(context, 'write');
     await recordListings(catalog, releases);
     const imported = await importedReleaseIds(catalog);
     if (context.json) {

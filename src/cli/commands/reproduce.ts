@@ -2,7 +2,7 @@
 // and re-hashes every stored file; exit 3 naming release and file on any difference.
 
 import path from 'node:path';
-import { importedReleaseIds, openCatalog } from '../../catalog/index.js';
+import { importedReleaseIds } from '../../catalog/index.js';
 import type { RdwClient } from '../../client/index.js';
 import { EXIT_CODES } from '../../contract/index.js';
 import { readLock, reproduceStudy } from '../../study/index.js';
@@ -11,6 +11,7 @@ import { CliUsageError } from '../cli-errors.js';
 import type { Command } from '../command.js';
 import { COMMAND_LINES } from '../flags.js';
 import { commandMessages } from '../messages.js';
+import { openCliCatalog } from '../open-cli-catalog.js';
 
 export const reproduceCommand: Command = {
   name: 'reproduce',
@@ -21,13 +22,14 @@ export const reproduceCommand: Command = {
     const file = args.positionals[0]!;
     const lock = await readLock(path.resolve(context.cwd, file));
 
-    // 2. The catalog; the API only when a locked release is missing.
-    const catalog = await openCatalog(context.home);
-    context.onExit(() => catalog.close());
+    // 2. The catalog (read-only when every locked release is present); the API only when one is missing.
+    let catalog = await openCliCatalog(context, 'read');
     const ids = lock.releases.map((release) => release.id);
     const present = await importedReleaseIds(catalog, ids);
     let client: RdwClient | undefined;
     if (ids.some((id) => !present.has(id))) {
+      await catalog.close();
+      catalog = await openCliCatalog(context, 'write');
       const api = await connectApi(context);
       context.onExit(() => api.close());
       client = api.client;

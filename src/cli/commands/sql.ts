@@ -1,10 +1,10 @@
 // `rdw sql "<query>"`: runs SQL on the catalog, opened read-only; an aligned table, or rows as JSON with --json.
 
 import { StatementType } from '@duckdb/node-api';
-import { openCatalog } from '../../catalog/index.js';
 import { CliUsageError, SqlNotReadOnlyError } from '../cli-errors.js';
 import type { Command } from '../command.js';
 import { COMMAND_LINES } from '../flags.js';
+import { openCliCatalog } from '../open-cli-catalog.js';
 import { formatTable } from '../format-table.js';
 import { commandMessages } from '../messages.js';
 
@@ -24,8 +24,7 @@ export const sqlCommand: Command = {
     if (args.positionals.length !== 1 || args.positionals[0]!.trim() === '') {
       throw new CliUsageError(commandMessages.sqlNeedsQuery(), { option: 'query' });
     }
-    const catalog = await openCatalog(context.home, { readOnly: true });
-    context.onExit(() => catalog.close());
+    const catalog = await openCliCatalog(context, 'read');
     let columns: string[];
     let rows: Record<string, unknown>[];
     try {

@@ -3,7 +3,7 @@
 
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { CATALOG_FILE, openCatalog } from '../../catalog/index.js';
+import { CATALOG_FILE } from '../../catalog/index.js';
 import { analysisMessages, resolveEventStudyOptions, studyCatalog } from '../../analysis/index.js';
 import type { BootstrapMethod, EventStudyOptions } from '../../analysis/index.js';
 import { writeStudyReport } from '../../report/index.js';
@@ -13,6 +13,7 @@ import { CliUsageError } from '../cli-errors.js';
 import type { Command } from '../command.js';
 import { COMMAND_LINES } from '../flags.js';
 import { commandMessages } from '../messages.js';
+import { openCliCatalog } from '../open-cli-catalog.js';
 import { pooledVersionsText, studyReportText } from '../study-report-text.js';
 
 export const studyCommand: Command = {
@@ -33,8 +34,7 @@ export const studyCommand: Command = {
 
     // The catalog is read, never written: open it read-only so a study cannot change it.
     if (!existsSync(path.join(context.home, CATALOG_FILE))) throw new NotFoundError(analysisMessages.noCatalog(context.home));
-    const catalog = await openCatalog(context.home, { readOnly: true });
-    context.onExit(() => catalog.close());
+    const catalog = await openCliCatalog(context, 'read');
     // With a lock: the one verification path (catalog records and stored bytes vs the lock) before any
     // number is computed; a difference is exit 3 naming release and file. Only exactly the locked IDs are studied.
     const releases = lock === undefined ? undefined : (await verifyStudyLock(catalog, lock)).releases.map((release) => release.id);

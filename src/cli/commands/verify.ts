@@ -1,29 +1,42 @@
-// `rdw verify`: re-hashes every stored file against release_files; exit 3 naming each bad file. Also
-// reports store files no release references and store/tmp leftovers (exit code unchanged: rdw gc removes them).
+// `rdw verify [--repair]`: re-hashes every stored file against release_files; exit 3 naming each bad file.
+// Also reports store files no release references and store/tmp leftovers (exit code unchanged: rdw gc removes
+// them). --repair fetches each bad file again by release ID, verified, and re-imports its releases' rows.
 
-import { catalogMessages, openCatalog, StoreMismatchError, verifyStore } from '../../catalog/index.js';
-import { EXIT_CODES } from '../../contract/index.js';
+import {
+  catalogMessages,
+  repairStoredFiles,
+  StoreMismatchError,
+  verifyStore,
+  type Catalog,
+  type StoreFileRepair,
+  type StoreVerification,
+} from '../../catalog/index.js';
+import { EXIT_CODES, isRdwError } from '../../contract/index.js';
+import { connectApi } from '../api-connection.js';
+import type { CliContext } from '../cli-context.js';
 import type { Command } from '../command.js';
 import { COMMAND_LINES } from '../flags.js';
 import { commandMessages, helpMessages } from '../messages.js';
+import { openCliCatalog } from '../open-cli-catalog.js';
 
 export const verifyCommand: Command = {
   name: 'verify',
   line: COMMAND_LINES.verify,
   details: helpMessages.verifyDetails(),
-  async run(context) {
-    const catalog = await openCatalog(context.home, { readOnly: true });
-    context.onExit(() => catalog.close());
+  async run(context, args) {
+    const repair = args.values.repair === true;
+    // Read-only unless repairing: then the normal writer open (DuckDB's lock: no other process pulls meanwhile).
+    const catalog = await openCliCatalog(context, repair ? 'write' : 'read');
     const report = await verifyStore(catalog);
-    const releases = new Set(report.files.flatMap((file) => file.uses.map((use) => use.releaseId))).size;
+    if (repair && report.bad.length > 0) return repairAndReport(context, catalog, report);
+    const releases = releaseCount(report);
     if (context.json) {
       const { unreferenced, unreferencedBytes, temp } = report;
-      context.stdout.write(`${JSON.stringify({ ok: report.bad.length === 0, files: report.files, unreferenced, unreferencedBytes, temp })}\n`);
+      const repairs = repair ? { repairs: [] } : {};
+      context.stdout.write(`${JSON.stringify({ ok: report.bad.length === 0, files: report.files, unreferenced, unreferencedBytes, temp, ...repairs })}\n`);
       return report.bad.length === 0 ? EXIT_CODES.ok : EXIT_CODES.integrity;
     }
-    const garbage: string[] = [];
-    if (report.unreferenced.length > 0) garbage.push(catalogMessages.unreferencedFiles(report.unreferenced.length, report.unreferencedBytes));
-    if (report.temp.length > 0) garbage.push(catalogMessages.staleTemp(report.temp.length, report.temp.reduce((sum, file) => sum + file.bytes, 0)));
+    const garbage = garbageLines(report);
     if (report.bad.length === 0) {
       context.stdout.write(`${catalogMessages.verifyOk(report.files.length, releases)}\n`);
       for (const line of garbage) context.stdout.write(`${line}\n`);
@@ -35,3 +48,45 @@ export const verifyCommand: Command = {
     throw new StoreMismatchError(messages[0]!, { file: report.bad[0]!.file });
   },
 };
+
+const releaseCount = (report: StoreVerification) => new Set(report.files.flatMap((file) => file.uses.map((use) => use.releaseId))).size;
+
+function garbageLines(report: StoreVerification): string[] {
+  const lines: string[] = [];
+  if (report.unreferenced.length > 0) lines.push(catalogMessages.unreferencedFiles(report.unreferenced.length, report.unreferencedBytes));
+  if (report.temp.length > 0) lines.push(catalogMessages.staleTemp(report.temp.length, report.temp.reduce((sum, file) => sum + file.bytes, 0)));
+  return lines;
+}
+
+/** The repair of `report.bad`: one line per file as it ends, then the summary; exit 0 when the store is whole. */
+async function repairAndReport(context: CliContext, catalog: Catalog, report: StoreVerification): Promise<number> {
+  const api = await connectApi(context);
+  context.onExit(() => api.close());
+  const say = (repair: StoreFileRepair) => {
+    if (context.json) return;
+    const use = repair.uses[0]!;
+    if (repair.error === undefined) {
+      const problem = commandMessages.fileProblem[repair.problem];
+      context.stdout.write(`${catalogMessages.repaired(repair.file, use.format, use.releaseId, problem, repair.reimported.length)}\n`);
+    } else context.stderr.write(`rdw: ${catalogMessages.repairFailed(repair.file, use.format, use.releaseId, repair.error.message)}\n`);
+  };
+  const repairs = await repairStoredFiles(catalog, api.client, report.bad, { onRepair: say });
+  const failed = repairs.filter((repair) => repair.error !== undefined);
+  const first = failed[0]?.error;
+  const exitCode = first === undefined ? EXIT_CODES.ok : isRdwError(first) ? first.exitCode : EXIT_CODES.failure;
+  if (context.json) {
+    const { files, unreferenced, unreferencedBytes, temp } = report;
+    const shown = repairs.map(({ error, ...repair }) => ({
+      ...repair,
+      ...(error === undefined ? {} : { error: { code: isRdwError(error) ? error.code : 'RDW_ERROR', exitCode: isRdwError(error) ? error.exitCode : EXIT_CODES.failure, message: error.message } }),
+    }));
+    context.stdout.write(`${JSON.stringify({ ok: failed.length === 0, files, unreferenced, unreferencedBytes, temp, repairs: shown })}\n`);
+    return exitCode;
+  }
+  const out = failed.length === 0 ? context.stdout : context.stderr;
+  const prefix = failed.length === 0 ? '' : 'rdw: ';
+  if (failed.length === 0) context.stdout.write(`${catalogMessages.repairDone(repairs.length, report.files.length, releaseCount(report))}\n`);
+  else context.stderr.write(`rdw: ${catalogMessages.repairIncomplete(failed.length, repairs.length)}\n`);
+  for (const line of garbageLines(report)) out.write(`${prefix}${line}\n`);
+  return exitCode;
+}

@@ -100,7 +100,7 @@ async function checkKey(client: RdwClient, embeddedDeskKey: boolean): Promise<Do
 async function checkPlan(client: RdwClient): Promise<DoctorCheck> {
   let limits: AccountLimits | undefined;
   try {
-    limits = await client.limits();
+    limits = await client.limits({ fresh: true });
     const [latest] = await client.releases({ limit: 1 });
     const facts = { limits, latestRelease: latest === undefined ? null : { id: latest.id, day: latest.day } };
     const text = limitsText(limits);

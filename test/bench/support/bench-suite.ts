@@ -54,6 +54,13 @@ export const BENCH_SUITE: readonly BenchSpec[] = [
         value: `${fixed(r.ratio)}x`,
         detail: `rdw ${fixed(r.rdwSeconds)} s vs baseline ${fixed(r.baselineSeconds)} s; ${r.rows} rows; ${fixed(r.rdwReleasesPerSecond, 1)} releases/s; goal <= ${json.goalRatio ?? 1.25}x`,
       })).concat(
+        (json.results as Json[]).filter((r) => r.floorSeconds !== undefined).map((r) => ({
+          bench: 'pull',
+          figure: `rdw pull vs floor (fetch at full concurrency, hash, one DuckDB statement), ${r.releases} releases`,
+          value: `${fixed(r.floorRatio)}x`,
+          detail: `rdw ${fixed(r.rdwSeconds)} s vs floor ${fixed(r.floorSeconds)} s (${json.floorConcurrency ?? '-'} in flight); rdw ÷ baseline ${fixed(r.ratio)}x`,
+        })),
+      ).concat(
         (json.results as Json[]).map((r) => ({
           bench: 'pull',
           figure: `peak RSS of a pull (own process), ${r.releases} releases`,
@@ -76,22 +83,29 @@ export const BENCH_SUITE: readonly BenchSpec[] = [
   {
     name: 'client',
     script: 'test/bench/client.bench.ts',
-    args: { quick: ['--releases', '10', '--rpm', '60'], full: ['--releases', '100', '--rpm', '60'] },
-    budgetSeconds: { quick: 60, full: 180 },
-    summarize: (json: Json) => [
-      {
-        bench: 'client',
-        figure: `requests per pulled release (${json.rpm} rpm plan, fake clock)`,
-        value: fixed(json.requestsPerRelease, 3),
-        detail: `minimum ${json.minimumPerRelease}; ${json.requests} requests for ${json.releases} releases; ${json.status429} x 429; ${fixed(json.fakeMinutes)} fake min`,
-      },
-      {
-        bench: 'client',
-        figure: 'row-page requests for one release',
-        value: String(json.rowRequests),
-        detail: `minimum ${json.minimumRowRequests} (500 rows per page) for ${json.pagedRows} rows`,
-      },
-    ],
+    args: { quick: ['--releases', '40', '--rpm', '60'], full: ['--releases', '300', '--rpm', '60,300'] },
+    budgetSeconds: { quick: 90, full: 360 },
+    summarize: (json: Json) =>
+      (json.results as Json[]).flatMap((r) => [
+        {
+          bench: 'client',
+          figure: `pacing: ${r.releases}-release pull at ${r.rpm} rpm, fake time ÷ plan's least time (fake clock)`,
+          value: `${fixed(r.ratio, 3)}x`,
+          detail: `${fixed(r.fakeSeconds, 1)} s vs ${r.planSeconds} s for ${r.minimumRequests} requests; ${r.status429} x 429; ${r.pacingNotices} pace notices; goal <= ${json.goalRatio}x`,
+        },
+        {
+          bench: 'client',
+          figure: `requests per pulled release (${r.rpm} rpm plan)`,
+          value: fixed(r.requestsPerRelease, 3),
+          detail: `minimum 2 (manifest + parquet); ${r.requests} requests for ${r.releases} releases (minimum ${r.minimumRequests} with /catalog)`,
+        },
+        {
+          bench: 'client',
+          figure: `row-page requests for one release (${r.rpm} rpm plan)`,
+          value: String(r.rowRequests),
+          detail: `minimum ${r.minimumRowRequests} (500 rows per page) for ${r.pagedRows} rows`,
+        },
+      ]),
   },
   {
     name: 'mock-server',

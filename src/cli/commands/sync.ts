@@ -1,0 +1,118 @@
+// `rdw sync [--snapshots ID,...] [--locks FILE,...] [--watch INTERVAL]`: brings the home up to date (src/workbench
+// syncHome) under the home's sync lock; one report per run, or one line per run with --watch.
+
+import path from 'node:path';
+import { EXIT_CODES, isRdwError } from '../../contract/index.js';
+import { readLock, type StudyLock } from '../../study/index.js';
+import { acquireSyncLock, syncHome, SyncBusyError, workbenchMessages, type SyncReport } from '../../workbench/index.js';
+import { connectApi, type ApiConnection } from '../api-connection.js';
+import type { CliContext } from '../cli-context.js';
+import type { Command } from '../command.js';
+import { COMMAND_LINES } from '../flags.js';
+import { openCliCatalog } from '../open-cli-catalog.js';
+import { syncMessages } from '../messages.js';
+import { syncReportText, syncSummaryLine, syncWarnings } from '../sync-report-text.js';
+import { parseWatchInterval } from '../watch-interval.js';
+
+interface SyncArgs {
+  snapshots: string[] | undefined;
+  locks: { file: string; lock: StudyLock }[];
+  concurrency: number | undefined;
+}
+
+export const syncCommand: Command = {
+  name: 'sync',
+  line: COMMAND_LINES.sync,
+  details: syncMessages.syncHelp(),
+  async run(context, args) {
+    // 1. Flags and lock files, before any lock, catalog or request.
+    const watch = args.values.watch as string | undefined;
+    const intervalSeconds = watch === undefined ? undefined : parseWatchInterval(watch);
+    const lockFiles = (args.values.locks as string[] | undefined) ?? [];
+    const locks = [];
+    for (const file of lockFiles) locks.push({ file, lock: await readLock(path.resolve(context.cwd, file)) });
+    const syncArgs: SyncArgs = { snapshots: args.values.snapshots as string[] | undefined, locks, concurrency: args.values.concurrency as number | undefined };
+
+    // 2. One run, or a run every interval until SIGINT/SIGTERM.
+    const api = await connectApi(context);
+    context.onExit(() => api.close());
+    if (intervalSeconds === undefined) {
+      const report = await syncOnce(context, api, syncArgs);
+      if (context.json) context.stdout.write(`${JSON.stringify(report)}\n`);
+      else context.stdout.write(syncReportText(report));
+      for (const warning of syncWarnings(report)) context.stderr.write(`rdw: ${warning}\n`);
+      for (const failure of report.failed) context.stderr.write(`rdw: ${failure.message}\n`);
+      return report.exitCode;
+    }
+    return watchLoop(context, api, syncArgs, watch!, intervalSeconds);
+  },
+};
+
+/** One sync under the home's sync lock: the lock first (a second sync exits at once), then the catalog. */
+async function syncOnce(context: CliContext, api: ApiConnection, args: SyncArgs): Promise<SyncReport> {
+  const lock = await acquireSyncLock(context.home);
+  try {
+    if (lock.tookOver !== undefined) context.stderr.write(`${workbenchMessages.syncLockTakenOver(lock.tookOver.pid, lock.tookOver.startedAt)}\n`);
+    // Closed after each run (a --watch loop must not hold the catalog between runs); the exit clean-up is then a no-op.
+    const catalog = await openCliCatalog(context, 'write');
+    try {
+      return await syncHome(catalog, api.client, {
+        ...(args.snapshots === undefined ? {} : { snapshots: args.snapshots }),
+        locks: args.locks,
+        ...(args.concurrency === undefined ? {} : { concurrency: args.concurrency }),
+      });
+    } finally {
+      await catalog.close();
+    }
+  } finally {
+    await lock.release();
+  }
+}
+
+/** Runs a sync every `seconds` until the first SIGINT/SIGTERM (after the run in progress); a second stops at once. */
+async function watchLoop(context: CliContext, api: ApiConnection, args: SyncArgs, interval: string, seconds: number): Promise<number> {
+  let stopped: string | undefined;
+  let running = false;
+  let wake: (() => void) | undefined;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (stopped !== undefined && running) process.exit(130);
+    stopped = signal;
+    if (running) context.stderr.write(`${syncMessages.watchStopping()}\n`);
+    wake?.();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  if (!context.json) context.stderr.write(`${syncMessages.watchStarted(interval)}\n`);
+  try {
+    while (stopped === undefined) {
+      running = true;
+      const at = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+      try {
+        const report = await syncOnce(context, api, args);
+        context.stdout.write(context.json ? `${JSON.stringify(report)}\n` : `${syncSummaryLine(report)}\n`);
+        for (const warning of syncWarnings(report)) context.stderr.write(`rdw: ${warning}\n`);
+      } catch (error) {
+        // A run that could not start or list is one line; the loop goes on (the next run may succeed).
+        const message = error instanceof Error ? error.message : String(error);
+        context.stdout.write(`${error instanceof SyncBusyError ? syncMessages.watchBusy(at, message) : syncMessages.watchFailed(at, message)}\n`);
+        if (isRdwError(error) && error.exitCode === EXIT_CODES.usage) return error.exitCode;
+      } finally {
+        running = false;
+      }
+      if (stopped !== undefined) break;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, seconds * 1000);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      wake = undefined;
+    }
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+  if (!context.json) context.stderr.write(`${syncMessages.watchStopped(stopped ?? 'SIGTERM')}\n`);
+  return EXIT_CODES.ok;
+}

@@ -1,0 +1,63 @@
+// How `rdw sync` prints a SyncReport: a summary line, one line per imported, failed or snapshot item and the
+// budget on stdout; warnings (days that may have fallen off the listing, days without a release, revised
+// study locks) as lines for stderr.
+
+import type { SyncReport } from '../workbench/index.js';
+import type { PinnedReleaseCheck } from '../study/index.js';
+import { byteText } from './byte-text.js';
+import { syncMessages } from './messages.js';
+
+/** UTC Unix seconds as ISO UTC without milliseconds; '' for null. */
+export const publishedText = (seconds: number | null): string => (seconds === null ? '' : new Date(seconds * 1000).toISOString().replace('.000Z', 'Z'));
+
+/** The one summary line of a run (also the line per run of --watch). */
+export function syncSummaryLine(report: SyncReport): string {
+  const range = report.oldestListedDay === null ? '' : `${report.oldestListedDay} .. ${report.newestListedDay}`;
+  const at = report.startedAt.replace(/\.\d{3}Z$/, 'Z');
+  return syncMessages.summary(at, report.listed, range, report.new.length, report.revised.length, report.present, report.failed.length);
+}
+
+/** stdout of a run: summary, then what was new, revised, failed, each snapshot, the budget. Ends with a newline. */
+export function syncReportText(report: SyncReport): string {
+  const lines = [syncSummaryLine(report)];
+  if (report.new.length === 0 && report.revised.length === 0 && report.failed.length === 0) lines.push(syncMessages.nothingNew(report.listed));
+  for (const release of report.new) lines.push(syncMessages.newLine(release.id, release.day, release.version, release.rows));
+  for (const release of report.revised) {
+    lines.push(syncMessages.revisedLine(release.id, release.day, release.version, release.rows, release.replaces ?? [], publishedText(release.generatedAt)));
+  }
+  for (const failure of report.failed) lines.push(syncMessages.failedLine(failure.id, failure.day, failure.message));
+  for (const entry of report.snapshots) {
+    const generated = entry.generatedAt === undefined ? '' : publishedText(entry.generatedAt);
+    const detail =
+      entry.status === 'recorded' ? syncMessages.snapshotRecorded(generated) : entry.status === 'unchanged' ? syncMessages.snapshotUnchanged(generated) : (entry.reason ?? '');
+    lines.push(syncMessages.snapshotLine(entry.dataset, entry.status, detail));
+  }
+  const budget = report.budget;
+  if (budget !== null) {
+    lines.push(
+      budget.dailyBytes === null || budget.remainingBytes === null
+        ? syncMessages.budgetUnknown(budget.clearsOn)
+        : syncMessages.budgetLine(byteText(budget.remainingBytes), byteText(budget.dailyBytes), budget.clearsOn),
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** Lines for stderr (each without the `rdw: ` prefix): fallen-off days, days without a release, revised locks. */
+export function syncWarnings(report: SyncReport): string[] {
+  const warnings: string[] = [];
+  if (report.mayHaveFallenOff !== null) warnings.push(syncMessages.mayHaveFallenOff(report.mayHaveFallenOff.from, report.mayHaveFallenOff.to));
+  if (report.missingDays.length > 0) warnings.push(syncMessages.missingDays(report.missingDays));
+  for (const lock of report.locks) warnings.push(...lockCheckLines(lock.file, lock.releases));
+  return warnings;
+}
+
+/** One line per revised or unlisted pinned release of `file`. */
+export function lockCheckLines(file: string, checks: readonly PinnedReleaseCheck[]): string[] {
+  return checks.flatMap((check) => {
+    if (check.status === 'revised') {
+      return [syncMessages.lockRevised(file, check.day, check.id, check.newerId ?? '', publishedText(check.newerGeneratedAt), check.seenIn ?? 'listing')];
+    }
+    return check.status === 'unlisted' ? [syncMessages.lockUnlisted(file, check.day, check.id)] : [];
+  });
+}

@@ -1,0 +1,68 @@
+// checkLockRevisions: which releases a study lock pins have a newer revision of their day, in a `/releases`
+// listing or in the catalog (spec: freshness rule 3, a revision gets a new ID). The lock is never changed.
+
+import { knownRevisions, type Catalog } from '../catalog/index.js';
+import type { ListedRelease } from '../contract/index.js';
+import type { StudyLock } from './study-lock.js';
+
+/**
+ * One pinned release checked: `revised` (a newer revision of its day is known), `current` (the listing
+ * names it as its day's release, or nothing newer is known), `unlisted` (the listing does not name it and
+ * nothing newer is known: its day fell off the listing, or the service no longer lists it; reported, not an error).
+ */
+export interface PinnedReleaseCheck {
+  /** The pinned release ID, exact. */
+  id: string;
+  /** Its UTC day, YYYY-MM-DD. */
+  day: string;
+  status: 'current' | 'revised' | 'unlisted';
+  /** The newest known revision of the day, when newer than the pinned one; null otherwise. */
+  newerId: string | null;
+  /** When the newer revision was generated (published), UTC Unix seconds; null when unknown or none. */
+  newerGeneratedAt: number | null;
+  /** Where the newer revision was seen; null when none. */
+  seenIn: 'listing' | 'catalog' | null;
+}
+
+interface Candidate {
+  id: string;
+  generatedAt: number | null;
+  seenIn: 'listing' | 'catalog';
+}
+
+const timeOf = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
+
+/**
+ * Checks every release of `lock` against `listing` (a `/releases` answer, newest first; empty when none
+ * was read) and the revisions the catalog knows (imported or recorded from earlier listings).
+ * A listed revision of the day other than the pinned one counts as newer unless both generation times are
+ * known and say otherwise (the listing names each day's current release); a revision known only to the
+ * catalog counts when both times are known and it is later. Reads only; one query.
+ */
+export async function checkLockRevisions(catalog: Catalog, lock: StudyLock, listing: readonly ListedRelease[]): Promise<PinnedReleaseCheck[]> {
+  const known = await knownRevisions(catalog, lock.releases.map((release) => release.day));
+  const listedIds = new Set(listing.map((item) => item.id));
+  return lock.releases.map(({ id, day }) => {
+    const listedOfDay = listing.filter((item) => item.day === day);
+    const knownOfDay = known.get(day) ?? [];
+    const pinnedAt =
+      timeOf(listedOfDay.find((item) => item.id === id)?.generated_at) ?? knownOfDay.find((revision) => revision.id === id)?.generatedAt ?? null;
+    const pinnedListed = listedIds.has(id);
+    const candidates: Candidate[] = [
+      ...listedOfDay.filter((item) => item.id !== id).map((item) => ({ id: item.id, generatedAt: timeOf(item.generated_at), seenIn: 'listing' as const })),
+      ...knownOfDay.filter((revision) => revision.id !== id).map((revision) => ({ id: revision.id, generatedAt: revision.generatedAt, seenIn: 'catalog' as const })),
+    ];
+    const newer = candidates.filter((candidate) => {
+      if (candidate.generatedAt !== null && pinnedAt !== null) return candidate.generatedAt > pinnedAt;
+      return candidate.seenIn === 'listing' && !pinnedListed;
+    });
+    newer.sort((a, b) => (b.generatedAt ?? -Infinity) - (a.generatedAt ?? -Infinity) || (a.seenIn === 'listing' ? -1 : 1));
+    const newest = newer[0];
+    if (newest !== undefined) {
+      // The listing's item of the same ID may carry the time the catalog's record lacks.
+      const generatedAt = newest.generatedAt ?? timeOf(listing.find((item) => item.id === newest.id)?.generated_at);
+      return { id, day, status: 'revised' as const, newerId: newest.id, newerGeneratedAt: generatedAt, seenIn: newest.seenIn };
+    }
+    return { id, day, status: pinnedListed ? ('current' as const) : ('unlisted' as const), newerId: null, newerGeneratedAt: null, seenIn: null };
+  });
+}
