@@ -265,9 +265,13 @@ export const syncMessages = {
   summary: (at: string, listed: number, range: string, added: number, revised: number, present: number, failed: number) =>
     `sync ${at}: listed ${listed}${range === '' ? '' : ` (${range})`}, ${added} new, ${revised} revised, ${present} present, ${failed} failed`,
   nothingNew: (listed: number) => `nothing new: all ${listed} listed releases are in the catalog`,
-  newLine: (id: string, day: string, version: string, rows: number) => `new      ${id} ${day} ${version} ${rows} rows`,
-  revisedLine: (id: string, day: string, version: string, rows: number, replaces: readonly string[], published: string) =>
-    `revised  ${id} ${day} ${version} ${rows} rows, replaces ${replaces.map((other) => `${other.slice(0, 12)}…`).join(', ')}${published === '' ? '' : `, published ${published}`}`,
+  // Day first and no version, so a line with a whole release ID fits 100 columns (--json has every field).
+  newLine: (id: string, day: string, rows: number) => `new      ${day} ${id} ${rows} rows`,
+  revisedLine: (id: string, day: string, rows: number) => `revised  ${day} ${id} ${rows} rows`,
+  revisedDetail: (replaces: readonly string[], published: string) =>
+    `         replaces ${replaces.map((other) => `${other.slice(0, 12)}…`).join(', ')}${published === '' ? '' : `, published ${published}`}`,
+  moreNew: (more: number, from: string, to: string) =>
+    `new      … and ${more} more (${from} .. ${to}); every ID: rdw ls, or rdw sync --json`,
   failedLine: (id: string, day: string, message: string) => `failed   ${id} ${day}: ${message}`,
   snapshotLine: (dataset: string, status: string, detail: string) => `snapshot ${dataset} ${status}${detail === '' ? '' : `: ${detail}`}`,
   snapshotRecorded: (generatedAt: string) => `generated ${generatedAt}`,

@@ -7,13 +7,16 @@ import type { PinnedReleaseCheck } from '../study/index.js';
 import { byteText } from './byte-text.js';
 import { syncMessages } from './messages.js';
 
+/** New releases listed one per line in text; beyond, one line says how many more (a first sync pulls 100). */
+const NEW_LINES = 10;
+
 /** UTC Unix seconds as ISO UTC without milliseconds; '' for null. */
 export const publishedText = (seconds: number | null): string => (seconds === null ? '' : new Date(seconds * 1000).toISOString().replace('.000Z', 'Z'));
 
 /** The one summary line of a run (also the line per run of --watch). */
 export function syncSummaryLine(report: SyncReport): string {
-  const range = report.oldestListedDay === null ? '' : `${report.oldestListedDay} .. ${report.newestListedDay}`;
-  const at = report.startedAt.replace(/\.\d{3}Z$/, 'Z');
+  const range = report.oldestListedDay === null ? '' : `${report.oldestListedDay}..${report.newestListedDay}`;
+  const at = report.startedAt.replace(/:\d\d\.\d{3}Z$/, 'Z'); // to the minute: the line fits 100 columns
   return syncMessages.summary(at, report.listed, range, report.new.length, report.revised.length, report.present, report.failed.length);
 }
 
@@ -21,9 +24,15 @@ export function syncSummaryLine(report: SyncReport): string {
 export function syncReportText(report: SyncReport): string {
   const lines = [syncSummaryLine(report)];
   if (report.new.length === 0 && report.revised.length === 0 && report.failed.length === 0) lines.push(syncMessages.nothingNew(report.listed));
-  for (const release of report.new) lines.push(syncMessages.newLine(release.id, release.day, release.version, release.rows));
+  for (const release of report.new.slice(0, NEW_LINES)) lines.push(syncMessages.newLine(release.id, release.day, release.rows));
+  const more = report.new.slice(NEW_LINES);
+  if (more.length > 0) {
+    const days = more.map((release) => release.day).sort();
+    lines.push(syncMessages.moreNew(more.length, days[0]!, days.at(-1)!));
+  }
   for (const release of report.revised) {
-    lines.push(syncMessages.revisedLine(release.id, release.day, release.version, release.rows, release.replaces ?? [], publishedText(release.generatedAt)));
+    lines.push(syncMessages.revisedLine(release.id, release.day, release.rows));
+    lines.push(syncMessages.revisedDetail(release.replaces ?? [], publishedText(release.generatedAt)));
   }
   for (const failure of report.failed) lines.push(syncMessages.failedLine(failure.id, failure.day, failure.message));
   for (const entry of report.snapshots) {

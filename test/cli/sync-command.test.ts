@@ -77,13 +77,26 @@ describe('rdw sync', () => {
     const second = await rdw(['sync']);
     expect(second.code).toBe(0);
     expect(second.stdout).toContain(syncMessages.nothingNew(listed.length));
-    expect(second.stdout).toMatch(/listed 12 \(2026-10-20 \.\. 2026-10-31\), 0 new, 0 revised, 12 present, 0 failed/);
+    expect(second.stdout).toMatch(/listed 12 \(2026-10-20\.\.2026-10-31\), 0 new, 0 revised, 12 present, 0 failed/);
     const recorded = await runs();
     expect(recorded.map((run) => [run.outcome, run.exitCode, run.listed, run.newReleases, run.revised, run.failed])).toEqual([
       ['ok', 0, 12, 0, 0, 0],
       ['ok', 0, 12, 12, 0, 0],
     ]);
     expect(recorded[1]!.details).toMatchObject({ new: first.new, listed: 12 });
+  });
+
+  it('prints for a 100-column terminal: ten new releases by day and whole ID, then how many more', async () => {
+    const fresh = await newHome();
+    const run = await rdw(['sync'], fresh);
+    expect(run.code, run.stderr).toBe(0);
+    const lines = run.stdout.trimEnd().split('\n');
+    for (const line of lines) expect(line.length, line).toBeLessThanOrEqual(100);
+    const listed = await listing();
+    expect(lines.filter((line) => line.startsWith('new      2026-'))).toEqual(
+      listed.slice(0, 10).map((release) => expect.stringMatching(new RegExp(`^new      ${release.day} ${release.id} \\d+ rows$`))),
+    );
+    expect(lines).toContain(`new      … and 2 more (${listed[11]!.day} .. ${listed[10]!.day}); every ID: rdw ls, or rdw sync --json`);
   });
 
   it('after the clock moves, pulls exactly the new IDs, labels revisions, and names a revised pinned day', async () => {
