@@ -282,10 +282,14 @@ export const syncMessages = {
     `days ${from} .. ${to} may have fallen off the 100-release listing since the last sync (it has no offset); a release there can only be pulled by an ID you know: rdw pull <RELEASE_ID>.`,
   missingDays: (days: readonly string[]) =>
     `${days.length} day${days.length === 1 ? '' : 's'} between the catalog's first and last day ha${days.length === 1 ? 's' : 've'} no release in the catalog: ${days.length > 12 ? `${days.slice(0, 12).join(', ')}, …` : days.join(', ')}.`,
-  lockRevised: (file: string, day: string, pinned: string, newer: string, published: string, seenIn: string) =>
-    `lock ${file}: ${day} pinned ${pinned} has a newer revision ${newer}${published === '' ? '' : ` published ${published}`} (in the ${seenIn}); the lock is unchanged: write a new one with rdw lock to use it.`,
-  lockUnlisted: (file: string, day: string, pinned: string) =>
-    `lock ${file}: ${day} pinned ${pinned} is not in the service's listing (it fell off the latest 100, or is no longer listed); it is still served by ID.`,
+  // A pin is a heading and its whole IDs on lines of their own, so each fits 100 columns.
+  lockRevised: (file: string, day: string, published: string) =>
+    `lock ${file}: ${day} has a newer revision${published === '' ? '' : `, published ${published}`}`,
+  lockUnlisted: (file: string, day: string) =>
+    `lock ${file}: ${day} is not in the service's listing (it fell off the latest 100, or is no longer listed); still served by ID`,
+  lockPinned: (id: string) => `  pinned ${id}`,
+  lockNewer: (id: string, seenIn: string) => `  newer  ${id} (${seenIn})`,
+  lockUnchanged: (file: string) => `lock ${file}: unchanged; write a new one with rdw lock to use a newer revision.`,
   lockNothingRevised: (file: string, count: number) => `lock ${file}: none of its ${count} pinned release${count === 1 ? ' has' : 's have'} a newer revision.`,
   lockCheckUsage: () => 'Usage: rdw lock check <FILE...>: name one or more study lock files.',
   watchStarted: (interval: string) => `rdw: syncing every ${interval}; stop with Ctrl+C (SIGINT) or SIGTERM.`,

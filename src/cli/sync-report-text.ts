@@ -61,12 +61,15 @@ export function syncWarnings(report: SyncReport): string[] {
   return warnings;
 }
 
-/** One line per revised or unlisted pinned release of `file`. */
+/** Per revised or unlisted pinned release of `file`: a heading, then the pinned (and newer) ID; then that the lock is unchanged. */
 export function lockCheckLines(file: string, checks: readonly PinnedReleaseCheck[]): string[] {
-  return checks.flatMap((check) => {
+  const lines = checks.flatMap((check) => {
     if (check.status === 'revised') {
-      return [syncMessages.lockRevised(file, check.day, check.id, check.newerId ?? '', publishedText(check.newerGeneratedAt), check.seenIn ?? 'listing')];
+      const heading = syncMessages.lockRevised(file, check.day, publishedText(check.newerGeneratedAt));
+      return [heading, syncMessages.lockPinned(check.id), syncMessages.lockNewer(check.newerId ?? '', check.seenIn ?? 'listing')];
     }
-    return check.status === 'unlisted' ? [syncMessages.lockUnlisted(file, check.day, check.id)] : [];
+    return check.status === 'unlisted' ? [syncMessages.lockUnlisted(file, check.day), syncMessages.lockPinned(check.id)] : [];
   });
+  if (checks.some((check) => check.status === 'revised')) lines.push(syncMessages.lockUnchanged(file));
+  return lines;
 }

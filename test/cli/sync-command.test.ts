@@ -118,8 +118,10 @@ describe('rdw sync', () => {
     expect(check.code).toBe(0);
     for (const pinned of revisedPins) {
       const newer = after.find((current) => current.day === pinned.day)!.id;
-      expect(check.stdout).toContain(`${pinned.day} pinned ${pinned.id} has a newer revision ${newer} published 2026-11-01T`);
+      expect(check.stdout).toMatch(new RegExp(`: ${pinned.day} has a newer revision, published 2026-11-01T\\S+\n  pinned ${pinned.id}\n  newer  ${newer} \\((listing|catalog)\\)\n`));
     }
+    expect(check.stdout).toContain(syncMessages.lockUnchanged('study.lock.json'));
+    for (const line of check.stdout.trimEnd().split('\n')) expect(line.length, line).toBeLessThanOrEqual(100);
     const json = JSON.parse((await rdw(['lock', 'check', 'study.lock.json', '--json'])).stdout) as { revised: number };
     expect(json.revised).toBe(revisedPins.length);
     // The lock never changes by itself.
