@@ -7,5 +7,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // One TMPDIR per run, removed at its end (test/support/test-temp-dir.ts).
+    globalSetup: ['test/support/test-temp-dir.ts'],
   },
 });

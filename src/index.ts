@@ -46,7 +46,7 @@ export type { EventStudyOptions, EventStudyResult, EventStudyRow, MissingnessCel
 // data of study rows; not a namespace (`report` is what a Study calls its reproduce report).
 export * as charts from './charts/index.js';
 export * as notebook from './notebook/index.js';
-export { writeStudyReport, effectPoints, missingnessBars } from './report/index.js';
+export { writeStudyReport, effectInterval, effectPoints, missingnessBars } from './report/index.js';
 
 // 5. The contract: Market Events fields and their roles, windows, pairs; the row and release types.
 export {

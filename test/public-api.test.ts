@@ -27,6 +27,7 @@ const NAMES = [
   'createClient',
   'defineFeatureSet',
   'defineModelSpec',
+  'effectInterval',
   'effectPoints',
   'errors',
   'eventStudy',
@@ -97,7 +98,7 @@ const TYPES = [
 ];
 
 const NAMESPACES: Record<string, string[]> = {
-  charts: ['VEGA_LITE_SCHEMA', 'coverageHeatmapSpec', 'effectChartSpec', 'missingnessChartSpec', 'renderSvg'],
+  charts: ['STATUS_COLORS', 'VEGA_LITE_SCHEMA', 'coverageHeatmapSpec', 'effectChartSpec', 'missingnessChartSpec', 'renderSvg', 'statusColorScale', 'windowOrder'],
   notebook: [
     'MISSINGNESS_COLUMNS',
     'NotInKernelError',

@@ -4,6 +4,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { WINDOW_SECONDS, type Window } from '../contract/index.js';
 import { bootstrapMeans, deriveSeed, percentileInterval } from './bootstrap.js';
+import { bootstrapPValue } from './bootstrap-p-value.js';
 import { clusterBootstrapDifferences, defaultBlockDays } from './cluster-bootstrap.js';
 import type { ResolvedEventStudyOptions, StudyGroupKey } from './event-study-options.js';
 import type { EventStudyRow } from './event-study-result.js';
@@ -45,7 +46,10 @@ interface IntervalInput {
   controlKeys: readonly string[];
 }
 
-/** Sets ci_low_pct / ci_high_pct on every row (null when a side has no complete return). */
+/**
+ * Sets ci_low_pct / ci_high_pct on every row, and p_value from the same draws (all null when a side has no
+ * complete return).
+ */
 export async function addIntervals(
   connection: DuckDBConnection,
   from: string,
@@ -55,6 +59,7 @@ export async function addIntervals(
   for (const row of rows) {
     row.ci_low_pct = null;
     row.ci_high_pct = null;
+    row.p_value = null;
   }
   const input: IntervalInput = {
     connection,
@@ -135,6 +140,7 @@ async function dayIntervals(input: IntervalInput): Promise<IntervalSummary> {
     if (Number.isNaN(low) || Number.isNaN(high)) continue;
     row.ci_low_pct = low;
     row.ci_high_pct = high;
+    row.p_value = bootstrapPValue(row.difference_pct, draws);
   }
   return summary;
 }
@@ -173,6 +179,7 @@ async function rowIntervals(input: IntervalInput): Promise<IntervalSummary> {
     const differences = new Float64Array(samples);
     for (let b = 0; b < samples; b += 1) differences[b] = eventMeans[b]! - events.share * controls[b]!;
     [row.ci_low_pct, row.ci_high_pct] = percentileInterval(differences, confidence);
+    row.p_value = bootstrapPValue(row.difference_pct, differences);
   }
   return { blockDays: {}, clusters: {} };
 }

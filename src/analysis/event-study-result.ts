@@ -8,9 +8,10 @@ type MissingStatus = Exclude<OutcomeStatus, 'complete'>;
 type MissingCounts<Prefix extends string> = { [K in `${Prefix}missing_${MissingStatus}`]: number };
 
 /**
- * One window × group of an event study. Returns are in percentage points; hit_rate is a share (0..1).
- * Every statistic is over `complete` outcomes only; the counts beside it say how many rows were missing
- * and why. A statistic with no complete rows is null, never 0.
+ * One window × group of an event study, fields in column order (eventStudyColumns: results first, then the
+ * detail). Returns are in percentage points; hit_rate is a share (0..1). Every statistic is over `complete`
+ * outcomes only; the counts beside it say how many rows were missing and why. A statistic with no complete
+ * rows is null, never 0.
  */
 export type EventStudyRow = {
   window: Window;
@@ -24,6 +25,20 @@ export type EventStudyRow = {
   n: number;
   /** Rows with status `complete`. */
   n_complete: number;
+  /** mean_return_pct - control_mean_return_pct, percentage points. */
+  difference_pct: number | null;
+  /** Seeded percentile-bootstrap interval of difference_pct. */
+  ci_low_pct: number | null;
+  ci_high_pct: number | null;
+  /** Benjamini–Hochberg q-value of p_value over every group of the study (all windows together). */
+  q_value: number | null;
+  /** q_value <= the study's level (1 - confidence): non-zero after the multiple-comparison adjustment. */
+  significant_adjusted: boolean | null;
+  /**
+   * Two-sided p-value of difference_pct = 0: normal approximation with the bootstrap standard error (the
+   * same draws as the interval). Null when there is no interval.
+   */
+  p_value: number | null;
   /** Mean direction-adjusted return of complete rows, percentage points. */
   mean_return_pct: number | null;
   median_return_pct: number | null;
@@ -39,11 +54,6 @@ export type EventStudyRow = {
    * both directions, times the group's mean sign over its complete events ((n_up - n_down) / n).
    */
   control_mean_return_pct: number | null;
-  /** mean_return_pct - control_mean_return_pct, percentage points. */
-  difference_pct: number | null;
-  /** Seeded percentile-bootstrap interval of difference_pct. */
-  ci_low_pct: number | null;
-  ci_high_pct: number | null;
 } & MissingCounts<''> &
   MissingCounts<'control_'>;
 
@@ -63,6 +73,19 @@ export interface CalculationVersionShare {
   calculation_version: string | null;
   rows: number;
   releases: number;
+}
+
+/** The multiple-comparison adjustment of a study (docs/analysis.md, "Many groups"). */
+export interface MultipleComparisons {
+  method: 'benjamini-hochberg';
+  /** False discovery rate a group is called significant at: 1 - the bootstrap confidence (default 0.05). */
+  level: number;
+  /** Groups with a p-value (the m of the adjustment). */
+  tested: number;
+  /** Groups with q_value <= level. */
+  significant: number;
+  /** What was done, in words. */
+  description: string;
 }
 
 /** What the numbers are pinned to. */
@@ -91,6 +114,8 @@ export interface EventStudyMetadata {
   bootstrapDescription: string;
   /** How controls are compared (they have no direction). */
   controlComparison: string;
+  /** The adjustment behind q_value and significant_adjusted. */
+  multipleComparisons: MultipleComparisons;
 }
 
 export interface EventStudyResult {

@@ -1,9 +1,10 @@
 // The event-vs-control study (issue 6): per window and group, counts by outcome status, return
 // statistics over complete outcomes only, and the difference against direction-signed controls with a
-// seeded day-clustered bootstrap interval. Pipeline: 1. resolve options → 2. provenance → 3. aggregates
-// (SQL) → 4. per-day totals (SQL) → 5. bootstrap (JS) → 6. Arrow table.
+// seeded day-clustered bootstrap interval and a Benjamini–Hochberg q-value. Pipeline: 1. resolve options →
+// 2. provenance → 3. aggregates (SQL) → 4. per-day totals (SQL) → 5. bootstrap (JS) → 6. adjustment → 7. Arrow table.
 
-import { Float64, Int32, Table, Utf8, vectorFromArray, type Vector } from 'apache-arrow';
+import { Bool, Float64, Int32, Table, Utf8, vectorFromArray, type Vector } from 'apache-arrow';
+import { addAdjustedSignificance } from './adjusted-significance.js';
 import { EmptyStudyError, MixedCalculationVersionsError, ReleaseNotInCatalogError } from './analysis-errors.js';
 import type { AnalysisSourceLike } from './analysis-source.js';
 import { rowsFromSql, toAnalysisSource } from './analysis-source.js';
@@ -25,28 +26,50 @@ export const DAY_BOOTSTRAP =
 export const ROW_BOOTSTRAP =
   'Percentile bootstrap over rows: events and controls resampled independently row by row. Assumes independent rows, which market data is not: the interval is too narrow; for comparison only.';
 
-/** Result columns in order, for a grouping. Counts are integers, key columns strings, the rest doubles. */
-export function eventStudyColumns(by: readonly StudyGroupKey[]): { name: string; type: 'string' | 'integer' | 'number' }[] {
-  const counts = (prefix: string) => [
-    { name: `${prefix}n`, type: 'integer' as const },
-    { name: `${prefix}n_complete`, type: 'integer' as const },
-    ...MISSING_STATUSES.map((status) => ({ name: missingColumnName(status, prefix), type: 'integer' as const })),
-  ];
-  const number = (name: string) => ({ name, type: 'number' as const });
+/** One result column: its name, its type (Arrow, CSV and JSON follow it) and which part of the table it is in. */
+export interface EventStudyColumn {
+  name: string;
+  /** Counts are integers, key columns strings, significant_adjusted a boolean, the rest doubles. */
+  type: 'string' | 'integer' | 'number' | 'boolean';
+  /**
+   * `result`: what the study is read for (window, group keys, counts, difference, CI, q-value) and what
+   * every printed table shows by default; `detail`: the rest (missing counts by status, return statistics,
+   * controls, p-value), shown by `rdw study event --wide`, the report and every file.
+   */
+  part: 'result' | 'detail';
+}
+
+/**
+ * Result columns in order, for a grouping: the one declaration of the column order of the rows, the Arrow
+ * table, event-study.csv and .json, the report's table and every printed table. Results first (window,
+ * group keys, n, n_complete, difference_pct, ci_low_pct, ci_high_pct, q_value, significant_adjusted),
+ * then the detail.
+ */
+export function eventStudyColumns(by: readonly StudyGroupKey[]): EventStudyColumn[] {
+  const result = (name: string, type: EventStudyColumn['type']): EventStudyColumn => ({ name, type, part: 'result' });
+  const detail = (name: string, type: EventStudyColumn['type'] = 'number'): EventStudyColumn => ({ name, type, part: 'detail' });
+  const missing = (prefix: string) => MISSING_STATUSES.map((status) => detail(missingColumnName(status, prefix), 'integer'));
   return [
-    { name: 'window', type: 'string' },
-    ...by.map((key) => ({ name: key, type: 'string' as const })),
-    ...counts(''),
-    number('mean_return_pct'),
-    number('median_return_pct'),
-    number('hit_rate'),
-    number('median_mfe_pct'),
-    number('median_mae_pct'),
-    ...counts('control_'),
-    number('control_mean_return_pct'),
-    number('difference_pct'),
-    number('ci_low_pct'),
-    number('ci_high_pct'),
+    result('window', 'string'),
+    ...by.map((key) => result(key, 'string')),
+    result('n', 'integer'),
+    result('n_complete', 'integer'),
+    result('difference_pct', 'number'),
+    result('ci_low_pct', 'number'),
+    result('ci_high_pct', 'number'),
+    result('q_value', 'number'),
+    result('significant_adjusted', 'boolean'),
+    detail('p_value'),
+    ...missing(''),
+    detail('mean_return_pct'),
+    detail('median_return_pct'),
+    detail('hit_rate'),
+    detail('median_mfe_pct'),
+    detail('median_mae_pct'),
+    detail('control_n', 'integer'),
+    detail('control_n_complete', 'integer'),
+    ...missing('control_'),
+    detail('control_mean_return_pct'),
   ];
 }
 
@@ -55,6 +78,7 @@ export function eventStudyColumns(by: readonly StudyGroupKey[]): { name: string;
  * @param source a catalog connection (or AnalysisSource naming its tables)
  * @param options window(s) (default `1h`), grouping (default event_kind × direction), exact release IDs
  *   (default: the current view), bootstrap (default: day clusters, auto block length, 2000 samples, seed 1, 95%).
+ *   Every row gets a p-value and a Benjamini–Hochberg q-value over all rows, at level 1 - confidence.
  *   Rows of more than one calculation_version are refused unless `allowMixedCalculationVersions` is true.
  * @throws AnalysisOptionError, ReleaseNotInCatalogError, EmptyStudyError, MixedCalculationVersionsError (exit 2)
  */
@@ -98,7 +122,10 @@ export async function eventStudy(source: AnalysisSourceLike, options: EventStudy
   // 4-5. bootstrap intervals: DuckDB aggregates per day (or lists returns, row method); JS resamples
   const intervals = await addIntervals(connection, from, rows, resolved);
 
-  // 6. coverage cells and the Arrow table
+  // 6. one multiple-comparison adjustment over every window × group
+  const multipleComparisons = addAdjustedSignificance(rows, Number((1 - resolved.bootstrap.confidence).toPrecision(12)));
+
+  // 7. coverage cells and the Arrow table
   const coverage = (await connection.runAndReadAll(coverageSql(from, resolved.windows[0]!))).getRowObjectsJS() as unknown as CoverageCell[];
   return {
     table: eventStudyTable(rows, resolved.by),
@@ -117,6 +144,7 @@ export async function eventStudy(source: AnalysisSourceLike, options: EventStudy
       bootstrapClusters: intervals.clusters,
       bootstrapDescription: resolved.bootstrap.method === 'row' ? ROW_BOOTSTRAP : DAY_BOOTSTRAP,
       controlComparison: CONTROL_COMPARISON,
+      multipleComparisons,
     },
   };
 }
@@ -127,6 +155,7 @@ function normalizeRow(row: Record<string, unknown>, by: readonly StudyGroupKey[]
     const value = row[column.name];
     if (value === null || value === undefined) out[column.name] = null;
     else if (column.type === 'string') out[column.name] = String(value);
+    else if (column.type === 'boolean') out[column.name] = Boolean(value);
     else out[column.name] = Number(value);
   }
   return out as EventStudyRow;
@@ -143,7 +172,9 @@ export function eventStudyTable(rows: readonly EventStudyRow[], by: readonly Stu
         ? vectorFromArray(values as (string | null)[], new Utf8())
         : column.type === 'integer'
           ? vectorFromArray(values as (number | null)[], new Int32())
-          : vectorFromArray(values as (number | null)[], new Float64());
+          : column.type === 'boolean'
+            ? vectorFromArray(values as (boolean | null)[], new Bool())
+            : vectorFromArray(values as (number | null)[], new Float64());
   }
   return new Table(vectors);
 }

@@ -35,10 +35,14 @@ export { deriveSeed, bootstrapMeans, quantileSorted, percentileInterval } from '
 export { clusterBootstrapDifferences, defaultBlockDays } from './cluster-bootstrap.js';
 export type { ClusterTotals, EventClusterTotals } from './cluster-bootstrap.js';
 export { addIntervals, blockDaysFor } from './event-study-intervals.js';
+export { bootstrapPValue, normalTwoSidedPValue } from './bootstrap-p-value.js';
+export { benjaminiHochberg } from './benjamini-hochberg.js';
+export { ADJUSTMENT_DESCRIPTION, addAdjustedSignificance } from './adjusted-significance.js';
 export type { IntervalSummary } from './event-study-intervals.js';
 export { STUDY_GROUP_KEYS, BOOTSTRAP_METHODS, resolveEventStudyOptions } from './event-study-options.js';
 export type { BootstrapMethod, ResolvedBootstrapOptions, BootstrapOptions, EventStudyOptions, ResolvedEventStudyOptions, StudyGroupKey } from './event-study-options.js';
 export { CONTROL_COMPARISON, DAY_BOOTSTRAP, ROW_BOOTSTRAP, eventStudy, eventStudyColumns, eventStudyTable } from './event-study.js';
-export type { EventStudyRow, EventStudyResult, EventStudyMetadata, CoverageCell, CalculationVersionShare } from './event-study-result.js';
+export type { EventStudyColumn } from './event-study.js';
+export type { EventStudyRow, EventStudyResult, EventStudyMetadata, CoverageCell, CalculationVersionShare, MultipleComparisons } from './event-study-result.js';
 export { toDataFrame } from './to-data-frame.js';
 export { studyCatalog } from './study-catalog.js';

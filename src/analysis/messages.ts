@@ -1,6 +1,8 @@
 // Every user-facing sentence of the analysis layer (tests assert classes and codes, not these texts).
 
 export const analysisMessages = {
+  danfojsMissing: () =>
+    'toDataFrame needs the package danfojs, which is not installed here; install it with "npm install danfojs" (or use the Arrow table itself).',
   labelAsPredictor: (column: string, window: string) =>
     `Column "${column}" is an outcome label of window ${window}: it holds future information and cannot be a predictor. Drop it from the predictors (use it only as a target).`,
   derivedFromLabel: (derived: string, label: string, window: string) =>

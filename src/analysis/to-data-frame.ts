@@ -1,13 +1,63 @@
-// Event-study rows as a danfojs DataFrame, for notebooks. danfojs is heavy (TensorFlow.js): it is
-// imported lazily here, never by the library's static import graph (STACK.md).
+// Event-study rows or any Arrow table (e.g. catalog.arrow's) as a danfojs DataFrame, for notebooks and scripts.
+// danfojs is heavy (TensorFlow.js): it is imported lazily here, never by the library's static import graph.
 
+import { Type, type Table } from 'apache-arrow';
+import type { DataFrame } from 'danfojs';
+import { RdwError } from '../contract/index.js';
 import type { EventStudyResult } from './event-study-result.js';
+import { analysisMessages } from './messages.js';
 
-/** A danfojs DataFrame of the study rows (columns as in the Arrow table). Loads danfojs on first call. */
-export async function toDataFrame(result: Pick<EventStudyResult, 'rows' | 'table'>): Promise<import('danfojs').DataFrame> {
-  const danfo = await import('danfojs');
-  const columns = result.table.schema.fields.map((field) => field.name);
+/** What `toDataFrame` takes: a study result (its rows, in its table's column order) or an Arrow table. */
+export type DataFrameSource = Pick<EventStudyResult, 'rows' | 'table'> | Table;
+
+/**
+ * A danfojs DataFrame of a study's rows (columns as in its Arrow table), or of an Arrow table such as
+ * `catalog.arrow(sql)` returns: Int64 values become numbers (exact up to 2^53), DateDay becomes
+ * `YYYY-MM-DD` and Timestamp an ISO-8601 UTC string (danfojs has no date type; `dfd.toDateTime` parses
+ * them), nulls stay null; no rows give an empty frame with the columns. Loads danfojs on first call.
+ * @throws RdwError (exit 1) naming the package when danfojs is not installed.
+ */
+export async function toDataFrame(source: DataFrameSource): Promise<DataFrame> {
+  const danfo = await loadDanfo();
+  const data = 'numRows' in source ? tableColumns(source) : studyColumns(source);
+  const rows = 'numRows' in source ? source.numRows : source.rows.length;
+  // danfojs refuses an object of empty columns; its empty frame is an empty array with the column names.
+  return new danfo.DataFrame(rows === 0 ? [] : data, { columns: Object.keys(data) });
+}
+
+async function loadDanfo(): Promise<typeof import('danfojs')> {
+  try {
+    return await import('danfojs');
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if ((code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') && String((error as Error).message).includes("'danfojs'")) {
+      throw new RdwError(analysisMessages.danfojsMissing(), { cause: error });
+    }
+    throw error;
+  }
+}
+
+function studyColumns(result: Pick<EventStudyResult, 'rows' | 'table'>): Record<string, unknown[]> {
   const rows = result.rows as readonly Record<string, unknown>[];
-  const data = Object.fromEntries(columns.map((name) => [name, rows.map((row) => row[name] ?? null)]));
-  return new danfo.DataFrame(data, { columns });
+  const columns = result.table.schema.fields.map((field) => field.name);
+  return Object.fromEntries(columns.map((name) => [name, rows.map((row) => row[name] ?? null)]));
+}
+
+function tableColumns(table: Table): Record<string, unknown[]> {
+  return Object.fromEntries(
+    table.schema.fields.map((field, index) => {
+      const vector = table.getChildAt(index)!;
+      const value = frameValue(field.typeId);
+      return [field.name, Array.from({ length: table.numRows }, (_, row) => value(vector.get(row)))];
+    }),
+  );
+}
+
+/** How an Arrow value of this type becomes a frame value (null stays null). */
+function frameValue(typeId: Type): (value: unknown) => unknown {
+  const orNull = (fn: (value: never) => unknown) => (value: unknown) => (value === null || value === undefined ? null : fn(value as never));
+  if (typeId === Type.Int) return orNull((value: number | bigint) => Number(value));
+  if (typeId === Type.Date) return orNull((ms: number) => new Date(ms).toISOString().slice(0, 10));
+  if (typeId === Type.Timestamp) return orNull((ms: number) => new Date(ms).toISOString());
+  return (value) => value ?? null;
 }

@@ -15,6 +15,8 @@ import { catalogMessages } from './messages.js';
 import { catalogSchemaVersion, runMigrations } from './run-migrations.js';
 import { homeFailure, isCorruption } from './catalog-open-failures.js';
 import { currentMemoryLimit, trimBlockCache } from './trim-block-cache.js';
+import { readArrowTable } from './catalog-arrow.js';
+import type { Table, TypeMap } from 'apache-arrow';
 
 /** A row read from the catalog, values as JSON (BIGINT as string when large, DATE as `YYYY-MM-DD`). */
 export type CatalogRow = Record<string, unknown>;
@@ -206,6 +208,16 @@ export class Catalog {
       const reader = await connection.runAndReadAll(sql, parameters);
       return reader.getRowObjectsJson() as CatalogRow[];
     });
+  }
+
+  /**
+   * Runs one SQL statement and returns its rows as an Apache Arrow table typed from DuckDB's result
+   * types (DOUBLE → Float64, BIGINT → Int64, DATE → DateDay, TIMESTAMP → Timestamp(µs, UTC), NULLs kept;
+   * catalog-arrow.ts). `T` names the columns' Arrow types for TypeScript (default: any column, any type).
+   * @throws CatalogOptionError (exit 2) for a column type with no Arrow column here (LIST, STRUCT, INTERVAL …).
+   */
+  arrow<T extends TypeMap = TypeMap>(sql: string, parameters?: SqlParameters): Promise<Table<T>> {
+    return this.exclusive((connection) => readArrowTable<T>(connection, sql, parameters));
   }
 
   /**

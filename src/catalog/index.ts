@@ -3,6 +3,7 @@
 export { openCatalog } from './open-catalog.js';
 export { Catalog, CATALOG_FILE } from './catalog.js';
 export type { CatalogRow, SqlParameters } from './catalog.js';
+export { readArrowTable } from './catalog-arrow.js';
 export { resolveCatalogOptions } from './catalog-options.js';
 export type { CatalogHold, CatalogOptions, ResolvedCatalogOptions } from './catalog-options.js';
 export { READER_BUSY_TIMEOUT_MS, WRITER_BUSY_TIMEOUT_MS } from './catalog-options.js';

@@ -122,4 +122,8 @@ export const catalogMessages = {
     `${current ? '' : 'superseded; '}revision ${id.slice(0, 12)}… also listed (the listing gave no generated_at, so which is newer is unknown): rdw pull ${id}`,
   exported: (rows: number, partitions: number, dir: string) => `Exported ${rows} rows in ${partitions} day partitions to ${dir}.`,
   noRows: () => 'The catalog holds no Market Events rows; pull releases first with "rdw pull --latest N".',
+  arrowTypeUnsupported: (column: string, type: string) =>
+    `Column "${column}" has DuckDB type ${type}, which catalog.arrow does not turn into an Arrow column; CAST it in the SQL (e.g. to VARCHAR or DOUBLE).`,
+  arrowHugeInt: (column: string) =>
+    `Column "${column}" holds a HUGEINT beyond the 64-bit range of an Arrow Int64; CAST it to DOUBLE in the SQL.`,
 };

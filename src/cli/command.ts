@@ -7,6 +7,17 @@ import type { ParsedCommandArgs } from './parse-flags.js';
 
 export type { ParsedCommandArgs };
 
+/**
+ * A failure a command has already reported in full on stdout under --json (pull's `failed`, verify's files,
+ * sync's report, doctor's checks), returned so that the runner also says it as the one `{"error":…}` line on
+ * stderr and exits with `exitCode`. `code` is that of the failure it sums up.
+ */
+export interface ReportedFailure {
+  readonly code: string;
+  readonly exitCode: number;
+  readonly message: string;
+}
+
 export interface Command {
   readonly name: string;
   /** Summary, operands and flags (global flags are added by the runner); usually `COMMAND_LINES[name]`. */
@@ -15,7 +26,8 @@ export interface Command {
   readonly details?: string;
   /**
    * Runs the command with its flags parsed and checked (integers as numbers, lists as arrays); returns the
-   * exit code (0 when omitted). Throw RdwError subclasses for expected failures.
+   * exit code (0 when omitted), or under --json a failure its stdout already reports. Throw RdwError
+   * subclasses for expected failures.
    */
-  run(context: CliContext, args: ParsedCommandArgs): Promise<number | void>;
+  run(context: CliContext, args: ParsedCommandArgs): Promise<number | void | ReportedFailure>;
 }

@@ -41,9 +41,11 @@ export interface IntegerFlag extends FlagBase {
   readonly defaultNote?: string;
   /**
    * Which sentence refuses a bad value. `range` (default): "--limit must be an integer from 1 to 100.";
-   * `value`: "--port "abc" is not valid: expected an integer 0-65535." (rdw mock's flags quote the value).
+   * `value`: "--port "abc" is not valid: expected an integer 0-65535." (rdw mock's flags quote the value);
+   * `listing`: the range sentence, then why (the API lists at most the latest 100 releases, no offset) and
+   * how to reach older releases (by ID).
    */
-  readonly refusal?: 'range' | 'value';
+  readonly refusal?: 'range' | 'value' | 'listing';
 }
 
 /** Comma-separated values (spaces around commas ignored, empty items dropped); the command receives a string[]. */
@@ -64,17 +66,19 @@ export interface CommandLine {
   readonly operands: string;
   /** The command's own flags (the global flags are added by the runner). */
   readonly flags: readonly FlagDefinition[];
+  /** Command lines for the help's Examples (each starts with `rdw <command>`; a test parses every one). */
+  readonly examples: readonly string[];
 }
 
 /** Flags every command takes. */
 export const GLOBAL_FLAGS: readonly FlagDefinition[] = [
   { name: 'base-url', kind: 'string', valueName: 'URL', defaultNote: 'RDW_BASE_URL, else the embedded mock', description: 'API root ending in /v1' },
   { name: 'home', kind: 'string', valueName: 'DIR', defaultNote: 'RDW_HOME, else ./datasets', description: 'Folder of catalog.duckdb and store/' },
-  { name: 'json', kind: 'boolean', description: 'Machine-readable output on stdout, no progress bar' },
+  { name: 'json', kind: 'boolean', description: 'JSON on stdout; a failure as one JSON object on stderr; no notices' },
   { name: 'help', kind: 'boolean', short: 'h', description: 'Show the usage and flags of a command' },
 ];
 
-const RELEASE_COUNT = { kind: 'integer', valueName: 'N', min: RELEASES_QUERY.limit.min, max: RELEASES_QUERY.limit.max } as const;
+const RELEASE_COUNT = { kind: 'integer', valueName: 'N', min: RELEASES_QUERY.limit.min, max: RELEASES_QUERY.limit.max, refusal: 'listing' } as const;
 
 const NO_FLAGS: readonly FlagDefinition[] = [];
 
@@ -87,6 +91,7 @@ export const COMMAND_LINES = {
       { ...RELEASE_COUNT, name: 'latest', default: 30, description: 'Pull and study the N newest releases' },
       { name: 'out', kind: 'string', valueName: 'DIR', defaultNote: '<home>/demo', description: 'Folder for the report and the study lock' },
     ],
+    examples: ['rdw demo', 'rdw demo --latest 60 --out ./demo-60'],
   },
   mock: {
     summary: 'Serve the embedded mock Research Data API until stopped (Ctrl+C).',
@@ -100,11 +105,13 @@ export const COMMAND_LINES = {
       { name: 'limits', kind: 'string', valueName: 'FILE', description: 'JSON file of plan limit overrides' },
       { name: 'faults', kind: 'string', valueName: 'FILE', description: 'JSON file of fault rules (an array)' },
     ],
+    examples: ['rdw mock --json', 'rdw mock --port 0 --seed 7 --days 365'],
   },
   releases: {
     summary: 'List published Market Events releases (newest day first).',
     operands: '',
     flags: [{ ...RELEASE_COUNT, name: 'limit', defaultNote: "the service's", description: 'List the N newest releases' }],
+    examples: ['rdw releases --limit 5', 'rdw releases --json  # all listed fields, and whether imported'],
   },
   pull: {
     summary: 'Download, verify and import releases by ID (idempotent).',
@@ -113,50 +120,82 @@ export const COMMAND_LINES = {
       { ...RELEASE_COUNT, name: 'latest', description: 'Pull the N newest releases instead of named IDs' },
       { name: 'concurrency', kind: 'integer', valueName: 'N', min: 1, max: 16, default: 4, description: 'Releases downloaded and checked at a time' },
     ],
+    examples: ['rdw pull --latest 30  # at most 100: the listing holds the latest 100', 'rdw pull <RELEASE_ID> <RELEASE_ID>  # any release, older ones too'],
   },
-  ls: { summary: 'List the releases in the local catalog.', operands: '', flags: NO_FLAGS },
+  ls: {
+    summary: 'List the releases in the local catalog.',
+    operands: '',
+    flags: NO_FLAGS,
+    examples: ['rdw ls', 'rdw ls --json'],
+  },
   verify: {
     summary: 'Re-hash every stored file against its manifest checksum; report files no release references.',
     operands: '',
     flags: [{ name: 'repair', kind: 'boolean', description: 'Fetch missing or altered files again by ID, verified; re-import their rows' }],
+    examples: ['rdw verify', 'rdw verify --repair'],
   },
   gc: {
     summary: 'Remove store files no release references (left by killed pulls) and store/tmp leftovers.',
     operands: '',
     flags: [{ name: 'dry-run', kind: 'boolean', description: 'List what would be removed; remove nothing' }],
+    examples: ['rdw gc --dry-run', 'rdw gc'],
   },
-  sql: { summary: 'Run SQL on the local catalog (read-only): a table, or rows as JSON with --json.', operands: '"<QUERY>"', flags: NO_FLAGS },
+  sql: {
+    summary: 'Run SQL on the local catalog (read-only): a table, rows as JSON or CSV, or a Parquet file.',
+    operands: '"<QUERY>"',
+    flags: [
+      { name: 'csv', kind: 'boolean', description: 'Rows as RFC 4180 CSV on stdout (header first)' },
+      { name: 'parquet', kind: 'string', valueName: 'FILE', description: 'Write the rows to FILE as Parquet (replaced atomically if it exists)' },
+    ],
+    examples: [
+      'rdw sql "SELECT symbol, count(*) FROM market_events_current GROUP BY ALL"',
+      'rdw sql --csv "SELECT * FROM market_events_current" > events.csv',
+      'rdw sql --parquet events.parquet "SELECT * FROM market_events_current"',
+    ],
+  },
   export: {
     summary: 'Export Market Events as Hive-partitioned Parquet (day=YYYY-MM-DD/) for Spark, Trino or DuckDB.',
     operands: '<DIR>',
     flags: [{ name: 'current', kind: 'boolean', description: 'Only the newest revision of each day (market_events_current)' }],
+    examples: ['rdw export ./parquet-out', 'rdw export ./parquet-out --current'],
   },
   research: {
     summary: 'The free Research scope: the catalog, a dataset snapshot, or its CSV rows.',
     operands: 'catalog | get <DATASET_ID> | csv <DATASET_ID>',
     flags: NO_FLAGS,
+    examples: ['rdw research catalog', 'rdw research csv <DATASET_ID> > snapshot.csv'],
   },
   live: {
     summary: 'A public live research page as JSON (or --csv); no key needed.',
     operands: '<PAGE_KEY>',
     flags: [{ name: 'csv', kind: 'boolean', description: 'The page as CSV rows' }],
+    examples: ['rdw live market-breadth', 'rdw live market-breadth --csv'],
   },
   study: {
     summary: 'Run the event-vs-control study on the local catalog (table, charts, report).',
     operands: 'event',
     flags: [
       { name: 'lock', kind: 'string', valueName: 'FILE', description: 'Study exactly the releases of this study lock, verified first' },
-      { name: 'window', kind: 'list', valueName: 'W[,W...]', default: '1h', description: 'Outcome windows: 15m, 1h, 4h, 24h, 7d' },
+      { name: 'window', kind: 'list', valueName: 'W[,W...]', default: '1h', description: 'Outcome windows to study, of 15m, 1h, 4h, 24h, 7d' },
       { name: 'by', kind: 'list', valueName: 'KEY[,KEY...]', default: 'event_kind,direction', description: 'Group keys: event_kind, direction, symbol' },
       { name: 'bootstrap', kind: 'string', valueName: BOOTSTRAP_METHODS.join('|'), default: 'day', description: 'Resample UTC days (clusters) or single rows' },
       { name: 'allow-mixed-versions', kind: 'boolean', description: 'Pool rows of different calculation versions' },
       { name: 'out', kind: 'string', valueName: 'DIR', description: 'Also write the report (HTML, SVG charts, CSV, JSON) there' },
+      { name: 'wide', kind: 'boolean', description: 'Print every column, not only the results (as in event-study.csv)' },
+    ],
+    examples: [
+      'rdw study event  # 1h window only, by kind and direction',
+      'rdw study event --window 15m,1h,4h,24h,7d --out ./report  # every window, and the HTML report',
+      'rdw study event --by event_kind,direction,symbol  # also by symbol',
+      'rdw study event --wide  # every column, as in event-study.csv',
+      'rdw study event --lock study.lock.json  # exactly the pinned releases',
     ],
   },
   lock: {
     summary: 'Write a study lock pinning exact releases (pulls missing IDs by ID); lock check <FILE...> names revised pinned days.',
     operands: '<FILE> (<RELEASE_ID...> | --latest N) | check <FILE...>',
     flags: [{ ...RELEASE_COUNT, name: 'latest', description: 'Pin the N newest releases instead of named IDs' }],
+    examples: ['rdw lock study.lock.json --latest 10', 'rdw lock check study.lock.json'],
   },
   sync: {
     summary: 'Bring the home up to date: new releases and revisions by ID, chosen free snapshots; cron-safe.',
@@ -167,20 +206,35 @@ export const COMMAND_LINES = {
       { name: 'watch', kind: 'string', valueName: 'INTERVAL', description: 'Sync again every INTERVAL (1m-24h, e.g. 15m, 1h) until stopped' },
       { name: 'concurrency', kind: 'integer', valueName: 'N', min: 1, max: 16, default: 4, description: 'Releases downloaded and checked at a time' },
     ],
+    examples: ['rdw sync --snapshots market-breadth', 'rdw sync --watch 1h --locks study.lock.json'],
   },
-  reproduce: { summary: 'Reproduce a study lock: pull missing releases by ID, verify every checksum.', operands: '<FILE>', flags: NO_FLAGS },
+  reproduce: {
+    summary: 'Reproduce a study lock: pull missing releases by ID, verify every checksum.',
+    operands: '<FILE>',
+    flags: NO_FLAGS,
+    examples: ['rdw reproduce study.lock.json'],
+  },
   kernel: {
-    summary: 'Register the tslab TypeScript kernel for the notebooks (kernel install [--python PATH] [--user]).',
+    summary: 'Register the TypeScript (tslab) kernel for the notebooks (for this user unless asked).',
     operands: 'install',
     flags: [
       { name: 'python', kind: 'string', valueName: 'PATH', defaultNote: '/usr/bin/python3, else python3', description: 'A Python that has Jupyter' },
-      { name: 'user', kind: 'boolean', description: "Register for this user only (Jupyter's --user)" },
+      { name: 'user', kind: 'boolean', description: "Register for this user only (Jupyter's --user; the default)" },
+      { name: 'sys-prefix', kind: 'boolean', description: "Register in that Python's prefix instead, e.g. a venv (Jupyter's --sys-prefix)" },
+      { name: 'system', kind: 'boolean', description: 'Register for every user of this machine instead (needs write access there)' },
     ],
+    examples: ['rdw kernel install', 'rdw kernel install --python ./venv/bin/python --sys-prefix'],
   },
   doctor: {
     summary: 'Check the setup against the service: base URL, key, plan and limits, clock, RDW_HOME, catalog lock, Jupyter kernel.',
     operands: '',
     flags: NO_FLAGS,
+    examples: ['rdw doctor', 'rdw doctor --json'],
   },
-  openapi: { summary: "Print the OpenAPI 3.1 description of the API (JSON), generated from rdw's contract.", operands: '', flags: NO_FLAGS },
+  openapi: {
+    summary: "Print the OpenAPI 3.1 description of the API (JSON), generated from rdw's contract.",
+    operands: '',
+    flags: NO_FLAGS,
+    examples: ['rdw openapi > openapi.json'],
+  },
 } as const satisfies Record<string, CommandLine>;

@@ -28,7 +28,8 @@ export function helpText(commands: readonly Command[], columns?: number): string
 
 /**
  * `rdw <command> --help` and `rdw help <command>`: the usage line, the summary, the command's flags and the
- * global flags (one line each: name, value name, description, range and default), then the details.
+ * global flags (one line each: name, value name, description, range and default), the details, then the
+ * examples.
  */
 export function commandHelpText(command: Command, columns?: number): string {
   const { line } = command;
@@ -43,7 +44,20 @@ export function commandHelpText(command: Command, columns?: number): string {
     ...section(m.globalFlags(), GLOBAL_FLAGS),
     ...(command.details === undefined ? [] : ['', command.details]),
     '',
+    m.examples(),
+    ...exampleLines(line.examples),
+    '',
   ].join('\n');
+}
+
+/** Example command lines, indented, their `# comments` aligned one column after the longest command. */
+function exampleLines(examples: readonly string[]): string[] {
+  const parts = examples.map((example) => {
+    const at = example.indexOf('  # ');
+    return at === -1 ? { command: example, comment: '' } : { command: example.slice(0, at), comment: example.slice(at + 2) };
+  });
+  const width = Math.max(...parts.filter((part) => part.comment !== '').map((part) => part.command.length), 0);
+  return parts.map((part) => `  ${part.comment === '' ? part.command : `${part.command.padEnd(width)}  ${part.comment}`}`);
 }
 
 /** `--latest N`, `-h, --help` (`withShort` false: `--help`): how the flag is typed. */

@@ -1,6 +1,7 @@
 // Every user-facing sentence of the CLI: the framework's, the help pages', each command's usage errors and
 // results, the document views' and doctor's. (Flag descriptions and command summaries are in flags.ts.)
 
+import path from 'node:path';
 import { MARKET_EVENTS_TABLE } from '../catalog/index.js';
 
 /** Debian packages that provide Jupyter for the notebooks (PyPI is not reachable here). */
@@ -8,6 +9,8 @@ const JUPYTER_PACKAGES = 'jupyter-nbconvert python3-nbclient python3-ipykernel j
 
 export const cliMessages = {
   unknownCommand: (name: string) => `Unknown command "${name}". Run "rdw --help" to see the commands.`,
+  unknownGlobalFlag: (flag: string, globals: string) =>
+    `Unknown flag "${flag}" before the command: only the global flags (${globals}) may come first. Run "rdw --help" to see the commands.`,
   badFlags: (command: string, detail: string) => `${detail.replace(/\.$/, '')}. Run "rdw ${command} --help" for its usage.`,
   unexpectedFailure: (detail: string) =>
     `rdw failed unexpectedly: ${detail}. Run again with RDW_DEBUG=1 for the stack trace, and report it.`,
@@ -23,6 +26,9 @@ export const cliMessages = {
     `RDW_BASE_URL (or --base-url) "${value}" is not the API root; set it to the http(s) URL ending in /v1, e.g. https://host/v1.`,
   // flag values (src/cli/parse-flags.ts)
   badCount: (flag: string, min: number, max: number) => `--${flag} must be an integer from ${min} to ${max}.`,
+  badListingCount: (flag: string, min: number, max: number) =>
+    `--${flag} must be an integer from ${min} to ${max}: the API lists only the latest ${max} releases (newest day first, no offset or paging). ` +
+    'An older release can only be pulled by its ID: rdw pull <RELEASE_ID...> (e.g. from an earlier listing or a study lock).',
   badFlagValue: (flag: string, value: string, expected: string) => `--${flag} ${JSON.stringify(value)} is not valid: expected ${expected}.`,
   integerExpected: (min: number, max: number) => `an integer ${min}-${max}`,
 };
@@ -39,7 +45,8 @@ export const helpMessages = {
   commandHelp: () => 'Run "rdw help <command>" (or rdw <command> --help) for its flags.',
   commandUsage: (command: string, operands: string) => `rdw ${command}${operands === '' ? '' : ` ${operands}`} [flags]`,
   flags: () => 'Flags:',
-  globalFlags: () => 'Global flags:',
+  globalFlags: () => 'Global flags (before or after the command):',
+  examples: () => 'Examples:',
   range: (min: number, max: number) => `${min}-${max}`,
   defaultValue: (value: string) => `default ${value}`,
   gcDetails: () =>
@@ -68,10 +75,16 @@ export const helpMessages = {
 /** The event study as printed (src/cli/study-report-text.ts). */
 export const studyTextMessages = {
   headline: (releases: number, current: boolean, rows: number, versions: readonly string[]) =>
-    `Event vs control study: ${releases} releases (${current ? 'newest revision of each day' : 'exact IDs'}), ${rows} rows, calculation versions ${versions.join(', ')}.`,
-  returns: () => 'Returns in percentage points over complete outcomes only; missing_* counts are outcomes left out (never counted as zero).',
+    `Event vs control study: ${releases} releases (${current ? 'newest per day' : 'exact IDs'}), ${rows} rows, calculation versions ${versions.join(', ')}.`,
+  returns: (wide: boolean) =>
+    wide
+      ? 'Returns in pp over complete outcomes only; missing_* count the outcomes left out (never zero).'
+      : 'Returns in pp over complete outcomes only; missing outcomes are left out (never zero).',
+  wideHint: () => 'rdw study event --wide prints every column: missing by status, returns, controls, p-value.',
   controls: (confidencePercent: number, byRow: boolean, samples: number, seed: number) =>
-    `Controls signed by each event's direction; CI: ${confidencePercent}% percentile bootstrap over ${byRow ? 'rows' : 'UTC days'}, ${samples} samples, seed ${seed}.`,
+    `Controls signed by each event's direction. CI: ${confidencePercent}% bootstrap over ${byRow ? 'rows' : 'UTC days'}, ${samples} samples, seed ${seed}.`,
+  adjusted: (tested: number, significant: number, level: number) =>
+    `q: Benjamini-Hochberg over all ${tested} groups; ${significant} have q <= ${level} (non-zero after adjustment).`,
   pooledVersions: (mix: readonly { calculation_version: string | null; rows: number; releases: number }[]) =>
     `Calculation versions pooled (--allow-mixed-versions): ${mix.map((entry) => `${entry.calculation_version ?? '(none)'} ${entry.rows} rows in ${entry.releases} release(s)`).join('; ')}.`,
 };
@@ -91,7 +104,14 @@ export const commandMessages = {
   kernelUsage: () => 'Use "rdw kernel install" to register the TypeScript kernel.',
   // sql
   sqlNeedsQuery: () => `Give exactly one SQL query in quotes, e.g. rdw sql "SELECT count(*) FROM ${MARKET_EVENTS_TABLE}".`,
-  sqlFailed: (detail: string) => `The query failed: ${detail.split('\n')[0]}`,
+  sqlFailed: (detail: string) =>
+    `The query failed: ${detail.split('\n')[0]!.replace(/\.?\s*$/, '')}; fix it (rdw sql "SHOW TABLES" lists the tables, rdw sql "DESCRIBE <table>" their columns).`,
+  sqlOneFormat: () => 'Choose one output: a table (default), --json, --csv or --parquet FILE (--csv combines with neither).',
+  sqlParquetNeedsFile: () => 'Name the file to write, e.g. rdw sql --parquet events.parquet "SELECT …".',
+  sqlParquetNoFolder: (file: string) => `The folder of --parquet ${file} does not exist; create it first or name a file in an existing folder.`,
+  sqlParquetIsFolder: (file: string) => `--parquet ${file} is a folder; name a file in it, e.g. ${path.join(file, 'result.parquet')}.`,
+  sqlParquetWritten: (rows: number, columns: number, file: string) =>
+    `Wrote ${rows} row${rows === 1 ? '' : 's'} (${columns} column${columns === 1 ? '' : 's'}) to ${file}.`,
   sqlNoFileAccess: () =>
     'rdw sql only reads the catalog: a statement that writes, exports or reads other files (COPY, EXPORT, read_csv …) is refused. Use DuckDB itself on a copy of catalog.duckdb to export data.',
   sqlNotReadOnly: (kind: string) =>
@@ -101,17 +121,22 @@ export const commandMessages = {
   nowExpected: () => 'an ISO time such as 2026-11-01T00:00:00Z, or UTC Unix seconds',
   faultsNotArray: () => 'the file must hold a JSON array of rules',
   unreadableFlagFile: (flag: string, file: string, detail: string) => `Could not read --${flag} ${file}: ${detail}.`,
+  portInUse: (host: string, port: number) =>
+    `Port ${port} on ${host} is already in use (another rdw mock?); stop that process or choose another port, e.g. --port 0 for any free one.`,
+  hostNotLocal: (host: string) => `--host ${host} is not an address of this machine; use 127.0.0.1 (the default) or 0.0.0.0 for every interface.`,
   mockListening: (baseUrl: string, siteUrl: string, seed: number, now: string, days: number) =>
     `rdw mock: serving the Research Data API at ${baseUrl} (public live pages under ${siteUrl}); seed ${seed}, clock ${now}, ${days} days.\n` +
     'The seeded keys are printed only by "rdw mock --json". Stop with Ctrl+C.\n',
   mockStopped: (signal: string) => `rdw mock: stopped (${signal}).\n`,
   // kernel
   tslabMissing: (dir: string) => `tslab is not installed under ${dir}; run "npm install" in the rdw folder first.`,
-  tslabFailed: (python: string) => `tslab could not register its kernel with ${python}; check that Jupyter works ("${python} -m jupyter kernelspec list").`,
+  kernelspecFailed: (python: string, detail: string) =>
+    `Jupyter (${python}) could not register the kernel: ${detail}; run "rdw kernel install" without --system (per user), or check "${python} -m jupyter_client.kernelspecapp list".`,
+  kernelScopeConflict: () => 'Give at most one of --user, --sys-prefix and --system (the default is --user).',
   noJupyterPython: (preferred: string | undefined) =>
     `No Python with Jupyter was found${preferred ? ` at ${preferred}` : ''}; install the Debian packages ${JUPYTER_PACKAGES} (apt-get update first), or pass --python PATH.`,
-  kernelRegistered: (binary: string) =>
-    `Registered the "TypeScript" (tslab) kernel, run by ${binary}.\nOpen notebooks/*.ipynb in JupyterLab or VS Code and pick that kernel.\n`,
+  kernelRegistered: (where: string, scope: string) =>
+    `Registered the "TypeScript" (tslab) kernel ${scope === 'user' ? 'for this user' : scope === 'sys-prefix' ? "in the Python's prefix" : 'for every user'}, in ${where}.\nOpen notebooks/*.ipynb in JupyterLab or VS Code and pick that kernel.\n`,
   // demo
   storedFileMismatch: (file: string) => `Stored file ${file} does not match its checksum; run "rdw verify --repair" to fetch it again by release ID.`,
   // pull, ls, verify
@@ -265,6 +290,8 @@ export const syncMessages = {
   summary: (at: string, listed: number, range: string, added: number, revised: number, present: number, failed: number) =>
     `sync ${at}: listed ${listed}${range === '' ? '' : ` (${range})`}, ${added} new, ${revised} revised, ${present} present, ${failed} failed`,
   nothingNew: (listed: number) => `nothing new: all ${listed} listed releases are in the catalog`,
+  /** Under --json, a failed sync with no failed release or snapshot to name (the report on stdout says more). */
+  syncFailed: (exitCode: number) => `The sync failed (exit ${exitCode}); its report on stdout says what failed.`,
   // Day first and no version, so a line with a whole release ID fits 100 columns (--json has every field).
   newLine: (id: string, day: string, rows: number) => `new      ${day} ${id} ${rows} rows`,
   revisedLine: (id: string, day: string, rows: number) => `revised  ${day} ${id} ${rows} rows`,

@@ -72,7 +72,9 @@ export function integerFlag(flag: IntegerFlag, value: FlagValue): number | undef
   const sentence =
     flag.refusal === 'value'
       ? cliMessages.badFlagValue(flag.name, text, cliMessages.integerExpected(flag.min, flag.max))
-      : cliMessages.badCount(flag.name, flag.min, flag.max);
+      : flag.refusal === 'listing'
+        ? cliMessages.badListingCount(flag.name, flag.min, flag.max)
+        : cliMessages.badCount(flag.name, flag.min, flag.max);
   throw new CliUsageError(sentence, { option: flag.name });
 }
 
@@ -82,4 +84,27 @@ export function listFlag(text: string): string[] {
     .split(',')
     .map((item) => item.trim())
     .filter(Boolean);
+}
+
+/**
+ * Splits the global flags written before the command (`rdw --json --home X ls`) from the rest: `leading`
+ * holds them as typed (a value flag with its value), `rest` starts at the command name. `--help`/`-h` and
+ * anything else that is not a global flag ends the leading part, as does `--`.
+ */
+export function splitLeadingGlobalFlags(argv: readonly string[], globals: readonly FlagDefinition[]): { leading: string[]; rest: string[] } {
+  let index = 0;
+  while (index < argv.length) {
+    const token = argv[index]!;
+    const name = /^--([^=]+)/.exec(token)?.[1];
+    const flag = globals.find((candidate) => candidate.name === name && candidate.name !== 'help');
+    if (flag === undefined) break;
+    index += flag.kind === 'boolean' || token.includes('=') ? 1 : 2;
+  }
+  return { leading: argv.slice(0, Math.min(index, argv.length)), rest: argv.slice(Math.min(index, argv.length)) };
+}
+
+/** Whether `--json` was asked for anywhere before `--` (errors are then one JSON object, even a parse error's). */
+export function asksForJson(argv: readonly string[]): boolean {
+  const end = argv.indexOf('--');
+  return (end === -1 ? argv : argv.slice(0, end)).includes('--json');
 }

@@ -1,16 +1,22 @@
-// Parses global flags, dispatches to a command, and turns every expected failure into one sentence
-// on stderr plus the documented exit code (DESIGN.md 2.3). No stack traces unless RDW_DEBUG=1.
+// Parses global flags (before or after the command), dispatches to a command, and turns every expected
+// failure into one sentence on stderr (under --json one JSON object, after any {"notice"} lines) plus the
+// documented exit code (DESIGN.md 2.3). No stack traces unless RDW_DEBUG=1.
 
 import { environmentErrorOf, EXIT_CODES, isRdwError } from '../contract/index.js';
 import { resolveHome } from '../workbench/index.js';
 import type { CliContext, CliOutput } from './cli-context.js';
 import { CliUsageError } from './cli-errors.js';
-import type { Command } from './command.js';
+import type { Command, ReportedFailure } from './command.js';
 import { COMMANDS } from './commands/index.js';
 import { GLOBAL_FLAGS } from './flags.js';
 import { cliMessages } from './messages.js';
 import { helpText, commandHelpText } from './help-text.js';
-import { checkFlags, parseCommandLine } from './parse-flags.js';
+import { wrapText } from './wrap-text.js';
+import { jsonNoticeOutput } from './json-notice-output.js';
+import { asksForJson, checkFlags, parseCommandLine, splitLeadingGlobalFlags } from './parse-flags.js';
+
+/** The `code` of a failure no typed error describes (a bug): said with exit 1. */
+export const UNEXPECTED_CODE = 'RDW_UNEXPECTED';
 
 export interface RunCliOptions {
   env?: Readonly<Record<string, string | undefined>>;
@@ -21,15 +27,21 @@ export interface RunCliOptions {
   commands?: readonly Command[];
 }
 
-/** Runs `rdw <argv>` and resolves to its exit code. Never throws. */
+/**
+ * Runs `rdw <argv>` and resolves to its exit code. Never throws. Global flags may come before the command
+ * (`rdw --json ls`) or after it (`rdw ls --json`). A failure is `rdw: <sentence>` on stderr, or under
+ * --json one line `{"error":{"code","exitCode","message"}}`.
+ */
 export async function runCli(argv: readonly string[], options: RunCliOptions = {}): Promise<number> {
   const env = options.env ?? {};
   const stdout = options.stdout ?? { write: () => {}, isTTY: false };
   const stderr = options.stderr ?? { write: () => {}, isTTY: false };
   const commands = options.commands ?? COMMANDS;
   const cleanups: (() => Promise<void> | void)[] = [];
+  const json = asksForJson(argv);
   try {
-    const [name, ...rest] = argv;
+    const { leading, rest: fromCommand } = splitLeadingGlobalFlags(argv, GLOBAL_FLAGS);
+    const [name, ...rest] = fromCommand;
     if (name === undefined || name === '--help' || name === '-h' || (name === 'help' && rest.length === 0)) {
       stdout.write(helpText(commands, stdout.columns));
       return name === undefined ? EXIT_CODES.usage : EXIT_CODES.ok;
@@ -41,9 +53,12 @@ export async function runCli(argv: readonly string[], options: RunCliOptions = {
     // `rdw help <command>` is `rdw <command> --help`.
     const asked = name === 'help' ? rest[0]! : name;
     const command = commands.find((candidate) => candidate.name === asked);
-    if (!command) throw new CliUsageError(cliMessages.unknownCommand(asked));
+    if (!command) {
+      const sentence = asked.startsWith('-') ? cliMessages.unknownGlobalFlag(asked, GLOBAL_FLAGS.map((flag) => `--${flag.name}`).join(', ')) : cliMessages.unknownCommand(asked);
+      throw new CliUsageError(sentence);
+    }
     const flags = [...GLOBAL_FLAGS, ...command.line.flags];
-    const parsed = parseCommandLine(command.name, flags, command.line.operands !== '', name === 'help' ? ['--help', ...rest.slice(1)] : rest);
+    const parsed = parseCommandLine(command.name, flags, command.line.operands !== '', [...leading, ...(name === 'help' ? ['--help', ...rest.slice(1)] : rest)]);
     if (parsed.values.help === true) {
       stdout.write(commandHelpText(command, stdout.columns));
       return EXIT_CODES.ok;
@@ -52,7 +67,9 @@ export async function runCli(argv: readonly string[], options: RunCliOptions = {
     const context: CliContext = {
       env,
       stdout,
-      stderr,
+      // Under --json every stderr line is a JSON object: notices (waits, retries, warnings) as {"notice"},
+      // a failure as the one {"error"} object, last.
+      stderr: json ? jsonNoticeOutput(stderr) : stderr,
       json: parsed.values.json === true,
       home: resolveHome({ flag: parsed.values.home as string | undefined, env, cwd, flagName: '--home' }),
       baseUrl: (parsed.values['base-url'] as string | undefined) ?? env.RDW_BASE_URL ?? undefined,
@@ -62,9 +79,10 @@ export async function runCli(argv: readonly string[], options: RunCliOptions = {
     };
     // Flag values are checked after the home (as before: a bad home is said first), before the command runs.
     const code = await command.run(context, { values: checkFlags(command.line.flags, parsed.values), positionals: parsed.positionals });
+    if (typeof code === 'object') return sayFailure(stderr, json, code);
     return code ?? EXIT_CODES.ok;
   } catch (error) {
-    return reportFailure(error, stderr, env);
+    return reportFailure(error, stderr, env, json);
   } finally {
     for (const cleanup of cleanups.reverse()) {
       try {
@@ -76,24 +94,27 @@ export async function runCli(argv: readonly string[], options: RunCliOptions = {
   }
 }
 
-function reportFailure(error: unknown, stderr: CliOutput, env: Readonly<Record<string, string | undefined>>): number {
+function reportFailure(error: unknown, stderr: CliOutput, env: Readonly<Record<string, string | undefined>>, json: boolean): number {
   const debug = env.RDW_DEBUG === '1';
   // A full disk, a denied or read-only folder, a file where a folder must be: said for what it is.
   const environment = isRdwError(error) ? undefined : environmentErrorOf(error);
-  if (environment !== undefined) {
-    stderr.write(`rdw: ${environment.message}\n`);
-    if (debug && error instanceof Error && error.stack) stderr.write(`${error.stack}\n`);
-    return environment.exitCode;
-  }
-  if (isRdwError(error)) {
-    stderr.write(`rdw: ${error.message}\n`);
-    if (debug && error.stack) stderr.write(`${error.stack}\n`);
-    return error.exitCode;
-  }
-  const detail = error instanceof Error ? error.message : String(error);
-  stderr.write(`rdw: ${cliMessages.unexpectedFailure(detail)}\n`);
+  const known = environment ?? (isRdwError(error) ? error : undefined);
+  const code = known?.code ?? UNEXPECTED_CODE;
+  const exitCode = known?.exitCode ?? EXIT_CODES.failure;
+  const message = known?.message ?? cliMessages.unexpectedFailure(error instanceof Error ? error.message : String(error));
+  sayFailure(stderr, json, { code, exitCode, message });
   if (debug && error instanceof Error && error.stack) stderr.write(`${error.stack}\n`);
-  return EXIT_CODES.failure;
+  return exitCode;
+}
+
+/**
+ * `rdw: <message>` (on a terminal wrapped between words under the message), or under --json the one line
+ * `{"error":{"code","exitCode","message"}}` (never wrapped); returns the exit code.
+ */
+function sayFailure(stderr: CliOutput, json: boolean, { code, exitCode, message }: ReportedFailure): number {
+  const prefix = 'rdw: ';
+  stderr.write(json ? `${JSON.stringify({ error: { code, exitCode, message } })}\n` : `${prefix}${wrapText(message, stderr.columns, prefix.length)}\n`);
+  return exitCode;
 }
 
 async function rdwVersion(): Promise<string> {

@@ -1,21 +1,26 @@
 // The event study as the CLI prints it (`rdw study event`, `rdw demo`): what the numbers mean, then the
-// one study table of src/notebook.
+// one study table of src/notebook (results first; every column with --wide).
 
 import type { EventStudyResult } from '../analysis/index.js';
-import { studyTableText } from '../notebook/index.js';
+import { studyTableText, type StudyTableOptions } from '../notebook/index.js';
 import { studyTextMessages as m } from './messages.js';
 
-/** The study's headline, notes on returns and the bootstrap, and its table; ends with a blank line. */
-export function studyReportText(result: EventStudyResult): string {
+/**
+ * The study's headline, notes on returns, the bootstrap and the q-values, and its table; ends with a blank
+ * line. Default the results columns (fits 100 columns); `{ wide: true }` every column.
+ */
+export function studyReportText(result: EventStudyResult, options: StudyTableOptions = {}): string {
   const { metadata } = result;
   const { bootstrap } = metadata;
   return [
     m.headline(metadata.releaseIds.length, metadata.selection === 'current', metadata.rows, metadata.calculationVersions),
     ...(metadata.calculationVersionMix.length > 1 ? [pooledVersionsText(result)] : []),
-    m.returns(),
+    m.returns(options.wide === true),
     m.controls(bootstrap.confidence * 100, bootstrap.method === 'row', bootstrap.samples, bootstrap.seed),
+    m.adjusted(metadata.multipleComparisons.tested, metadata.multipleComparisons.significant, metadata.multipleComparisons.level),
     '',
-    studyTableText(result),
+    studyTableText(result, options),
+    ...(options.wide === true ? [] : [m.wideHint()]),
     '',
   ].join('\n');
 }

@@ -9,6 +9,7 @@ export { displayBundle, displayChart } from './display-bundle.js';
 export { studyHeaderRows, studyHeaderText, studyHeaderHtml, studySummaryLine } from './study-header.js';
 export type { StudyHeaderRow } from './study-header.js';
 export { studyTableColumns, studyTableText, studyTableHtml } from './study-table-text.js';
+export type { StudyTableOptions } from './study-table-cells.js';
 export { snapshotHistoryPoints } from './snapshot-history-points.js';
 export type { SnapshotHistoryPoint } from './snapshot-history-points.js';
 export { snapshotHistorySpec } from './snapshot-history-chart.js';

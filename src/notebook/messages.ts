@@ -4,4 +4,10 @@ export const notebookMessages = {
   notInKernel: () =>
     'This display helper only works inside a running tslab kernel (a Jupyter notebook); in a script, print textTable(...) or write the SVG with renderSvg(...) instead.',
   badHistoryField: (field: string) => `"${field}" is not a numeric field of the snapshot items; pick a column of the dataset's CSV.`,
+  // the study table's legend (study-table-text.ts): units, CI level, what q and the mark mean
+  studyLegend: (confidencePercent: number, level: number) =>
+    `diff, ${confidencePercent}% CI: event minus control mean return in pp; n: complete/all; *: BH q <= ${level}`,
+  studyWideLegend: (confidencePercent: number, level: number) =>
+    `Returns, difference and CI in pp; ci_*_pct: ${confidencePercent}% CI; q_value: Benjamini-Hochberg; significant_adjusted: q <= ${level}`,
+  studyFooter: (rows: number, releases: number, bootstrap: string) => `rows ${rows}, releases ${releases}; bootstrap ${bootstrap}`,
 };

@@ -2,4 +2,4 @@
 // self-contained HTML page) and the chart data of study rows. Imports analysis, charts, contract.
 
 export { STUDY_REPORT_FILES, writeStudyReport, studyCsv } from './write-study-report.js';
-export { groupLabel, effectPoints, missingnessBars } from './study-chart-data.js';
+export { groupLabel, effectInterval, effectPoints, missingnessBars } from './study-chart-data.js';

@@ -1,6 +1,6 @@
 // Turns event-study rows into the plain arrays the chart builders take.
 
-import { MISSING_STATUSES, missingColumnName, type EventStudyRow } from '../analysis/index.js';
+import { MISSING_STATUSES, missingColumnName, type EventStudyMetadata, type EventStudyRow } from '../analysis/index.js';
 import type { EffectPoint, MissingnessBar } from '../charts/index.js';
 
 /** A group's label: its key values joined by spaces, e.g. `breakout up BTCUSDT`. */
@@ -8,7 +8,7 @@ export function groupLabel(row: EventStudyRow): string {
   return [row.event_kind, row.direction, row.symbol].filter((value) => value !== undefined && value !== null).join(' ');
 }
 
-/** Effect chart points: difference and CI per window and group. */
+/** Effect chart points: difference and CI per window and group, with the n behind each estimate. */
 export function effectPoints(rows: readonly EventStudyRow[]): EffectPoint[] {
   return rows.map((row) => ({
     window: row.window,
@@ -16,29 +16,44 @@ export function effectPoints(rows: readonly EventStudyRow[]): EffectPoint[] {
     difference: row.difference_pct,
     ciLow: row.ci_low_pct,
     ciHigh: row.ci_high_pct,
+    nComplete: row.n_complete,
+    n: row.n,
+    controlNComplete: row.control_n_complete,
+    significant: row.significant_adjusted,
+    qValue: row.q_value,
   }));
 }
 
-/** Missingness bars: complete and each missing status per window and group, plus the controls. */
+/** What the effect chart's bars are, from a study's metadata, e.g. `95% CI, day-clustered bootstrap (2,000 samples)`. */
+export function effectInterval(metadata: Pick<EventStudyMetadata, 'bootstrap'>): string {
+  const { confidence, samples, method } = metadata.bootstrap;
+  const level = Number((confidence * 100).toFixed(2));
+  const samplesText = `${samples.toLocaleString('en-US')} samples`;
+  return method === 'row' ? `${level}% CI, row bootstrap (${samplesText}; assumes independent rows)` : `${level}% CI, day-clustered bootstrap (${samplesText})`;
+}
+
+/** Missingness bars: complete and each missing status per window and group, then the controls (last in each window). */
 export function missingnessBars(rows: readonly EventStudyRow[]): MissingnessBar[] {
-  const bars: MissingnessBar[] = [];
-  const record = (row: EventStudyRow, prefix: '' | 'control_', group: string) => {
+  const groups: MissingnessBar[] = [];
+  const controls: MissingnessBar[] = [];
+  const record = (into: MissingnessBar[], row: EventStudyRow, prefix: '' | 'control_', group: string) => {
     const values = row as unknown as Record<string, number>;
-    bars.push({ window: row.window, group, status: 'complete', rows: values[`${prefix}n_complete`] ?? 0 });
+    into.push({ window: row.window, group, status: 'complete', rows: values[`${prefix}n_complete`] ?? 0 });
     for (const status of MISSING_STATUSES) {
-      bars.push({ window: row.window, group, status, rows: values[missingColumnName(status, prefix)] ?? 0 });
+      into.push({ window: row.window, group, status, rows: values[missingColumnName(status, prefix)] ?? 0 });
     }
   };
   const controlsSeen = new Set<string>();
   for (const row of rows) {
-    record(row, '', groupLabel(row));
+    record(groups, row, '', groupLabel(row));
     // Controls are shared by every group of a window (and symbol): show them once.
     const controlGroup = row.symbol ? `controls ${row.symbol}` : 'controls';
     const key = `${row.window}|${controlGroup}`;
     if (!controlsSeen.has(key)) {
       controlsSeen.add(key);
-      record(row, 'control_', controlGroup);
+      record(controls, row, 'control_', controlGroup);
     }
   }
-  return bars;
+  // The chart keeps input order within a window: events first, their controls below.
+  return [...groups, ...controls];
 }

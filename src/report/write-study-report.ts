@@ -5,9 +5,10 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eventStudyColumns, type EventStudyResult } from '../analysis/index.js';
 import { escapeHtml, formatCsv } from '../base/index.js';
-import { coverageHeatmapSpec, effectChartSpec, missingnessChartSpec, renderSvg } from '../charts/index.js';
+import { STATUS_COLORS, coverageHeatmapSpec, effectChartSpec, missingnessChartSpec, renderSvg } from '../charts/index.js';
 import { OUTCOME_STATUSES } from '../contract/index.js';
-import { effectPoints, missingnessBars } from './study-chart-data.js';
+import { effectInterval, effectPoints, missingnessBars } from './study-chart-data.js';
+import { STUDY_TABLE_CSS, studyResultsTableHtml } from './study-results-table-html.js';
 
 /** File names written by writeStudyReport, relative to its folder. */
 export const STUDY_REPORT_FILES = {
@@ -35,7 +36,7 @@ export async function writeStudyReport(result: EventStudyResult, outDir: string)
   await writeFile(files.json, `${JSON.stringify({ metadata: result.metadata, rows: result.rows, coverage: result.coverage }, null, 2)}\n`);
 
   // 2. the charts
-  const effect = await renderSvg(effectChartSpec(effectPoints(result.rows)));
+  const effect = await renderSvg(effectChartSpec(effectPoints(result.rows), { interval: effectInterval(result.metadata) }));
   const missingness = await renderSvg(missingnessChartSpec(missingnessBars(result.rows), { statuses: OUTCOME_STATUSES }));
   const coverage = await renderSvg(coverageHeatmapSpec(result.coverage));
   await writeFile(files.effectSvg, effect);
@@ -53,26 +54,21 @@ export function studyCsv(result: Pick<EventStudyResult, 'rows' | 'metadata'>): s
   return formatCsv(columns, result.rows as unknown as Record<string, unknown>[]);
 }
 
-function formatCell(value: unknown): string {
-  if (value === null || value === undefined) return '<span class="na">n/a</span>';
-  if (typeof value === 'number' && !Number.isInteger(value)) return value.toFixed(4);
-  return escapeHtml(String(value));
+/** The missing statuses, each with its chart colour (the same swatch as in the charts' legends). */
+function statusKeyHtml(): string {
+  const missing = OUTCOME_STATUSES.filter((status) => status !== 'complete');
+  return missing.map((status) => `<span class="status"><i style="background:${STATUS_COLORS[status]}"></i>${escapeHtml(status)}</span>`).join(', ');
 }
 
 function studyHtml(result: EventStudyResult, svgs: { effect: string; missingness: string; coverage: string }): string {
   const { metadata } = result;
-  const columns = eventStudyColumns(metadata.by).map((column) => column.name);
-  const header = columns.map((c) => `<th>${escapeHtml(c)}</th>`).join('');
-  const body = result.rows
-    .map((row) => `<tr>${columns.map((c) => `<td>${formatCell((row as Record<string, unknown>)[c])}</td>`).join('')}</tr>`)
-    .join('\n');
   const ids = metadata.releaseIds.map((id) => `<li><code>${escapeHtml(id)}</code></li>`).join('');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>rdw event study</title>
 <style>
 body{font-family:system-ui,sans-serif;margin:2rem;max-width:75rem}
-table{border-collapse:collapse;font-size:.8rem}th,td{border:1px solid #ccc;padding:.2rem .4rem;text-align:right}
-th{background:#f4f4f4}.na{color:#999}figure{margin:1.5rem 0}
+figure{margin:1.5rem 0}${STUDY_TABLE_CSS}
+.status i{display:inline-block;width:.7em;height:.7em;margin-right:.25em;border-radius:2px}
 </style></head><body>
 <h1>Event vs control study</h1>
 <p>Windows: ${escapeHtml(metadata.windows.join(', '))}; groups: ${escapeHtml(metadata.by.join(' × '))};
@@ -80,13 +76,15 @@ rows read: ${metadata.rows}; selection: ${metadata.selection === 'current' ? 'ne
 <p>Calculation versions: ${escapeHtml(metadata.calculationVersions.join(', '))}.
 Bootstrap: ${metadata.bootstrap.samples} samples, seed ${metadata.bootstrap.seed}, ${metadata.bootstrap.confidence * 100}% percentile interval.
 ${escapeHtml(metadata.bootstrapDescription)}</p>
-<p>Returns are direction-adjusted, in percentage points, over <em>complete</em> outcomes only; pending, gap,
-invalid_price and not_applicable outcomes are missing (counted in the missing_* columns), never zero.
+<p>Many groups: ${metadata.multipleComparisons.significant} of ${metadata.multipleComparisons.tested} have q_value &le; ${metadata.multipleComparisons.level}.
+${escapeHtml(metadata.multipleComparisons.description)}</p>
+<p>Returns are direction-adjusted, in percentage points, over <em>complete</em> outcomes only; ${statusKeyHtml()}
+outcomes are missing (counted in the missing_* columns), never zero.
 ${escapeHtml(metadata.controlComparison)}</p>
 <h2>Results</h2>
-<table><thead><tr>${header}</tr></thead><tbody>
-${body}
-</tbody></table>
+<p>Results first: n and n_complete, difference_pct with its ${Number((metadata.bootstrap.confidence * 100).toPrecision(10))}% CI (ci_low_pct, ci_high_pct) in
+percentage points, q_value and significant_adjusted (rows in bold); then the detail (scroll the table sideways).</p>
+${studyResultsTableHtml(result)}
 <h2>Effect against controls</h2><figure>${svgs.effect}</figure>
 <h2>Missing outcomes by status</h2><figure>${svgs.missingness}</figure>
 <h2>Coverage</h2><figure>${svgs.coverage}</figure>

@@ -102,7 +102,9 @@ describe('eventStudy on simulator rows: the planted effects (PLANTED_EFFECTS)', 
     expect(c.rows.map((r) => r.mean_return_pct)).toEqual(a.rows.map((r) => r.mean_return_pct));
     expect(a.metadata.bootstrapBlockDays).toEqual({ '1h': 1, '7d': 8 });
     const fixed = await eventStudy(sim.catalog, { ...options, bootstrap: { ...options.bootstrap, blockDays: 1 } });
-    expect(fixed.rows.filter((r) => r.window === '1h')).toEqual(a.rows.filter((r) => r.window === '1h'));
+    // Per-group numbers of 1h do not move; its q-values may (they are adjusted over the 7d groups too).
+    const perGroup = (rows: EventStudyRow[]) => rows.filter((r) => r.window === '1h').map(({ q_value, significant_adjusted, ...rest }) => rest);
+    expect(perGroup(fixed.rows)).toEqual(perGroup(a.rows));
     expect(fixed.rows.filter((r) => r.window === '7d').map((r) => r.ci_low_pct)).not.toEqual(
       a.rows.filter((r) => r.window === '7d').map((r) => r.ci_low_pct),
     );

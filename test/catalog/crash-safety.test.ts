@@ -10,6 +10,7 @@ import { CatalogCorruptError, openCatalog, verifyStore } from '../../src/catalog
 import type { MockServer } from '../../src/mock/index.js';
 import { withMockServer } from '../support/with-mock-server.js';
 import { withTempHome } from '../support/temp-home.js';
+import { EVIDENCE_DIR_ENV } from '../support/test-temp-dir.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const KILLS_PER_HOME = 13; // two homes in parallel: 26 runs, at least 20 of them killed
@@ -55,7 +56,7 @@ async function emptyFolder(folder: string): Promise<void> {
 async function checkCatalog(home: string, killAfterMs?: number): Promise<number> {
   const catalog = await openCatalog(home).catch(async (error: unknown) => {
     if (!(error instanceof CatalogCorruptError)) throw error;
-    const evidence = await mkdtemp(path.join(tmpdir(), 'rdw-crash-evidence-'));
+    const evidence = await mkdtemp(path.join(process.env[EVIDENCE_DIR_ENV] ?? tmpdir(), 'rdw-crash-evidence-'));
     for (const name of await readdir(home)) if (name.startsWith('catalog.duckdb')) await cp(path.join(home, name), path.join(evidence, name));
     throw new Error(`after a kill at ${killAfterMs?.toFixed(0)} ms: ${error.message} (the catalog and its WAL are kept in ${evidence})`);
   });

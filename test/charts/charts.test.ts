@@ -27,12 +27,12 @@ describe('renderSvg', () => {
     expect(svg).toContain('mark-rule');
     expect(svg).toContain('breakout up');
     expect(svg).toContain('volume_spike down');
-    expect(svg).toContain('difference vs controls (percentage points)');
+    expect(svg).toContain('event − control mean return (percentage points; 0.01 = 1 bp)');
     expect(svg.match(/aria-roledescription="point"/g)).toHaveLength(3);
     expect(svg).toContain('ciHigh: 0.420');
   });
 
-  it('draws the missingness chart with one colour per status in the legend', async () => {
+  it('draws the missingness chart with one colour per missing status in the legend (complete is the denominator)', async () => {
     const svg = await renderSvg(
       missingnessChartSpec(
         [
@@ -44,7 +44,9 @@ describe('renderSvg', () => {
       ),
     );
     expect(svg).toContain('mark-rect');
-    for (const status of ['pending', 'gap', 'invalid_price', 'not_applicable', 'complete']) expect(svg).toContain(`>${status}<`);
+    for (const status of ['pending', 'gap', 'invalid_price', 'not_applicable']) expect(svg).toContain(`>${status}<`);
+    expect(svg).not.toContain('>complete<');
+    expect(svg).toContain('breakout up · 10 of 100 missing');
   });
 
   it('draws the coverage heatmap: a rect per day x symbol cell with both axes labelled', async () => {

@@ -1,5 +1,6 @@
-// The CLI over a foreign service's limits: what the client assumed is one line on stderr (also with
-// --json), and a paid command refused by the paid /catalog (403) ends in exit 4 with one sentence.
+// The CLI over a foreign service's limits: what the client assumed is one line on stderr (under --json the
+// same sentence as a {"notice"} object), and a paid command refused by the paid /catalog (403) ends in exit 4
+// with one sentence.
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EXIT_CODES } from '../../src/contract/index.js';
@@ -42,11 +43,15 @@ describe('client notices and refusals through the CLI', () => {
       if (url.pathname === '/v1/releases') return sendJson(res, 200, { items: [] });
       return sendJson(res, 404, {});
     };
-    const run = await rdw(['releases', '--json']);
+    const run = await rdw(['releases']);
     expect(run.code).toBe(EXIT_CODES.ok);
-    expect(JSON.parse(run.stdout)).toEqual([]);
+    expect(run.stdout).toMatch(/\(0 rows\)\n$/);
     expect(run.stderr).toBe(`${clientMessages.limitsAssumed('/catalog answered 404', 60)}\n`);
     expect(run.stderr).not.toContain(KEY);
+    // Under --json the same sentence is a notice object on stderr.
+    const json = await rdw(['releases', '--json']);
+    expect(json).toMatchObject({ code: EXIT_CODES.ok, stderr: `${JSON.stringify({ notice: { message: clientMessages.limitsAssumed('/catalog answered 404', 60) } })}\n` });
+    expect(JSON.parse(json.stdout)).toEqual([]);
   });
 
   it('announces a retry wait of a second or more after a 503, then lists the releases (exit 0)', async () => {
@@ -56,9 +61,9 @@ describe('client notices and refusals through the CLI', () => {
       if (url.pathname === '/v1/releases' && failures-- > 0) return sendJson(res, 503, { error: 'busy' });
       return sendJson(res, 200, { items: [] });
     };
-    const run = await rdw(['releases', '--json']);
+    const run = await rdw(['releases']);
     expect(run.code).toBe(EXIT_CODES.ok);
-    expect(JSON.parse(run.stdout)).toEqual([]);
+    expect(run.stdout).toMatch(/\(0 rows\)\n$/);
     // The second wait is 1 s plus jitter (under 2 s): always said; the first (0.5 s plus jitter) only from 1 s.
     const lines = run.stderr.trim().split('\n');
     expect(lines.at(-1)).toMatch(/^The request for \/v1\/releases failed \(HTTP 503\); retrying in [12] s \(retry 2 of 4\)\.$/);
@@ -74,7 +79,7 @@ describe('client notices and refusals through the CLI', () => {
     await mkdir(path.join(temp.home, 'state'), { recursive: true });
     const sent = Array.from({ length: 60 }, () => Date.now() - 58_500);
     await writeFile(path.join(temp.home, 'state', `pacing-${keyId(KEY)}.json`), JSON.stringify({ version: 1, requests: sent, blockedUntil: 0, budget: { day: '', bytes: 0 } }));
-    const run = await rdw(['releases', '--json']);
+    const run = await rdw(['releases']);
     expect(run.code).toBe(EXIT_CODES.ok);
     expect(run.stderr).toMatch(
       /^Pacing: the 60 requests per minute rdw assumes until the account's limit is read have all been used in the last minute \(by this or another rdw process\); waiting [12] s\.\n$/,

@@ -50,11 +50,11 @@ async function closedPort(): Promise<number> {
 }
 
 
-/** A JUPYTER_PATH folder registering a tslab kernelspec whose program is `binary`. */
-async function fakeKernelPath(root: string, binary: string): Promise<string> {
+/** A JUPYTER_PATH folder registering a tslab kernelspec whose program is `binary` (and `launcher`, when given). */
+async function fakeKernelPath(root: string, binary: string, launcher?: string): Promise<string> {
   const dir = path.join(root, 'jupyter', 'kernels', 'tslab');
   await mkdir(dir, { recursive: true });
-  await writeFile(path.join(dir, 'kernel.json'), JSON.stringify({ argv: [binary, 'kernel', '--config-path={connection_file}'], display_name: 'TypeScript', language: 'typescript' }));
+  await writeFile(path.join(dir, 'kernel.json'), JSON.stringify({ argv: [binary, ...(launcher ? [launcher] : []), 'kernel', '--config-path={connection_file}'], display_name: 'TypeScript', language: 'typescript' }));
   return path.join(root, 'jupyter');
 }
 
@@ -270,13 +270,15 @@ describe('rdw doctor', () => {
   });
 
   it.each([
-    ['a registered tslab kernel', process.execPath, 'ok'],
-    ['a tslab kernel whose program is gone', '/nonexistent/tslab', 'warn'],
-  ])('reports %s (warn only, never fail)', async (_case, binary, expected) => {
+    ['a registered tslab kernel', process.execPath, undefined, 'ok'],
+    ['a tslab kernel whose program is gone', '/nonexistent/tslab', undefined, 'warn'],
+    ['rdw\'s kernel (node + launcher)', process.execPath, path.join(import.meta.dirname, '../../dist/cli/tslab-kernel-main.js'), 'ok'],
+    ['rdw\'s kernel whose launcher is gone (a moved checkout)', process.execPath, '/nonexistent/dist/cli/tslab-kernel-main.js', 'warn'],
+  ])('reports %s (warn only, never fail)', async (_case, binary, launcher, expected) => {
     const temp = await createTempHome();
     try {
       const { checkKernel } = await import('../../src/cli/doctor/check-kernel.js');
-      const check = await checkKernel({ JUPYTER_PATH: await fakeKernelPath(temp.home, binary) });
+      const check = await checkKernel({ JUPYTER_PATH: await fakeKernelPath(temp.home, binary, launcher) });
       expect(check.status).toBe(jupyter ? expected : 'warn');
     } finally {
       await temp.remove();

@@ -51,6 +51,11 @@ describe('help generated from flags.ts', () => {
       expect(line!.length, line).toBeLessThanOrEqual(COLUMNS);
     }
     expect(page.match(/^ {2}--home DIR /gm)).toHaveLength(1); // the global flags once
+    // Every example, under Examples: at the end; the page ends with exactly one newline (the prompt starts below it).
+    const examples = page.slice(page.indexOf('\nExamples:\n') + '\nExamples:\n'.length).split('\n');
+    expect(examples.pop()).toBe('');
+    expect(examples.map((example) => example.trim().replace(/ {2,}#/, '  #'))).toEqual(command.line.examples.map((example) => example.replace(/ {2,}#/, '  #')));
+    expect(page.endsWith('\n') && !page.endsWith('\n\n')).toBe(true);
     for (const line of (await help([name, '--help'], COLUMNS)).split('\n')) expect(line.length, line).toBeLessThanOrEqual(COLUMNS);
   });
 

@@ -6,7 +6,7 @@ import { captureOutput } from '../support/capture-output.js';
 
 const echo: Command = {
   name: 'echo',
-  line: { summary: 'Echoes its arguments.', operands: '<WORD...>', flags: [{ name: 'upper', kind: 'boolean', description: 'Upper-case the words' }] },
+  line: { summary: 'Echoes its arguments.', operands: '<WORD...>', flags: [{ name: 'upper', kind: 'boolean', description: 'Upper-case the words' }], examples: ['rdw echo --upper a b'] },
   async run(context, args) {
     const words = args.positionals.join(' ');
     context.stdout.write(`${args.values.upper ? words.toUpperCase() : words} home=${context.home} json=${context.json}\n`);
@@ -14,7 +14,7 @@ const echo: Command = {
 };
 const failing: Command = {
   name: 'fail',
-  line: { summary: 'Fails with an integrity error.', operands: '', flags: [] },
+  line: { summary: 'Fails with an integrity error.', operands: '', flags: [], examples: ['rdw fail'] },
   async run() {
     throw new IntegrityError('Release abc failed its checksum. Nothing was imported.');
   },

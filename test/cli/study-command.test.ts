@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/run-cli.js';
@@ -31,13 +31,55 @@ async function rdw(...argv: string[]) {
 }
 
 describe('rdw study event', () => {
-  it('prints the table with missingness beside the statistics', async () => {
+  it('prints the results first (n complete/all, missing, diff, CI, q) with a legend', async () => {
     const { code, stdout, stderr } = await rdw('study', 'event', '--home', catalog.dir);
     expect(stderr).toBe('');
     expect(code).toBe(0);
     expect(stdout).toContain(`${days.length} releases`);
-    expect(stdout).toMatch(/window\s+event_kind\s+direction\s+n\s+n_complete\s+missing_pending\s+missing_gap\s+missing_invalid_price\s+missing_not_applicable/);
+    expect(stdout).toMatch(/^window {2}event_kind {4}direction +n {2}missing +diff +95% CI +q$/m);
+    expect(stdout).toContain('diff, 95% CI: event minus control mean return in pp; n: complete/all; *: BH q <= 0.05');
+    expect(stdout).toContain('rdw study event --wide prints every column');
     expect(stdout.split('\n').filter((line) => line.startsWith('1h '))).toHaveLength(6);
+  });
+
+  it('fits every line in 100 columns for 180 groups (all windows x kind x direction x symbol)', async () => {
+    const argv = ['study', 'event', '--home', catalog.dir, '--window', '15m,1h,4h,24h,7d', '--by', 'event_kind,direction,symbol'];
+    const rows = JSON.parse((await rdw(...argv, '--json')).stdout) as Record<string, unknown>[];
+    expect(rows).toHaveLength(180);
+    const { code, stdout } = await rdw(...argv);
+    expect(code).toBe(0);
+    const lines = stdout.trimEnd().split('\n');
+    const table = lines.slice(lines.findIndex((line) => line.startsWith('window ')));
+    expect(table.length).toBeGreaterThanOrEqual(181);
+    for (const line of lines) expect(line.length, line).toBeLessThanOrEqual(100);
+    // each group's numbers, as computed: n complete/all, missing, the difference and its interval (3 decimals)
+    for (const [i, row] of rows.entries()) {
+      const fixed = (value: unknown) => (value as number).toFixed(3);
+      const text = table[i + 1]!;
+      expect(text.startsWith(`${String(row.window).padEnd(6)}  ${String(row.event_kind).padEnd(12)}  ${String(row.direction).padEnd(9)}  ${row.symbol}`), text).toBe(true);
+      expect(text).toContain(` ${row.n_complete}/${row.n} `);
+      expect(text).toMatch(new RegExp(` ${Number(row.n) - Number(row.n_complete)} +${fixed(row.difference_pct).replace('.', '\\.')}[* ] `));
+      expect(text.replace(/\[ +/, '[').replace(/, +/, ', ')).toContain(`[${fixed(row.ci_low_pct)}, ${fixed(row.ci_high_pct)}]`);
+      expect(text.includes(`${fixed(row.difference_pct)}*`)).toBe(row.significant_adjusted === true);
+    }
+  });
+
+  it('--wide prints every column in the order of the CSV, the JSON rows and the report table', async () => {
+    const out = path.join(catalog.dir, 'wide-report');
+    const argv = ['study', 'event', '--home', catalog.dir, '--by', 'event_kind,direction,symbol', '--out', out];
+    const { code, stdout } = await rdw(...argv, '--wide');
+    expect(code).toBe(0);
+    const header = stdout.split('\n').find((line) => line.startsWith('window '))!.split(/\s+/);
+    const csvHeader = (await readFile(path.join(out, 'event-study.csv'), 'utf8')).split('\n')[0]!.split(',');
+    const jsonKeys = Object.keys(JSON.parse((await rdw(...argv, '--json')).stdout)[0]);
+    const fileKeys = Object.keys(JSON.parse(await readFile(path.join(out, 'event-study.json'), 'utf8')).rows[0]);
+    const htmlHeader = [...(await readFile(path.join(out, 'report.html'), 'utf8')).matchAll(/<th[^>]*>([^<]*)<\/th>/g)].map((m) => m[1]);
+    expect(header).toHaveLength(28);
+    expect(header.slice(0, 13)).toEqual([
+      'window', 'event_kind', 'direction', 'symbol', 'n', 'n_complete', 'difference_pct', 'ci_low_pct', 'ci_high_pct', 'q_value', 'significant_adjusted', 'p_value', 'missing_pending',
+    ]);
+    for (const other of [csvHeader, jsonKeys, fileKeys, htmlHeader]) expect(other).toEqual(header);
+    expect(stdout).not.toContain('--wide prints');
   });
 
   it('--by pools directions and --bootstrap row switches the interval', async () => {

@@ -1,4 +1,4 @@
-// Output on a 100-column terminal: doctor's lines, help pages and the embedded-mock note wrap between
+// Output on a 100-column terminal: doctor's lines, help pages, errors and the embedded-mock note wrap between
 // words under their own indent (never inside a word, never past the edge); pipes get the text unwrapped.
 
 import { describe, expect, it } from 'vitest';
@@ -62,4 +62,23 @@ describe('rdw on a 100-column terminal', () => {
       expect(tooWide(out.text())).toEqual([]);
     },
   );
+
+  it('wraps an error between words under the message (`rdw: ` then 5 spaces); --json and pipes keep one line', async () => {
+    const argv = ['pull', '--latest', '300'];
+    const piped = capture();
+    expect(await runCli(argv, { stderr: piped.output })).toBe(2);
+    const sentence = piped.text().replace(/^rdw: /, '').trimEnd();
+    expect(sentence.length).toBeGreaterThan(2 * COLUMNS); // long enough to need three lines
+    expect(piped.text().split('\n')).toHaveLength(2);
+    const terminal = capture(COLUMNS);
+    expect(await runCli(argv, { stderr: terminal.output })).toBe(2);
+    const lines = terminal.text().trimEnd().split('\n');
+    expect(lines.length).toBeGreaterThanOrEqual(3);
+    expect(tooWide(terminal.text())).toEqual([]);
+    for (const line of lines.slice(1)) expect(line).toMatch(/^ {5}\S/);
+    expect(lines.map((line) => line.trim()).join(' ')).toBe(`rdw: ${sentence}`);
+    const json = capture(COLUMNS);
+    expect(await runCli(['--json', ...argv], { stderr: json.output })).toBe(2);
+    expect(JSON.parse(json.text())).toEqual({ error: { code: 'RDW_CLI_USAGE', exitCode: 2, message: sentence } });
+  });
 });

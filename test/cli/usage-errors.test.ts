@@ -26,14 +26,14 @@ const LOCK_USAGE = 'Usage: rdw lock <FILE> (<RELEASE_ID...> | --latest N): name 
 
 /** argv -> the sentence on stderr (after "rdw: "); every one is the CLI's own usage error. */
 const CLI_REFUSALS: readonly (readonly [string[], string])[] = [
-  [['releases', '--limit', '0'], '--limit must be an integer from 1 to 100.'],
-  [['releases', '--limit', 'ten'], '--limit must be an integer from 1 to 100.'],
-  [['pull', '--latest', '101'], '--latest must be an integer from 1 to 100.'],
+  [['releases', '--limit', '0'], '--limit must be an integer from 1 to 100: the API lists only the latest 100 releases (newest day first, no offset or paging).'],
+  [['releases', '--limit', 'ten'], '--limit must be an integer from 1 to 100: the API lists only the latest 100 releases (newest day first, no offset or paging).'],
+  [['pull', '--latest', '101'], '--latest must be an integer from 1 to 100: the API lists only the latest 100 releases (newest day first, no offset or paging).'],
   [['pull', '--latest', '2', '--concurrency', '17'], '--concurrency must be an integer from 1 to 16.'],
   [['pull'], 'Name release IDs to pull, or use --latest N (not both).'],
   [['pull', 'a'.repeat(64), '--latest', '1'], 'Name release IDs to pull, or use --latest N (not both).'],
-  [['demo', '--latest=-1'], '--latest must be an integer from 1 to 100.'],
-  [['lock', 'x.json', '--latest', '1.5'], '--latest must be an integer from 1 to 100.'],
+  [['demo', '--latest=-1'], '--latest must be an integer from 1 to 100: the API lists only the latest 100 releases (newest day first, no offset or paging).'],
+  [['lock', 'x.json', '--latest', '1.5'], '--latest must be an integer from 1 to 100: the API lists only the latest 100 releases (newest day first, no offset or paging).'],
   [['lock'], LOCK_USAGE],
   [['lock', 'x.json'], LOCK_USAGE],
   [['reproduce'], 'Usage: rdw reproduce <FILE>: name one study lock file.'],

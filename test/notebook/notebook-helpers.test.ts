@@ -2,7 +2,8 @@
 // points, number formatting, and display outside a kernel.
 
 import { describe, expect, it } from 'vitest';
-import type { EventStudyResult, MissingnessCell } from '../../src/analysis/index.js';
+import { eventStudyColumns, type EventStudyResult, type MissingnessCell } from '../../src/analysis/index.js';
+import { EVENT_KINDS, SYMBOLS, WINDOWS } from '../../src/contract/index.js';
 import type { SnapshotHistoryEntry } from '../../src/catalog/index.js';
 import {
   MISSINGNESS_COLUMNS,
@@ -15,6 +16,8 @@ import {
   snapshotHistorySpec,
   studyHeaderHtml,
   studyHeaderText,
+  studyTableColumns,
+  studyTableHtml,
   studyTableText,
   textTable,
 } from '../../src/notebook/index.js';
@@ -56,24 +59,68 @@ describe('study table text', () => {
     mean_return_pct: 0.123456, median_return_pct: null, hit_rate: 0.5, median_mfe_pct: null, median_mae_pct: null,
     control_n: 4, control_n_complete: 4, control_missing_pending: 0, control_missing_gap: 0,
     control_missing_invalid_price: 0, control_missing_not_applicable: 0,
-    control_mean_return_pct: -0.02, difference_pct: 0.143456, ci_low_pct: null, ci_high_pct: null,
+    control_mean_return_pct: -0.02, difference_pct: 0.143456, ci_low_pct: 0.05, ci_high_pct: 0.25,
+    p_value: 0.0061, q_value: 0.0123456, significant_adjusted: true,
   };
   const result = {
     rows: [row],
-    metadata: { by: ['event_kind', 'direction'], rows: 14, releaseIds: [hex('a')], bootstrap: { samples: 2000, seed: 1, confidence: 0.95 } },
+    metadata: {
+      by: ['event_kind', 'direction'], rows: 14, releaseIds: [hex('a')], bootstrap: { samples: 2000, seed: 1, confidence: 0.95 },
+      multipleComparisons: { level: 0.05 },
+    },
   } as unknown as EventStudyResult;
 
-  it('prints counts beside statistics, 4 significant digits, a missing statistic blank (never 0)', () => {
-    const [head, line, footer] = studyTableText(result).split('\n');
-    expect(head!.split(/\s+/)).toEqual([
-      'window', 'event_kind', 'direction', 'n', 'n_complete', 'missing_pending', 'missing_gap', 'missing_invalid_price',
-      'missing_not_applicable', 'mean_return_pct', 'median_return_pct', 'hit_rate', 'median_mfe_pct', 'median_mae_pct',
-      'control_n', 'control_n_complete', 'control_mean_return_pct', 'difference_pct', 'ci_low_pct', 'ci_high_pct',
-    ]);
-    const cells = line!.split(/\s{2,}/);
-    expect(cells).toEqual(['1h', 'breakout', 'up', '10', '8', '1', '1', '0', '0', '0.1235', '0.5000', '4', '4', '-0.02000', '0.1435']);
-    expect(line).not.toMatch(/\s0\s*$/);
-    expect(footer).toBe('rows read: 14; releases: 1; bootstrap: samples 2000, seed 1, confidence 0.95');
+  it('prints the results first: n complete/all, missing, diff with its mark, the CI, q; a legend and the settings', () => {
+    const [head, line, legend, footer] = studyTableText(result).split('\n');
+    expect(head!.split(/\s{2,}/)).toEqual(['window', 'event_kind', 'direction', 'n', 'missing', 'diff', '95% CI', 'q']);
+    expect(line!.split(/\s{2,}/)).toEqual(['1h', 'breakout', 'up', '8/10', '2', '0.143*', '[0.050, 0.250]', '0.012']);
+    // numbers right-aligned under their header
+    expect(line!.indexOf('0.143*') + '0.143*'.length).toBe(head!.indexOf('diff') + 'diff'.length);
+    expect(legend).toBe('diff, 95% CI: event minus control mean return in pp; n: complete/all; *: BH q <= 0.05');
+    expect(footer).toBe('rows 14, releases 1; bootstrap samples 2000, seed 1, confidence 0.95');
+  });
+
+  it('wide: every column in the order of eventStudyColumns, 4 significant digits, a missing statistic blank (never 0)', () => {
+    const lines = studyTableText(result, { wide: true }).split('\n');
+    const columns = eventStudyColumns(['event_kind', 'direction']).map((column) => column.name);
+    expect(lines[0]!.split(/\s+/)).toEqual(columns);
+    expect(studyTableColumns(result, { wide: true })).toEqual(columns);
+    const cells = lines[1]!.trim().split(/\s+/);
+    expect(cells.slice(0, 12)).toEqual(['1h', 'breakout', 'up', '10', '8', '0.1435', '0.05000', '0.2500', '0.01235', 'true', '0.006100', '1']);
+    expect(cells).toHaveLength(columns.length - 3); // median_return_pct, median_mfe_pct and median_mae_pct are blank
+    expect(lines[2]).toBe('Returns, difference and CI in pp; ci_*_pct: 95% CI; q_value: Benjamini-Hochberg; significant_adjusted: q <= 0.05');
+  });
+
+  it('fits 100 columns for 180 groups (5 windows x kind x direction x symbol) with wide numbers', () => {
+    const rows = WINDOWS.flatMap((window) =>
+      EVENT_KINDS.flatMap((event_kind) =>
+        ['up', 'down'].flatMap((direction) =>
+          SYMBOLS.map((symbol, i) => ({
+            ...row, window, event_kind, direction, symbol, n: 9999, n_complete: 9000 + i,
+            difference_pct: -10.1234, ci_low_pct: -20.4567, ci_high_pct: -15.789, q_value: 0.00001, significant_adjusted: true,
+          })),
+        ),
+      ),
+    );
+    expect(rows).toHaveLength(180);
+    const wide = { ...result, rows, metadata: { ...result.metadata, by: ['event_kind', 'direction', 'symbol'] } } as unknown as EventStudyResult;
+    const lines = studyTableText(wide).split('\n');
+    expect(lines).toHaveLength(180 + 3);
+    for (const text of lines) expect(text.length, text).toBeLessThanOrEqual(100);
+    expect(lines[1]).toContain('9000/9999');
+    expect(lines[1]).toContain('[-20.457, -15.789]');
+    expect(lines[1]).toContain('<0.001');
+  });
+
+  it('renders the same cells as HTML, the legend as caption; wide has every column', () => {
+    const html = studyTableHtml(result);
+    expect([...html.matchAll(/<th[^>]*>([^<]*)<\/th>/g)].map((m) => m[1])).toEqual(['window', 'event_kind', 'direction', 'n', 'missing', 'diff', '95% CI', 'q']);
+    expect(html).toContain('<td style="text-align:right">[0.050, 0.250]</td>');
+    expect(html).toContain('<caption>diff, 95% CI: event minus control mean return in pp;');
+    expect(studyTableHtml(result, { caption: 'By window & group' })).toContain('<caption>By window &amp; group<br><small>diff, 95% CI:');
+    expect([...studyTableHtml(result, { wide: true }).matchAll(/<th[^>]*>([^<]*)<\/th>/g)].map((m) => m[1])).toEqual(
+      eventStudyColumns(['event_kind', 'direction']).map((column) => column.name),
+    );
   });
 });
 

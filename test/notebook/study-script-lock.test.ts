@@ -32,7 +32,7 @@ describe('notebooks/02-event-study.ts against its lock', () => {
     try {
       const first = await runScript(temp.home);
       expect(first.code).toBe(0);
-      expect(first.stdout).toMatch(/difference_pct/);
+      expect(first.stdout).toMatch(/\bdiff +95% CI/);
 
       const release = lock.releases[lock.releases.length - 1]!;
       const sha = release.files.parquet!.sha256;

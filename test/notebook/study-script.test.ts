@@ -19,7 +19,7 @@ describe('notebooks/02-event-study.ts', () => {
     const numbers = cell('study-numbers');
     // The committed cells must hold the numbers, or the comparison below would prove nothing.
     expect(header).toMatch(/^Study lock v1 .*\n.*release_id/);
-    expect(numbers).toMatch(/difference_pct[\s\S]*\n1h +breakout +down +\d+/);
+    expect(numbers).toMatch(/\bdiff +95% CI[\s\S]*\n1h +breakout +down +\d+\/\d+ /);
 
     const temp = await createTempHome('rdw-study-script-');
     try {

@@ -1,4 +1,4 @@
-// Finds Jupyter (from Debian's packages) and registers the project's tslab kernel in a temporary prefix,
+// Finds Jupyter (from Debian's packages) and registers the project's tslab kernel in a temporary folder,
 // so notebook tests never depend on, or change, the machine's kernel registry.
 
 import { execFile } from 'node:child_process';
@@ -6,6 +6,7 @@ import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { runBuiltCli } from './run-built-cli.js';
 
 const run = promisify(execFile);
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
@@ -24,19 +25,31 @@ export async function findJupyterPython(): Promise<string | undefined> {
   return undefined;
 }
 
-/** Registers tslab (this repo's node_modules) under a fresh prefix; returns the JUPYTER_PATH to use. */
+/**
+ * Registers the product's kernel — what `rdw kernel install` writes: this Node running
+ * dist/cli/tslab-kernel-main.js — as a per-user kernel of a fresh Jupyter data folder; returns the
+ * JUPYTER_PATH to use. The built CLI does the registering, so the notebooks prove the launcher works.
+ */
 export async function installTslabKernel(python: string): Promise<string> {
-  const prefix = await mkdtemp(path.join(os.tmpdir(), 'rdw-kernel-'));
-  const tslab = path.join(REPO_ROOT, 'node_modules', '.bin', 'tslab');
-  await run(tslab, ['install', `--python=${python}`, `--binary=${tslab}`, `--prefix=${prefix}`]);
-  return path.join(prefix, 'share', 'jupyter');
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'rdw-kernel-'));
+  const env = { JUPYTER_DATA_DIR: dataDir, JUPYTER_CONFIG_DIR: path.join(dataDir, 'config'), PYDEVD_DISABLE_FILE_VALIDATION: '1' };
+  const result = await runBuiltCli(['kernel', 'install', '--python', python, '--user'], { env, timeoutMs: 60_000 });
+  if (result.code !== 0) throw new Error(`rdw kernel install failed (exit ${result.code}): ${result.stderr}`);
+  return dataDir;
 }
 
 /** Executes a notebook headlessly with nbconvert; returns the path of the executed copy. */
 export async function executeNotebook(
   python: string,
   notebook: string,
-  options: { jupyterPath: string; outputDir: string; env: Record<string, string | undefined>; timeoutSeconds?: number },
+  options: {
+    jupyterPath: string;
+    outputDir: string;
+    env: Record<string, string | undefined>;
+    timeoutSeconds?: number;
+    /** Run every cell even after one errs (nbconvert --allow-errors), to read the errors. Default false. */
+    allowErrors?: boolean;
+  },
 ): Promise<string> {
   await run(
     python,
@@ -46,6 +59,7 @@ export async function executeNotebook(
       '--to',
       'notebook',
       '--execute',
+      ...(options.allowErrors ? ['--allow-errors'] : []),
       `--ExecutePreprocessor.timeout=${options.timeoutSeconds ?? 300}`,
       '--output-dir',
       options.outputDir,

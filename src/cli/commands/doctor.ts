@@ -27,6 +27,11 @@ export const doctorCommand: Command = {
     const exitCode = failure?.exitCode ?? (failure === undefined ? EXIT_CODES.ok : EXIT_CODES.failure);
     if (context.json) {
       context.stdout.write(`${JSON.stringify({ ok: failure === undefined, exitCode, checks })}\n`);
+      // The first failed check is also the one error object on stderr: code RDW_DOCTOR_<CHECK>.
+      if (failure !== undefined) {
+        const code = `RDW_DOCTOR_${failure.name.toUpperCase()}`;
+        return { code, exitCode, message: [failure.message, failure.remedy].filter(Boolean).join(' ') };
+      }
       return exitCode;
     }
     // On a terminal, a long line wraps between words under the message column (never inside a word).

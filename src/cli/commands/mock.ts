@@ -71,7 +71,12 @@ export function createMockCommand(options: MockCommandOptions = {}): Command {
         faults.forEach((rule, index) => resolveFaultRule(rule, index));
       }
       // 3. listen, then announce: the JSON line is the only place the seeded keys are printed
-      const server = await startMockServer({ host, port, seed, now, days, ...(limits ? { limits } : {}), ...(faults ? { faults } : {}) });
+      const server = await startMockServer({ host, port, seed, now, days, ...(limits ? { limits } : {}), ...(faults ? { faults } : {}) }).catch((error: unknown) => {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === 'EADDRINUSE') throw new CliUsageError(m.portInUse(host, port), { option: 'port', cause: error });
+        if (code === 'EADDRNOTAVAIL') throw new CliUsageError(m.hostNotLocal(host), { option: 'host', cause: error });
+        throw error;
+      });
       context.onExit(() => server.close());
       // Listen for the stop signal before announcing, so a supervisor that stops us right after the ready
       // line still gets a clean close (exit 0) rather than the default signal death.

@@ -63,6 +63,11 @@ export const pullCommand: Command = {
         message: error.message,
       }));
       context.stdout.write(`${JSON.stringify({ pulled: result.pulled, failed, accepted })}\n`);
+      const [first] = failed;
+      if (first !== undefined) {
+        const summary = catalogMessages.pullFailed(failed.length, result.pulled.length + failed.length);
+        return { code: first.code, exitCode: first.exitCode, message: `${summary} ${first.message}` };
+      }
     } else {
       for (const pulled of result.pulled) {
         context.stdout.write(`${commandMessages.pulledLine(pulled.status === 'imported', pulled.id, pulled.day, pulled.version, pulled.rows)}\n`);

@@ -1,12 +1,17 @@
-// `rdw sql "<query>"`: runs SQL on the catalog, opened read-only; an aligned table, or rows as JSON with --json.
+// `rdw sql "<query>"`: runs SQL on the catalog, opened read-only; an aligned table, rows as JSON (--json) or
+// CSV (--csv), or a Parquet file (--parquet FILE).
 
-import { StatementType } from '@duckdb/node-api';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { StatementType, type DuckDBConnection, type DuckDBMaterializedResult } from '@duckdb/node-api';
+import { formatCsv } from '../../base/index.js';
 import { CliUsageError, SqlNotReadOnlyError } from '../cli-errors.js';
 import type { Command } from '../command.js';
 import { COMMAND_LINES } from '../flags.js';
 import { openCliCatalog } from '../open-cli-catalog.js';
 import { formatTable } from '../format-table.js';
 import { commandMessages } from '../messages.js';
+import { writeParquetFile } from '../write-parquet-file.js';
 
 /** DuckDB statement types that only read (DESCRIBE, SHOW, SUMMARIZE, PRAGMA table_info bind as SELECT). */
 const READ_STATEMENTS: ReadonlySet<StatementType> = new Set([StatementType.SELECT, StatementType.EXPLAIN]);
@@ -24,24 +29,21 @@ export const sqlCommand: Command = {
     if (args.positionals.length !== 1 || args.positionals[0]!.trim() === '') {
       throw new CliUsageError(commandMessages.sqlNeedsQuery(), { option: 'query' });
     }
+    const query = args.positionals[0]!;
+    const csv = args.values.csv === true;
+    const parquet = args.values.parquet as string | undefined;
+    if (csv && (context.json || parquet !== undefined)) throw new CliUsageError(commandMessages.sqlOneFormat(), { option: 'csv' });
+    // The target is checked before the query runs: a missing folder or a folder named as the file is exit 2.
+    const target = parquet === undefined ? undefined : await parquetTarget(context.cwd, parquet);
     const catalog = await openCliCatalog(context, 'read');
-    let columns: string[];
-    let rows: Record<string, unknown>[];
+    let result: DuckDBMaterializedResult | { columns: string[]; rows: Record<string, unknown>[] };
     try {
-      ({ columns, rows } = await catalog.exclusive(async (connection) => {
-        // Read-only by DuckDB's own means: first the instance loses file system access for good (no COPY … TO,
-        // read_csv of other files, ATTACH, INSTALL; preparing EXPORT DATABASE would already create its folder),
-        // then every statement's type must be a query.
-        await connection.run('SET enable_external_access = false');
-        await connection.run('SET lock_configuration = true');
-        const statements = await connection.extractStatements(args.positionals[0]!);
-        for (let index = 0; index < statements.count; index += 1) {
-          const type = (await statements.prepare(index)).statementType;
-          if (!READ_STATEMENTS.has(type)) throw new SqlNotReadOnlyError(commandMessages.sqlNotReadOnly(statementWord(type)), { option: 'query' });
-        }
-        const reader = await connection.runAndReadAll(args.positionals[0]!);
+      result = await catalog.exclusive(async (connection) => {
+        await lockDown(connection, query);
+        if (target !== undefined) return connection.run(query);
+        const reader = await connection.runAndReadAll(query);
         return { columns: reader.columnNames(), rows: reader.getRowObjectsJson() as Record<string, unknown>[] };
-      }));
+      });
     } catch (error) {
       if (error instanceof SqlNotReadOnlyError) throw error;
       if (/file system operations are disabled/i.test((error as Error).message)) {
@@ -49,7 +51,50 @@ export const sqlCommand: Command = {
       }
       throw new CliUsageError(commandMessages.sqlFailed((error as Error).message), { option: 'query', cause: error });
     }
-    if (context.json) context.stdout.write(`${JSON.stringify(rows)}\n`);
-    else context.stdout.write(formatTable(columns, rows));
+    if ('rows' in result) {
+      const { columns, rows } = result;
+      if (context.json) context.stdout.write(`${JSON.stringify(rows)}\n`);
+      else if (csv) context.stdout.write(formatCsv(columns, rows.map(csvRow)));
+      else context.stdout.write(formatTable(columns, rows));
+      return;
+    }
+    const written = await writeParquetFile(result, target!);
+    const shown = parquet!;
+    if (context.json) context.stdout.write(`${JSON.stringify({ file: written.file, rows: written.rows, columns: written.columns })}\n`);
+    else context.stdout.write(`${commandMessages.sqlParquetWritten(written.rows, written.columns.length, shown)}\n`);
   },
 };
+
+/**
+ * Read-only by DuckDB's own means: first the instance loses file system access for good (no COPY … TO,
+ * read_csv of other files, ATTACH, INSTALL; preparing EXPORT DATABASE would already create its folder),
+ * then every statement's type must be a query. @throws SqlNotReadOnlyError
+ */
+async function lockDown(connection: DuckDBConnection, query: string): Promise<void> {
+  await connection.run('SET enable_external_access = false');
+  await connection.run('SET lock_configuration = true');
+  const statements = await connection.extractStatements(query);
+  for (let index = 0; index < statements.count; index += 1) {
+    const type = (await statements.prepare(index)).statementType;
+    if (!READ_STATEMENTS.has(type)) throw new SqlNotReadOnlyError(commandMessages.sqlNotReadOnly(statementWord(type)), { option: 'query' });
+  }
+}
+
+/** `--parquet FILE` as an absolute path whose folder exists and which is not itself a folder. @throws CliUsageError */
+async function parquetTarget(cwd: string, file: string): Promise<string> {
+  if (file.trim() === '') throw new CliUsageError(commandMessages.sqlParquetNeedsFile(), { option: 'parquet' });
+  const target = path.resolve(cwd, file);
+  const folder = await stat(path.dirname(target)).catch(() => undefined);
+  if (folder === undefined || !folder.isDirectory()) throw new CliUsageError(commandMessages.sqlParquetNoFolder(file), { option: 'parquet' });
+  if ((await stat(target).catch(() => undefined))?.isDirectory() === true) {
+    throw new CliUsageError(commandMessages.sqlParquetIsFolder(file), { option: 'parquet' });
+  }
+  return target;
+}
+
+/** A row for CSV: lists, structs, maps and intervals as their JSON text (as --json prints them); the rest as is. */
+function csvRow(row: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(row)) out[name] = value !== null && typeof value === 'object' ? JSON.stringify(value) : value;
+  return out;
+}

@@ -1,5 +1,6 @@
-// `rdw study event [--lock FILE] [--window 1h] [--out DIR]`: the event-vs-control study over the local
-// catalog, printed as a table (or rows as JSON), optionally written as a self-contained report.
+// `rdw study event [--lock FILE] [--window 1h] [--out DIR] [--wide]`: the event-vs-control study over the
+// local catalog, printed as a results-first table (every column with --wide; every field as JSON), optionally
+// written as a self-contained report.
 
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -44,7 +45,7 @@ export const studyCommand: Command = {
       context.stdout.write(`${JSON.stringify(result.rows)}\n`);
       // The rows array has no room for it: the pooled versions go to stderr, as the report path does.
       if (result.metadata.calculationVersionMix.length > 1) context.stderr.write(`${pooledVersionsText(result)}\n`);
-    } else context.stdout.write(studyReportText(result));
+    } else context.stdout.write(studyReportText(result, { wide: args.values.wide === true }));
     if (typeof args.values.out === 'string') {
       const files = await writeStudyReport(result, path.resolve(context.cwd, args.values.out));
       (context.json ? context.stderr : context.stdout).write(`${analysisMessages.reportWritten(files.html)}\n`);

@@ -7,7 +7,7 @@ import { readLock, type StudyLock } from '../../study/index.js';
 import { acquireSyncLock, syncHome, SyncBusyError, workbenchMessages, type SyncReport } from '../../workbench/index.js';
 import { connectApi, type ApiConnection } from '../api-connection.js';
 import type { CliContext } from '../cli-context.js';
-import type { Command } from '../command.js';
+import type { Command, ReportedFailure } from '../command.js';
 import { COMMAND_LINES } from '../flags.js';
 import { openCliCatalog } from '../open-cli-catalog.js';
 import { syncMessages } from '../messages.js';
@@ -42,11 +42,20 @@ export const syncCommand: Command = {
       else context.stdout.write(syncReportText(report));
       for (const warning of syncWarnings(report)) context.stderr.write(`rdw: ${warning}\n`);
       for (const failure of report.failed) context.stderr.write(`rdw: ${failure.message}\n`);
+      if (context.json && report.exitCode !== EXIT_CODES.ok) return syncFailure(report);
       return report.exitCode;
     }
     return watchLoop(context, api, syncArgs, watch!, intervalSeconds);
   },
 };
+
+/** A failed sync under --json, as the one error object: its first failed release, else its first failed snapshot. */
+function syncFailure(report: SyncReport): ReportedFailure {
+  const release = report.failed[0];
+  if (release !== undefined) return { code: release.code, exitCode: release.exitCode, message: release.message };
+  const snapshot = report.snapshots.find((candidate) => candidate.status === 'failed');
+  return { code: snapshot?.code ?? 'RDW_SYNC_FAILED', exitCode: report.exitCode, message: snapshot?.reason ?? syncMessages.syncFailed(report.exitCode) };
+}
 
 /** One sync under the home's sync lock: the lock first (a second sync exits at once), then the catalog. */
 async function syncOnce(context: CliContext, api: ApiConnection, args: SyncArgs): Promise<SyncReport> {

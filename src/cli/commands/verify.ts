@@ -14,7 +14,7 @@ import {
 import { EXIT_CODES, isRdwError } from '../../contract/index.js';
 import { connectApi } from '../api-connection.js';
 import type { CliContext } from '../cli-context.js';
-import type { Command } from '../command.js';
+import type { Command, ReportedFailure } from '../command.js';
 import { COMMAND_LINES } from '../flags.js';
 import { commandMessages, helpMessages } from '../messages.js';
 import { openCliCatalog } from '../open-cli-catalog.js';
@@ -34,7 +34,8 @@ export const verifyCommand: Command = {
       const { unreferenced, unreferencedBytes, temp } = report;
       const repairs = repair ? { repairs: [] } : {};
       context.stdout.write(`${JSON.stringify({ ok: report.bad.length === 0, files: report.files, unreferenced, unreferencedBytes, temp, ...repairs })}\n`);
-      return report.bad.length === 0 ? EXIT_CODES.ok : EXIT_CODES.integrity;
+      // A bad file: said as the one error object on stderr too (exit 3), by the throw below.
+      if (report.bad.length === 0) return EXIT_CODES.ok;
     }
     const garbage = garbageLines(report);
     if (report.bad.length === 0) {
@@ -59,7 +60,7 @@ function garbageLines(report: StoreVerification): string[] {
 }
 
 /** The repair of `report.bad`: one line per file as it ends, then the summary; exit 0 when the store is whole. */
-async function repairAndReport(context: CliContext, catalog: Catalog, report: StoreVerification): Promise<number> {
+async function repairAndReport(context: CliContext, catalog: Catalog, report: StoreVerification): Promise<number | ReportedFailure> {
   const api = await connectApi(context);
   context.onExit(() => api.close());
   const say = (repair: StoreFileRepair) => {
@@ -81,7 +82,9 @@ async function repairAndReport(context: CliContext, catalog: Catalog, report: St
       ...(error === undefined ? {} : { error: { code: isRdwError(error) ? error.code : 'RDW_ERROR', exitCode: isRdwError(error) ? error.exitCode : EXIT_CODES.failure, message: error.message } }),
     }));
     context.stdout.write(`${JSON.stringify({ ok: failed.length === 0, files, unreferenced, unreferencedBytes, temp, repairs: shown })}\n`);
-    return exitCode;
+    const firstShown = shown.find((repair) => repair.error !== undefined)?.error;
+    if (firstShown === undefined) return exitCode;
+    return { ...firstShown, message: `${catalogMessages.repairIncomplete(failed.length, repairs.length)} ${firstShown.message}` };
   }
   const out = failed.length === 0 ? context.stdout : context.stderr;
   const prefix = failed.length === 0 ? '' : 'rdw: ';

@@ -3,6 +3,7 @@
 
 import { execFile } from 'node:child_process';
 import { access } from 'node:fs/promises';
+import path from 'node:path';
 import { promisify } from 'node:util';
 import { doctorMessages as m } from '../messages.js';
 import { passed, warned, type DoctorCheck } from './doctor-check.js';
@@ -19,11 +20,15 @@ interface KernelSpecs {
   kernelspecs: Record<string, { resource_dir?: string; spec?: { argv?: string[] } }>;
 }
 
-/** Ways to ask Jupyter for its kernelspecs: `jupyter`, then the Pythons `rdw kernel install` tries. */
+/**
+ * Ways to ask Jupyter for its kernelspecs: `jupyter`, then the Pythons `rdw kernel install` tries, each running
+ * jupyter_client's own listing (`-m jupyter kernelspec` would start whichever `jupyter-kernelspec` is first on
+ * PATH, whose Python may not be this one, and miss a kernel registered in this Python's prefix).
+ */
 const LISTERS: readonly (readonly [string, readonly string[]])[] = [
   ['jupyter', ['kernelspec', 'list', '--json']],
-  ['/usr/bin/python3', ['-m', 'jupyter', 'kernelspec', 'list', '--json']],
-  ['python3', ['-m', 'jupyter', 'kernelspec', 'list', '--json']],
+  ['/usr/bin/python3', ['-m', 'jupyter_client.kernelspecapp', 'list', '--json']],
+  ['python3', ['-m', 'jupyter_client.kernelspecapp', 'list', '--json']],
 ];
 
 /**
@@ -37,10 +42,13 @@ export async function checkKernel(env: Readonly<Record<string, string | undefine
   if (specs === undefined) return warned('kernel', m.jupyterAbsent(), m.jupyterAbsentRemedy(), { jupyter: false });
   const tslab = specs.kernelspecs[TSLAB_KERNEL];
   if (tslab === undefined) return warned('kernel', m.kernelNotRegistered(), m.kernelRemedy(), { jupyter: true, registered: false });
-  const binary = tslab.spec?.argv?.[0];
-  const facts = { jupyter: true, registered: true, resourceDir: tslab.resource_dir ?? null, binary: binary ?? null };
-  if (binary !== undefined && binary.includes('/') && !(await access(binary).then(() => true, () => false))) {
-    return warned('kernel', m.kernelBinaryGone(binary), m.kernelRemedy(), facts);
+  // argv = [node, <checkout>/dist/cli/tslab-kernel-main.js, …] (rdw kernel install) or [tslab, …] (older):
+  // every absolute path in it must still exist (a moved or deleted checkout leaves the launcher gone).
+  const argv = tslab.spec?.argv ?? [];
+  const binary = argv[0];
+  const facts = { jupyter: true, registered: true, resourceDir: tslab.resource_dir ?? null, binary: binary ?? null, argv };
+  for (const program of argv.filter((arg) => path.isAbsolute(arg))) {
+    if (!(await access(program).then(() => true, () => false))) return warned('kernel', m.kernelBinaryGone(program), m.kernelRemedy(), facts);
   }
   return passed('kernel', m.kernelOk(tslab.resource_dir ?? TSLAB_KERNEL), facts);
 }

@@ -1,0 +1,133 @@
+// `rdw sql --csv` (RFC 4180, read back by DuckDB's own CSV reader) and `rdw sql --parquet FILE` (read back
+// by a separate DuckDB: same rows and column types as the query on the catalog; atomic replacement).
+
+import { readdir, readFile, writeFile, mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../src/cli/run-cli.js';
+import { startMockServer, type MockServer } from '../../src/mock/index.js';
+import { createTempHome } from '../support/temp-home.js';
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+let mock: MockServer;
+let home: { home: string; remove(): Promise<void> };
+let out: string;
+
+async function rdw(argv: string[]): Promise<Run> {
+  let stdout = '';
+  let stderr = '';
+  const code = await runCli(argv, {
+    env: { RDW_BASE_URL: mock.baseUrl, RDW_API_KEY: mock.keys.desk, RDW_HOME: home.home },
+    stdout: { write: (text) => void (stdout += text), isTTY: false },
+    stderr: { write: (text) => void (stderr += text), isTTY: false },
+    cwd: out,
+  });
+  return { code, stdout, stderr };
+}
+
+/** Rows and column types of `sql` in a fresh in-memory DuckDB (with the catalog attached read-only as `c`). */
+async function duckdb(sql: string): Promise<{ rows: unknown[][]; types: string[] }> {
+  const instance = await DuckDBInstance.create(':memory:');
+  const connection = await instance.connect();
+  try {
+    await connection.run(`ATTACH '${path.join(home.home, 'catalog.duckdb')}' AS c (READ_ONLY)`);
+    const reader = await connection.runAndReadAll(sql);
+    return { rows: reader.getRowsJson() as unknown[][], types: reader.columnTypes().map(String) };
+  } finally {
+    connection.closeSync();
+    instance.closeSync();
+  }
+}
+
+const ODD = `SELECT 1::BIGINT AS id, 'a,"b"' AS quoted, 'two
+lines' AS multiline, NULL::VARCHAR AS nothing, '' AS empty, 1.5::DOUBLE AS x, [1, 2] AS list, true AS flag`;
+
+beforeAll(async () => {
+  mock = await startMockServer({ port: 0, days: 3 });
+  home = await createTempHome();
+  out = path.join(home.home, 'out');
+  await mkdir(out);
+  expect((await rdw(['pull', '--latest', '3'])).code).toBe(0);
+}, 60_000);
+
+afterAll(async () => {
+  await mock?.close();
+  await home?.remove();
+});
+
+describe('rdw sql --csv', () => {
+  it('writes RFC 4180: quotes doubled, commas and line breaks quoted, null empty, a list as its JSON', async () => {
+    const run = await rdw(['sql', '--csv', ODD]);
+    expect(run).toMatchObject({ code: 0, stderr: '' });
+    expect(run.stdout).toBe('id,quoted,multiline,nothing,empty,x,list,flag\n1,"a,""b""","two\nlines",,,1.5,"[1,2]",true\n');
+  });
+
+  it('reads back through DuckDB\'s CSV reader as the same rows the catalog holds', async () => {
+    const query = 'SELECT release_id, row_id, symbol, event_kind, direction, return_pct_1h FROM market_events ORDER BY release_id, row_id';
+    const run = await rdw(['sql', '--csv', query]);
+    expect(run).toMatchObject({ code: 0, stderr: '' });
+    const file = path.join(out, 'events.csv');
+    await writeFile(file, run.stdout);
+    const expected = await duckdb(query.replace('FROM market_events', 'FROM c.market_events'));
+    expect(expected.rows.length).toBeGreaterThan(500);
+    const back = await duckdb(`SELECT * FROM read_csv('${file}', header = true, columns = {'release_id': 'VARCHAR', 'row_id': 'VARCHAR', 'symbol': 'VARCHAR', 'event_kind': 'VARCHAR', 'direction': 'VARCHAR', 'return_pct_1h': 'DOUBLE'})`);
+    expect(back.rows).toEqual(expected.rows.map((row) => row.map((cell, index) => (index === 1 && cell !== null ? String(cell) : cell))));
+  });
+
+  it('refuses --csv with --json or --parquet (exit 2, nothing written)', async () => {
+    for (const argv of [['--json', 'sql', '--csv', 'SELECT 1'], ['sql', '--csv', '--parquet', 'x.parquet', 'SELECT 1']]) {
+      const run = await rdw(argv);
+      expect(run.code).toBe(2);
+      expect(run.stdout).toBe('');
+    }
+    expect(await readdir(out)).not.toContain('x.parquet');
+  });
+});
+
+describe('rdw sql --parquet FILE', () => {
+  it('writes the rows with their column types; a second run replaces the file atomically, no temporary left', async () => {
+    const query = 'SELECT * FROM market_events_current ORDER BY day, row_id';
+    const run = await rdw(['sql', '--parquet', 'events.parquet', query]);
+    expect(run).toMatchObject({ code: 0, stderr: '' });
+    const expected = await duckdb(query.replace('FROM market_events_current', 'FROM c.market_events_current'));
+    expect(run.stdout).toBe(`Wrote ${expected.rows.length} rows (${expected.types.length} columns) to events.parquet.\n`);
+    const back = await duckdb(`SELECT * FROM read_parquet('${path.join(out, 'events.parquet')}')`);
+    expect(back.types).toEqual(expected.types);
+    expect(back.rows).toEqual(expected.rows);
+
+    const again = await rdw(['--json', 'sql', '--parquet', 'events.parquet', 'SELECT 1 AS a, 2 AS a, [1, 2] AS l']);
+    expect(JSON.parse(again.stdout)).toEqual({ file: path.join(out, 'events.parquet'), rows: 1, columns: ['a', 'a_1', 'l'] });
+    expect(await duckdb(`SELECT * FROM read_parquet('${path.join(out, 'events.parquet')}')`)).toEqual({ rows: [[1, 2, [1, 2]]], types: ['INTEGER', 'INTEGER', 'INTEGER[]'] });
+    expect((await readdir(out)).filter((name) => name.startsWith('.'))).toEqual([]);
+  });
+
+  it('keeps an existing file when the query fails, and refuses a folder or a missing folder (exit 2)', async () => {
+    const file = path.join(out, 'kept.parquet');
+    await writeFile(file, 'old bytes');
+    const failed = await rdw(['sql', '--parquet', 'kept.parquet', 'SELECT * FROM no_such_table']);
+    expect(failed.code).toBe(2);
+    expect(failed.stderr).toMatch(/^rdw: The query failed: .*no_such_table/);
+    expect(await readFile(file, 'utf8')).toBe('old bytes');
+
+    const folder = await rdw(['sql', '--parquet', '.', 'SELECT 1']);
+    expect(folder).toMatchObject({ code: 2, stdout: '' });
+    expect(folder.stderr).toBe(`rdw: --parquet . is a folder; name a file in it, e.g. result.parquet.\n`);
+    const missing = await rdw(['sql', '--parquet', 'no/such/folder/x.parquet', 'SELECT 1']);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toBe('rdw: The folder of --parquet no/such/folder/x.parquet does not exist; create it first or name a file in an existing folder.\n');
+    expect((await readdir(out)).filter((name) => name.startsWith('.'))).toEqual([]);
+  });
+
+  it('still refuses statements that write: --parquet is the only way out of the catalog', async () => {
+    const run = await rdw(['sql', '--parquet', 'copy.parquet', "COPY market_events TO 'copy2.parquet'"]);
+    expect(run.code).toBe(2);
+    expect(await readdir(out)).not.toContain('copy2.parquet');
+    expect(await readdir(out)).not.toContain('copy.parquet');
+  });
+});

@@ -1,0 +1,126 @@
+// Typed frames in a real tslab kernel: a throwaway notebook imports rdw by package name and danfojs's types
+// with a plain static import, reads `wb.catalog.arrow<…>(sql)` (column types checked by the compiler: a cell
+// fails if they were never/any) and `toDataFrame`, and prints what plain SQL gives. The same notebook under
+// plain `tslab` (no launcher) fails with "Cannot find module 'danfojs'": the launcher is what fixes it.
+
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, symlink, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MARKET_EVENTS_CURRENT_VIEW } from '../../src/catalog/index.js';
+import { buildFixtureCatalog, type FixtureCatalog } from '../support/fixture-catalog.js';
+import { JUPYTER_PACKAGES, REPO_ROOT, executeNotebook, findJupyterPython, installTslabKernel } from '../support/jupyter.js';
+import { cellErrors, printedText, readNotebook } from '../support/notebook-outputs.js';
+import { syntheticDays } from '../support/synthetic-rows.js';
+
+const run = promisify(execFile);
+const python = await findJupyterPython();
+const required = process.env.CI === 'true' || process.env.RDW_REQUIRE_JUPYTER === '1';
+const SQL = `SELECT symbol, count(*) AS n, avg(price) AS mean_price FROM ${MARKET_EVENTS_CURRENT_VIEW} GROUP BY symbol ORDER BY symbol`;
+
+/** The notebook's code cells, by id: what a researcher would write. */
+const CELLS: Record<string, string> = {
+  setup: `import { openWorkbench, toDataFrame } from 'rdw';
+import type { DataFrame } from 'danfojs';
+import type { Float64, Int64, Utf8 } from 'apache-arrow';
+/** true only when A and B are the same type (any and never are not number). */
+type Exactly<A, B> = (<G>() => G extends A ? 1 : 2) extends (<G>() => G extends B ? 1 : 2) ? true : false;
+const wb = await openWorkbench({ env: process.env, readOnly: true });`,
+  typed: `const table = await wb.catalog.arrow<{ symbol: Utf8; n: Int64; mean_price: Float64 }>(${JSON.stringify(SQL)});
+const symbol = table.getChild('symbol')!.get(0);
+const n = table.getChild('n')!.get(0);
+const mean = table.getChild('mean_price')!.get(0);
+const exact: [Exactly<typeof symbol, string | null>, Exactly<typeof n, bigint | null>, Exactly<typeof mean, number | null>] = [true, true, true];
+const first: string = symbol!;
+const price: number = mean!;
+// @ts-expect-error a Utf8 column's value is no number (unused, i.e. an error, were it never or any)
+const wrong: number = symbol!;
+console.log(JSON.stringify({ types: table.schema.fields.map((f) => \`\${f.name} \${f.type}\`), rows: table.numRows, first, n: String(n), price }));`,
+  frame: `const frame: DataFrame = await toDataFrame(table);
+const frameExact: Exactly<Awaited<ReturnType<typeof toDataFrame>>, DataFrame> = true;
+console.log(JSON.stringify({ shape: frame.shape, columns: frame.columns, values: frame.values }));`,
+  close: 'await wb.close();',
+};
+
+/** A folder holding the notebook and a node_modules that links rdw (this checkout), danfojs and apache-arrow. */
+async function throwawayNotebook(): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'rdw-tslab-frames-'));
+  await mkdir(path.join(dir, 'node_modules'));
+  await symlink(REPO_ROOT, path.join(dir, 'node_modules', 'rdw'));
+  for (const name of ['danfojs', 'apache-arrow']) await symlink(path.join(REPO_ROOT, 'node_modules', name), path.join(dir, 'node_modules', name));
+  const cells = Object.entries(CELLS).map(([id, source]) => ({ cell_type: 'code', id, metadata: {}, execution_count: null, outputs: [], source }));
+  const metadata = { kernelspec: { name: 'tslab', display_name: 'TypeScript', language: 'typescript' } };
+  const file = path.join(dir, 'frames.ipynb');
+  await writeFile(file, JSON.stringify({ nbformat: 4, nbformat_minor: 5, metadata, cells }, null, 1));
+  return file;
+}
+
+/** Plain `tslab install` (tslab's own kernel, without the launcher) under a fresh prefix; the JUPYTER_PATH. */
+async function installPlainTslab(): Promise<string> {
+  const prefix = await mkdtemp(path.join(os.tmpdir(), 'rdw-plain-tslab-'));
+  const tslab = path.join(REPO_ROOT, 'node_modules', '.bin', 'tslab');
+  await run(tslab, ['install', `--python=${python!}`, `--binary=${tslab}`, `--prefix=${prefix}`]);
+  return path.join(prefix, 'share', 'jupyter');
+}
+
+describe('typed frames in tslab', () => {
+  it('finds Jupyter, or is allowed to go without it outside CI', () => {
+    if (!python && required) throw new Error(`Jupyter is missing: install the Debian packages ${JUPYTER_PACKAGES} (apt-get update first).`);
+    expect(Object.keys(CELLS)).toEqual(['setup', 'typed', 'frame', 'close']);
+  });
+
+  describe.runIf(python !== undefined)('a throwaway notebook', () => {
+    let fixture: FixtureCatalog;
+    let notebook = '';
+    let env: Record<string, string | undefined> = {};
+    let expected: { symbol: string; n: string; mean_price: number }[] = [];
+
+    beforeAll(async () => {
+      fixture = await buildFixtureCatalog(syntheticDays({ days: 2, seed: 11 }).map((d) => ({ releaseId: d.releaseId, day: d.day, rows: d.rows })));
+      // Plain SQL, independently of Arrow: counts as text, means as DuckDB's doubles.
+      expected = (await fixture.catalog.query(SQL.replace('count(*) AS n', 'count(*)::VARCHAR AS n'))) as typeof expected;
+      await fixture.detach();
+      notebook = await throwawayNotebook();
+      env = { ...process.env, RDW_HOME: fixture.dir, RDW_BASE_URL: undefined, RDW_SITE_URL: undefined, RDW_API_KEY: undefined };
+    }, 60_000);
+
+    afterAll(async () => {
+      await fixture?.close();
+    });
+
+    it('under the kernel rdw kernel install registers: typed columns, a typed DataFrame, the SQL values', async () => {
+      const jupyterPath = await installTslabKernel(python!);
+      const outputDir = await mkdtemp(path.join(os.tmpdir(), 'rdw-tslab-frames-out-'));
+      const executed = await readNotebook(await executeNotebook(python!, notebook, { jupyterPath, outputDir, env, allowErrors: true }));
+      expect(cellErrors(executed)).toEqual([]);
+      const printed = Object.fromEntries(printedText(executed).map((cell) => [cell.id, cell.text]));
+      expect(printed.setup).toBe('');
+      expect(expected.length).toBeGreaterThan(1);
+      // tslab prints a cell's compile or run error as text: a cell that failed shows it here.
+      expect(printed.typed, printed.typed).toMatch(/^\{.*\}\n$/);
+      expect(printed.frame, printed.frame).toMatch(/^\{.*\}\n$/);
+      expect(JSON.parse(printed.typed!)).toEqual({
+        types: ['symbol Utf8', 'n Int64', 'mean_price Float64'],
+        rows: expected.length,
+        first: expected[0]!.symbol,
+        n: expected[0]!.n,
+        price: expected[0]!.mean_price,
+      });
+      expect(JSON.parse(printed.frame!)).toEqual({
+        shape: [expected.length, 3],
+        columns: ['symbol', 'n', 'mean_price'],
+        values: expected.map((row) => [row.symbol, Number(row.n), row.mean_price]),
+      });
+    }, 300_000);
+
+    it("fails under plain tslab (Node10 resolution): Cannot find module 'danfojs'", async () => {
+      const jupyterPath = await installPlainTslab();
+      const outputDir = await mkdtemp(path.join(os.tmpdir(), 'rdw-tslab-frames-plain-'));
+      const executed = await readNotebook(await executeNotebook(python!, notebook, { jupyterPath, outputDir, env, allowErrors: true }));
+      const setup = printedText(executed).find((cell) => cell.id === 'setup')!;
+      expect(setup.text).toMatch(/Cannot find module 'danfojs'/);
+    }, 300_000);
+  });
+});
