@@ -20,7 +20,7 @@ export { StoreMismatchError } from './catalog/index.js';
 
 // Analysis: its options and columns, a label used as a predictor, the releases and rows a study needs.
 export { AnalysisOptionError, UnknownColumnError, LeakageError } from './analysis/index.js';
-export { ReleaseNotInCatalogError, MixedCalculationVersionsError, EmptyStudyError } from './analysis/index.js';
+export { ReleaseNotInCatalogError, MixedCalculationVersionsError, EmptyStudyError, OptionalPackageMissingError } from './analysis/index.js';
 
 // Study locks: a bad argument or lock file, a locked release that cannot be had, bytes that differ from the lock.
 export { StudyOptionError, LockFormatError, LockVersionError } from './study/index.js';

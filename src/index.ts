@@ -38,7 +38,7 @@ export {
   missingnessSummary,
   pointInTimeCounts,
 } from './analysis/index.js';
-export type { EventStudyOptions, EventStudyResult, EventStudyRow, MissingnessCell, FeatureSet, ModelSpec } from './analysis/index.js';
+export type { EventStudyOptions, EventStudyResult, EventStudyRow, MissingnessCell, FeatureSet, ModelSpec, DataFrameLike } from './analysis/index.js';
 
 // 4. Charts and display. `charts` is a namespace because every one of its exports is a chart a user draws
 // (Vega-Lite specs, headless SVG); `notebook` because all of it is display helpers for a notebook (tables,

@@ -89,6 +89,7 @@ const TABLE: Row[] = [
   row(E.ReleaseNotInCatalogError, 'RDW_RELEASE_NOT_IN_CATALOG', notFound, [[ID]], { releaseIds: [ID] }),
   row(E.MixedCalculationVersionsError, 'RDW_MIXED_CALCULATION_VERSIONS', usage, [['mev-calc-4', null]], { calculationVersions: ['mev-calc-4', null], option: 'allowMixedCalculationVersions' }),
   row(E.EmptyStudyError, 'RDW_STUDY_EMPTY', notFound),
+  row(E.OptionalPackageMissingError, 'RDW_OPTIONAL_PACKAGE_MISSING', failure, ['danfojs'], { packageName: 'danfojs' }),
   // Study locks.
   row(E.StudyOptionError, 'RDW_STUDY_OPTION', usage),
   row(E.LockFormatError, 'RDW_LOCK_FORMAT', usage),

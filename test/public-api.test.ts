@@ -66,6 +66,7 @@ const TYPES = [
   'CatalogOptions',
   'ClientOptions',
   'ConnectApiOptions',
+  'DataFrameLike',
   'EventStudyOptions',
   'EventStudyResult',
   'EventStudyRow',

@@ -1,6 +1,6 @@
 // Typed failures of the analysis layer other than leakage.
 
-import { NotFoundError, UsageError, withCode } from '../contract/index.js';
+import { NotFoundError, RdwError, UsageError, withCode } from '../contract/index.js';
 
 /** An analysis option is malformed: window, grouping, bootstrap, release ID (exit 2). */
 export class AnalysisOptionError extends withCode(UsageError, 'RDW_ANALYSIS_OPTION') {}
@@ -34,3 +34,15 @@ export class MixedCalculationVersionsError extends withCode(UsageError, 'RDW_MIX
 
 /** The study has no rows at all (exit 6). */
 export class EmptyStudyError extends withCode(NotFoundError, 'RDW_STUDY_EMPTY') {}
+
+/** An optional peer dependency a call needs is not installed: `toDataFrame` without danfojs (exit 1). */
+export class OptionalPackageMissingError extends withCode(RdwError, 'RDW_OPTIONAL_PACKAGE_MISSING') {
+  constructor(
+    message: string,
+    /** The npm package to install, e.g. `danfojs`. */
+    readonly packageName: string,
+    options: { cause?: unknown } = {},
+  ) {
+    super(message, options);
+  }
+}

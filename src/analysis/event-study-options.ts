@@ -38,14 +38,14 @@ export interface BootstrapOptions {
 
 export interface EventStudyOptions {
   /** Outcome window when `windows` is not given. Default `1h`. */
-  window?: string;
+  window?: Window;
   /** Several outcome windows; overrides `window`. */
-  windows?: readonly string[];
+  windows?: readonly Window[];
   /**
    * Group keys. Default `['event_kind', 'direction']`; add `symbol` for a per-pair study; leave out
    * `direction` to pool both directions (each event is still compared with controls signed by its own direction).
    */
-  by?: readonly string[];
+  by?: readonly StudyGroupKey[];
   /** Exact release IDs. Default: the catalog's current view (newest revision of each day). */
   releases?: readonly string[];
   /** Seeded bootstrap of the difference against controls. Default `{ samples: 2000, seed: 1, confidence: 0.95 }`. */
@@ -83,6 +83,7 @@ export function resolveEventStudyOptions(options: EventStudyOptions = {}): Resol
 
   const byGiven = options.by ?? ['event_kind', 'direction'];
   for (const key of byGiven) {
+    // Checked at run time too: JavaScript callers and the CLI pass strings.
     if (!(STUDY_GROUP_KEYS as readonly string[]).includes(key)) {
       throw new AnalysisOptionError(analysisMessages.badGrouping(key, STUDY_GROUP_KEYS), { option: 'by' });
     }

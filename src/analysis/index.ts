@@ -2,7 +2,7 @@
 // and the event-vs-control study. Computes only (presenting is src/report). Imports catalog, contract, base.
 
 export { LeakageError } from './leakage-error.js';
-export { AnalysisOptionError, UnknownColumnError, ReleaseNotInCatalogError, EmptyStudyError, MixedCalculationVersionsError } from './analysis-errors.js';
+export { AnalysisOptionError, UnknownColumnError, ReleaseNotInCatalogError, EmptyStudyError, MixedCalculationVersionsError, OptionalPackageMissingError } from './analysis-errors.js';
 export { analysisMessages } from './messages.js';
 export { toAnalysisSource, resolveReleaseIds, rowsFromSql } from './analysis-source.js';
 export type { AnalysisSource, AnalysisSourceLike } from './analysis-source.js';
@@ -45,4 +45,5 @@ export { CONTROL_COMPARISON, DAY_BOOTSTRAP, ROW_BOOTSTRAP, eventStudy, eventStud
 export type { EventStudyColumn } from './event-study.js';
 export type { EventStudyRow, EventStudyResult, EventStudyMetadata, CoverageCell, CalculationVersionShare, MultipleComparisons } from './event-study-result.js';
 export { toDataFrame } from './to-data-frame.js';
+export type { DataFrameLike, DataFrameSource } from './to-data-frame.js';
 export { studyCatalog } from './study-catalog.js';

@@ -2,7 +2,7 @@
 
 export const analysisMessages = {
   danfojsMissing: () =>
-    'toDataFrame needs the package danfojs, which is not installed here; install it with "npm install danfojs" (or use the Arrow table itself).',
+    'toDataFrame needs the optional package danfojs, which is not installed here: add "overrides": { "xlsx": "0.18.5" } to your package.json (danfojs 1.2 otherwise fetches xlsx from a CDN), then run "npm install danfojs@1.2.0" (or use the Arrow table itself).',
   labelAsPredictor: (column: string, window: string) =>
     `Column "${column}" is an outcome label of window ${window}: it holds future information and cannot be a predictor. Drop it from the predictors (use it only as a target).`,
   derivedFromLabel: (derived: string, label: string, window: string) =>

@@ -21,7 +21,7 @@ export interface MissingnessCell {
  */
 export async function missingnessSummary(
   source: AnalysisSourceLike,
-  options: { windows?: readonly string[]; releases?: readonly string[] } = {},
+  options: { windows?: readonly Window[]; releases?: readonly string[] } = {},
 ): Promise<MissingnessCell[]> {
   const resolved = toAnalysisSource(source);
   const windows = (options.windows ?? WINDOWS).map(resolveWindow);

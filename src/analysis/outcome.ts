@@ -34,7 +34,7 @@ export interface Outcome {
  * The outcome of `window` for `measure` (default `direction_adjusted_return_pct`, percentage points).
  * @throws AnalysisOptionError for an unknown window or measure.
  */
-export function outcome(window: string, measure: OutcomeValueMeasure = 'direction_adjusted_return_pct'): Outcome {
+export function outcome(window: Window, measure: OutcomeValueMeasure = 'direction_adjusted_return_pct'): Outcome {
   const checkedWindow = resolveWindow(window);
   if (measure === ('status' as string) || !(OUTCOME_MEASURES as readonly string[]).includes(measure)) {
     throw new AnalysisOptionError(analysisMessages.badMeasure(measure), { option: 'measure' });

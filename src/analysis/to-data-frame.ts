@@ -1,11 +1,37 @@
 // Event-study rows or any Arrow table (e.g. catalog.arrow's) as a danfojs DataFrame, for notebooks and scripts.
-// danfojs is heavy (TensorFlow.js): it is imported lazily here, never by the library's static import graph.
+// danfojs is heavy (TensorFlow.js) and an optional peer dependency: it is imported lazily here, never by the
+// library's static import graph, and the emitted .d.ts never names it (DataFrameLike below).
 
 import { Type, type Table } from 'apache-arrow';
-import type { DataFrame } from 'danfojs';
-import { RdwError } from '../contract/index.js';
+import { OptionalPackageMissingError } from './analysis-errors.js';
 import type { EventStudyResult } from './event-study-result.js';
 import { analysisMessages } from './messages.js';
+
+/**
+ * The part of a danfojs `DataFrame` that rdw's types describe. The value is a whole danfojs DataFrame, but
+ * rdw's `.d.ts` must not import danfojs's types: a consumer without danfojs (an optional peer) would get
+ * "Cannot find module", and one with it under `skipLibCheck: false` errors inside danfojs's declarations.
+ * With danfojs installed, `(await toDataFrame(x)) as DataFrame` (`import type { DataFrame } from 'danfojs'`)
+ * gives its full API; test/package/fixtures/option-types.ts checks that a danfojs DataFrame is assignable to this.
+ */
+export interface DataFrameLike {
+  /** `[rows, columns]`. */
+  readonly shape: number[];
+  readonly columns: string[];
+  /** danfojs's dtype of each column (`float32`, `int32`, `string`, `boolean`). */
+  readonly dtypes: string[];
+  readonly index: (string | number)[];
+  /** The rows, each an array in `columns` order (danfojs types it as 1-D or 2-D). */
+  readonly values: readonly unknown[];
+  /** Rows × columns. */
+  readonly size: number;
+  /** The first `rows` rows (default 5). */
+  head(rows?: number): DataFrameLike;
+  /** The last `rows` rows (default 5). */
+  tail(rows?: number): DataFrameLike;
+  /** Prints the frame as a text table on stdout. */
+  print(): void;
+}
 
 /** What `toDataFrame` takes: a study result (its rows, in its table's column order) or an Arrow table. */
 export type DataFrameSource = Pick<EventStudyResult, 'rows' | 'table'> | Table;
@@ -15,9 +41,9 @@ export type DataFrameSource = Pick<EventStudyResult, 'rows' | 'table'> | Table;
  * `catalog.arrow(sql)` returns: Int64 values become numbers (exact up to 2^53), DateDay becomes
  * `YYYY-MM-DD` and Timestamp an ISO-8601 UTC string (danfojs has no date type; `dfd.toDateTime` parses
  * them), nulls stay null; no rows give an empty frame with the columns. Loads danfojs on first call.
- * @throws RdwError (exit 1) naming the package when danfojs is not installed.
+ * @throws OptionalPackageMissingError (exit 1) naming the package to add when danfojs is not installed.
  */
-export async function toDataFrame(source: DataFrameSource): Promise<DataFrame> {
+export async function toDataFrame(source: DataFrameSource): Promise<DataFrameLike> {
   const danfo = await loadDanfo();
   const data = 'numRows' in source ? tableColumns(source) : studyColumns(source);
   const rows = 'numRows' in source ? source.numRows : source.rows.length;
@@ -31,7 +57,7 @@ async function loadDanfo(): Promise<typeof import('danfojs')> {
   } catch (error) {
     const code = (error as { code?: string }).code;
     if ((code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') && String((error as Error).message).includes("'danfojs'")) {
-      throw new RdwError(analysisMessages.danfojsMissing(), { cause: error });
+      throw new OptionalPackageMissingError(analysisMessages.danfojsMissing(), 'danfojs', { cause: error });
     }
     throw error;
   }

@@ -2,16 +2,16 @@
 // stops on has_more false (or, without has_more, on a short page), treats total 0 as success (rule 3), and turns an oversized query into
 // RowQueryTooLargeError whose remedy is a full download (rule 6).
 
-import { ROW_QUERY, type MarketEventRow, type PagedRows } from '../contract/index.js';
+import { ROW_QUERY, type MarketEventRow, type MarketSymbol, type PagedRows, type SampleType } from '../contract/index.js';
 import { RowQueryTooLargeError, UnexpectedResponseError } from './client-errors.js';
 import { messages } from './messages.js';
 
 /** Filters of a row query. */
 export interface RowFilters {
   /** One of the six pairs, uppercase. Default: all six. */
-  symbol?: string;
+  symbol?: MarketSymbol;
   /** `event` or `control`. Default: both. */
-  sample_type?: string;
+  sample_type?: SampleType;
   /** Rows per request, 1-500. Default 500 (fewest requests). */
   pageSize?: number;
 }

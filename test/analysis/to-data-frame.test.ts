@@ -5,7 +5,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toDataFrame } from '../../src/analysis/index.js';
+import { analysisMessages, toDataFrame } from '../../src/analysis/index.js';
 import { openCatalog, type Catalog } from '../../src/catalog/index.js';
 import { createTempHome } from '../support/temp-home.js';
 import { REPO_ROOT } from '../support/jupyter.js';
@@ -60,13 +60,14 @@ describe('toDataFrame without danfojs', () => {
     const script = `
       const { toDataFrame } = await import(${JSON.stringify(path.join(REPO_ROOT, 'dist/index.js'))});
       try { await toDataFrame({ rows: [], table: { schema: { fields: [] } } }); console.log('no error'); }
-      catch (error) { console.log(JSON.stringify({ name: error.name, code: error.code, exitCode: error.exitCode, message: error.message })); }`;
+      catch (error) { console.log(JSON.stringify({ name: error.name, code: error.code, exitCode: error.exitCode, packageName: error.packageName, message: error.message })); }`;
     const { stdout } = await run(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(register)}`, '--input-type=module', '-e', script]);
     expect(JSON.parse(stdout)).toEqual({
-      name: 'RdwError',
-      code: 'RDW_ERROR',
+      name: 'OptionalPackageMissingError',
+      code: 'RDW_OPTIONAL_PACKAGE_MISSING',
       exitCode: 1,
-      message: 'toDataFrame needs the package danfojs, which is not installed here; install it with "npm install danfojs" (or use the Arrow table itself).',
+      packageName: 'danfojs',
+      message: analysisMessages.danfojsMissing(),
     });
   });
 });

@@ -16,7 +16,7 @@ import { openCliCatalog } from '../open-cli-catalog.js';
 import { studyReportText } from '../study-report-text.js';
 
 /** Windows the demo's study reports: short, medium and one-day horizons. */
-const DEMO_WINDOWS = ['1h', '4h', '24h'];
+const DEMO_WINDOWS = ['1h', '4h', '24h'] as const;
 
 export const demoCommand: Command = {
   name: 'demo',

@@ -6,9 +6,9 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { CATALOG_FILE } from '../../catalog/index.js';
 import { analysisMessages, resolveEventStudyOptions, studyCatalog } from '../../analysis/index.js';
-import type { BootstrapMethod, EventStudyOptions } from '../../analysis/index.js';
+import type { BootstrapMethod, EventStudyOptions, StudyGroupKey } from '../../analysis/index.js';
 import { writeStudyReport } from '../../report/index.js';
-import { NotFoundError } from '../../contract/index.js';
+import { NotFoundError, type Window } from '../../contract/index.js';
 import { readLock, verifyStudyLock } from '../../study/index.js';
 import { CliUsageError } from '../cli-errors.js';
 import type { Command } from '../command.js';
@@ -23,8 +23,9 @@ export const studyCommand: Command = {
   async run(context, args) {
     const [study, ...extra] = args.positionals;
     if (study !== 'event' || extra.length > 0) throw new CliUsageError(commandMessages.unknownStudy(study), { option: 'study' });
-    const windows = args.values.window as string[];
-    const by = args.values.by as string[];
+    // Flag values are strings: resolveEventStudyOptions below checks them against the literal unions.
+    const windows = args.values.window as Window[];
+    const by = args.values.by as StudyGroupKey[];
     const method = String(args.values.bootstrap) as BootstrapMethod;
     const allowMixedCalculationVersions = args.values['allow-mixed-versions'] === true;
     const options: EventStudyOptions = { windows, by, bootstrap: { method }, allowMixedCalculationVersions };
