@@ -27,6 +27,11 @@ export interface MockServer {
   readonly archive: ReleaseArchive;
   readonly simulator: MarketSimulator;
   /**
+   * IDs of the current release of each day as of the data clock, newest day first: what `GET /releases`
+   * lists (the newest `limit`, default every covered day). Superseded revisions are not included.
+   */
+  releaseIds(limit?: number): string[];
+  /**
    * Moves the data clock by `seconds`: runs the hourly re-checks, publishes revisions (new IDs; old IDs
    * stay served) and moves the UTC day of the byte budgets. Returns the newly published releases.
    */
@@ -111,6 +116,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     },
     archive,
     simulator,
+    releaseIds: (limit) => archive.currentReleases(limit).map((release) => release.id),
     advance(seconds: number): Release[] {
       const published = archive.advance(seconds);
       app.clockMoved();
