@@ -1,9 +1,9 @@
 // Benchmark: install time and node_modules size. `npm ci --prefer-offline` into a temp copy of
-// package.json + package-lock.json (the root `prepare` script removed: there is no source to build there),
-// from the local npm cache (network only for what the cache lacks). Run: node --import tsx test/bench/install.bench.ts
+// package.json + package-lock.json (no install script builds anything: dist/ is built by `npm test`, `npm start`
+// and `prepack`), from the local npm cache (network only for what the cache lacks). Run: node --import tsx test/bench/install.bench.ts
 
 import { execFile } from 'node:child_process';
-import { copyFile, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -32,9 +32,7 @@ function npmErrorSummary(stderr: string): string {
 async function main(): Promise<void> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'rdw-install-bench-'));
   try {
-    const manifest = JSON.parse(await readFile(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts?: Record<string, string> };
-    delete manifest.scripts?.prepare;
-    await writeFile(path.join(dir, 'package.json'), JSON.stringify(manifest, null, 2));
+    await copyFile(path.join(REPO_ROOT, 'package.json'), path.join(dir, 'package.json'));
     await copyFile(path.join(REPO_ROOT, 'package-lock.json'), path.join(dir, 'package-lock.json'));
 
     // 1. npm ci; if npm refuses the lock file (out of sync with package.json), say so and measure

@@ -21,6 +21,9 @@ describe('revisions', () => {
       expect(published.length).toBeGreaterThan(0);
 
       const after = await list();
+      // releaseIds (what a consumer's test reads from rdw/mock) is the listing, newest day first, revisions included.
+      expect(server.releaseIds()).toEqual(after.map((release) => release.id));
+      expect(server.releaseIds(1)).toEqual([after[0]!.id]);
       for (const revision of published.filter((r) => after.some((a) => a.day === r.day && a.id === r.id))) {
         const previous = before.find((r) => r.day === revision.day);
         if (!previous) continue; // a day first published by advance
