@@ -1,7 +1,7 @@
 // `npm start`'s pre-step: builds dist/ when it is missing or older than a file under src/ (or a tsconfig),
 // since no install script builds it (a `prepare` script would be an install script in a consumer's tree).
 
-import { execFileSync } from 'node:child_process';
+import { execSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
@@ -20,5 +20,5 @@ const built = mtime(path.join(root, 'dist/cli/main.js'));
 const sources = Math.max(newestUnder(path.join(root, 'src')), mtime(path.join(root, 'tsconfig.json')) ?? 0);
 if (built === undefined || built < sources) {
   process.stderr.write(built === undefined ? 'Building dist/ (first run)…\n' : 'Building dist/ (src/ changed since the last build)…\n');
-  execFileSync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', path.join(root, 'tsconfig.json')], { stdio: 'inherit' });
+  execSync('npm run --silent build', { cwd: root, stdio: 'inherit' }); // the same compiler as `npm run build`
 }
