@@ -32,7 +32,7 @@ export class RdwError extends Error {
     this.name = new.target.name;
   }
 
-  static [Symbol.hasInstance](value: unknown): boolean {
+  static override [Symbol.hasInstance](value: unknown): boolean {
     if (typeof value !== 'object' || value === null || !(RDW_ERROR_BRAND in value)) return false;
     // Subclasses: compare the prototype chain by class name, which survives module reloads.
     if (this === RdwError) return true;
