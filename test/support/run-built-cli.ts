@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** dist/cli/main.js of this checkout (built by `npx tsc -p tsconfig.json`). */
+/** dist/cli/main.js of this checkout (built by `npm run build`). */
 export const BUILT_CLI = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/cli/main.js');
 
 export interface BuiltCliRun {
