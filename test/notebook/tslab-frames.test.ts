@@ -22,7 +22,7 @@ const SQL = `SELECT symbol, count(*) AS n, avg(price) AS mean_price FROM ${MARKE
 
 /** The notebook's code cells, by id: what a researcher would write. */
 const CELLS: Record<string, string> = {
-  setup: `import { openWorkbench, toDataFrame } from 'rdw';
+  setup: `import { openWorkbench, toDataFrame, type DataFrameLike } from 'rdw';
 import type { DataFrame } from 'danfojs';
 import type { Float64, Int64, Utf8 } from 'apache-arrow';
 /** true only when A and B are the same type (any and never are not number). */
@@ -38,8 +38,10 @@ const price: number = mean!;
 // @ts-expect-error a Utf8 column's value is no number (unused, i.e. an error, were it never or any)
 const wrong: number = symbol!;
 console.log(JSON.stringify({ types: table.schema.fields.map((f) => \`\${f.name} \${f.type}\`), rows: table.numRows, first, n: String(n), price }));`,
-  frame: `const frame: DataFrame = await toDataFrame(table);
-const frameExact: Exactly<Awaited<ReturnType<typeof toDataFrame>>, DataFrame> = true;
+  frame: `// toDataFrame is typed DataFrameLike (no .d.ts of rdw names danfojs, issue 19); the value is a whole DataFrame.
+const frameExact: Exactly<Awaited<ReturnType<typeof toDataFrame>>, DataFrameLike> = true;
+const fits: DataFrameLike = {} as DataFrame;
+const frame = (await toDataFrame(table)) as DataFrame;
 console.log(JSON.stringify({ shape: frame.shape, columns: frame.columns, values: frame.values }));`,
   close: 'await wb.close();',
 };
