@@ -10,6 +10,7 @@ import { COMMAND_LINES } from '../../src/cli/flags.js';
 import type { MockServer } from '../../src/mock/index.js';
 import { startMockServer } from '../../src/mock/index.js';
 import { createTempHome } from '../support/temp-home.js';
+import { jsonError } from '../support/json-stderr.js';
 
 interface Run {
   code: number;
@@ -33,17 +34,6 @@ async function rdw(argv: string[], commands?: readonly Command[]): Promise<Run> 
     ...(commands === undefined ? {} : { commands }),
   });
   return { code, stdout, stderr };
-}
-
-/** The one JSON line of a failure under --json. */
-function jsonError(run: Run): { code: string; exitCode: number; message: string } {
-  expect(run.stderr.endsWith('\n')).toBe(true);
-  expect(run.stderr.trimEnd().split('\n')).toHaveLength(1);
-  const parsed = JSON.parse(run.stderr) as { error: { code: string; exitCode: number; message: string } };
-  expect(Object.keys(parsed)).toEqual(['error']);
-  expect(Object.keys(parsed.error)).toEqual(['code', 'exitCode', 'message']);
-  expect(parsed.error.exitCode).toBe(run.code);
-  return parsed.error;
 }
 
 beforeAll(async () => {

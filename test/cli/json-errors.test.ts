@@ -7,36 +7,15 @@ import { appendFile, chmod, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMockServer, type MockServer } from '../../src/mock/index.js';
-import { runBuiltCli, type BuiltCliRun } from '../support/run-built-cli.js';
+import { runBuiltCli } from '../support/run-built-cli.js';
 import { createTempHome } from '../support/temp-home.js';
+import { jsonError, jsonNotices } from '../support/json-stderr.js';
 
 let mock: MockServer;
 let limited: MockServer;
 let home: { home: string; remove(): Promise<void> };
 let empty: { home: string; remove(): Promise<void> };
 let ids: string[];
-
-/** The {"notice"} messages of a run's stderr before its last line (asserting each line is one such object). */
-function jsonNotices(run: BuiltCliRun): string[] {
-  expect(run.stderr.endsWith('\n'), run.stderr).toBe(true);
-  return run.stderr.slice(0, -1).split('\n').slice(0, -1).map((line) => {
-    const parsed = JSON.parse(line) as { notice: { message: string } };
-    expect(Object.keys(parsed)).toEqual(['notice']);
-    return parsed.notice.message;
-  });
-}
-
-/** The one error object of a failed run: stderr's last line (every line before it a notice object). */
-function jsonError(run: BuiltCliRun, notices: 'none' | 'some' = 'none'): { code: string; exitCode: number; message: string } {
-  const said = jsonNotices(run);
-  if (notices === 'none') expect(said).toEqual([]);
-  const parsed = JSON.parse(run.stderr.slice(0, -1).split('\n').at(-1)!) as { error: { code: string; exitCode: number; message: string } };
-  expect(Object.keys(parsed)).toEqual(['error']);
-  expect(Object.keys(parsed.error)).toEqual(['code', 'exitCode', 'message']);
-  expect(parsed.error.exitCode).toBe(run.code);
-  expect(parsed.error.message).not.toMatch(/\n|^rdw: |\bat .*\.js:\d+/);
-  return parsed.error;
-}
 
 const env = (server: MockServer, key = server.keys.desk, at = home.home) => ({ RDW_BASE_URL: server.baseUrl, RDW_API_KEY: key, RDW_HOME: at });
 
