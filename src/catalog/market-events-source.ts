@@ -11,7 +11,7 @@ export const MARKET_EVENTS_TABLE = 'market_events';
 export const MARKET_EVENTS_CURRENT_VIEW = 'market_events_current';
 
 /** A first query over the catalog's rows, for hints such as `rdw demo`'s "Try next". */
-export const EXAMPLE_CATALOG_QUERY = `SELECT symbol, sample_type, count(*) AS n FROM ${MARKET_EVENTS_CURRENT_VIEW} GROUP BY ALL ORDER BY ALL`;
+export const EXAMPLE_CATALOG_QUERY = `SELECT symbol, count(*) AS n FROM ${MARKET_EVENTS_CURRENT_VIEW} GROUP BY ALL ORDER BY ALL`;
 
 /** A DuckDB connection holding Market Events rows, with the names to read them by (an analysis source). */
 export interface MarketEventsSource {

@@ -17,6 +17,9 @@ describe('rdw demo', () => {
         expect(code).toBe(0);
         expect(first.text()).toContain('2/5 pulled 4 releases (4 new, 0 already present)');
         expect(first.text()).toContain('3/5 verified');
+        // Every line fits a 100-column terminal (lines naming this test's long temporary home aside).
+        const wide = first.text().split('\n').filter((line) => line.length > 100 && !line.includes(home));
+        expect(wide).toEqual([]);
 
         // The lock pins exactly the listed releases, with their manifest checksums, and holds no key or host.
         const listed = (await readFile(path.join(home, 'demo', 'study.lock.json'), 'utf8'));
