@@ -40,13 +40,46 @@ export {
 } from './analysis/index.js';
 export type { EventStudyOptions, EventStudyResult, EventStudyRow, MissingnessCell, FeatureSet, ModelSpec, DataFrameLike } from './analysis/index.js';
 
+// 3b. Modelling without look-ahead: time-aware splits that know each label's window (purged k-fold, walk-forward;
+// row k-fold only as the naive comparison), a model interface with a logistic baseline, and one call from a
+// catalog to scores by fold (`modelCatalog`).
+export {
+  modelCatalog,
+  modelStudy,
+  modelEvaluationTable,
+  modelEvaluationColumns,
+  defaultModelSpec,
+  derivedFeature,
+  evaluateModel,
+  purgedKFoldSplits,
+  walkForwardSplits,
+  rowKFoldSplits,
+  splitRowIdentities,
+  LogisticRegression,
+  BaseRateModel,
+} from './analysis/index.js';
+export type {
+  ModelStudyOptions,
+  ModelStudyResult,
+  ModelSplitOptions,
+  ModelEvaluationRow,
+  ModelEvaluation,
+  FoldEvaluation,
+  ModelData,
+  ModelFold,
+  Model,
+  FeatureMatrix,
+  TimeSplits,
+  TimeSplit,
+} from './analysis/index.js';
+
 // 4. Charts and display. `charts` is a namespace because every one of its exports is a chart a user draws
 // (Vega-Lite specs, headless SVG); `notebook` because all of it is display helpers for a notebook (tables,
 // charts in a kernel, the study header and table). Of src/report a user needs the report folder and the chart
 // data of study rows; not a namespace (`report` is what a Study calls its reproduce report).
 export * as charts from './charts/index.js';
 export * as notebook from './notebook/index.js';
-export { writeStudyReport, effectInterval, effectPoints, missingnessBars } from './report/index.js';
+export { writeStudyReport, effectInterval, effectPoints, missingnessBars, modelScoreChartOptions } from './report/index.js';
 
 // 5. The contract: Market Events fields and their roles, windows, pairs; the row and release types.
 export {

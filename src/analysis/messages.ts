@@ -31,4 +31,28 @@ export const analysisMessages = {
     `There is no catalog at ${home}; pull releases first with "rdw pull --latest N" (or point --home / RDW_HOME at one).`,
   reportWritten: (file: string) => `Report written to ${file}`,
   badMeasure: (value: string) => `"${value}" is not an outcome measure.`,
+  badSplitCount: (option: string, value: string, min: number) =>
+    `The split option ${option} must be a whole number of at least ${min}, not ${value}.`,
+  badSampleType: (value: string) => `The split option sampleType must be 'event' or 'control' (or left out for both), not ${value}.`,
+  badEmbargo: (value: string) => `The split option embargoSeconds must be 'auto' or a number of seconds >= 0, not ${value}.`,
+  tooFewSplitDays: (days: number, window: string, need: string) =>
+    `The rows usable for window ${window} (point-in-time, complete outcome) cover ${days} UTC day(s), too few to split: ${need}; use fewer folds or pull more days.`,
+  noSplitRows: (window: string) =>
+    `No row is usable for window ${window} (point-in-time with a complete ${window} outcome), so there is nothing to split; pull releases whose ${window} outcomes are complete.`,
+  badModelOption: (option: string, value: string, rule: string) => `The model option ${option} must be ${rule}, not ${value}.`,
+  modelNotFitted: (model: string) => `The ${model} model has not been fitted yet: call fit(x, y) on a train fold first.`,
+  badSplitMethod: (value: string, methods: readonly string[]) => `The split method must be one of ${methods.join(', ')}, not ${value}.`,
+  windowNotTargets: (asked: string, target: string, window: string) =>
+    `The window ${asked} is not the window of the target ${target} (${window}); leave the window out, or give a target of window ${asked}.`,
+  textPredictor: (name: string) =>
+    `The predictor ${name} is text, not a number; derive a number from it, e.g. derivedFeature('is_${name}_x', ['${name}'], "${name} = 'x'").`,
+  targetNotBinary: (name: string, value: number) =>
+    `The target ${name} must be 1, 0 or null for every row, but one row gives ${value}; derive a binary target, e.g. derivedFeature('up', ['return_pct_1h'], 'return_pct_1h > 0').`,
+  modelDataShape: () => 'The model data must hold either rows (one object per row) or columns (one array per predictor), exactly one of them.',
+  modelColumnMissing: (name: string, rows: number, length: number | undefined) =>
+    length === undefined
+      ? `The model data has no column ${name}; pass one array per predictor of the feature set.`
+      : `The model data's column ${name} has ${length} value(s) but the first predictor has ${rows}; pass columns of one length.`,
+  modelLengthMismatch: (rows: number, targets: number) =>
+    `The model got ${rows} feature row(s) but ${targets} target value(s); pass one target per row, in the same order.`,
 };

@@ -9,5 +9,7 @@ export type { MissingnessBar, MissingnessChartOptions } from './missingness-char
 export { STATUS_COLORS, statusColorScale } from './status-colors.js';
 export { windowOrder } from './window-order.js';
 export { coverageHeatmapSpec } from './coverage-heatmap-spec.js';
+export { modelScoreChartSpec } from './model-score-chart-spec.js';
+export type { ModelScoreChartOptions, ModelScorePoint } from './model-score-chart-spec.js';
 export type { CoverageHeatmapCell } from './coverage-heatmap-spec.js';
 export { renderSvg } from './render-svg.js';

@@ -2,7 +2,7 @@
 // value name, default, one-line description). Parsing, validation (parse-flags.ts) and help (help-text.ts)
 // are generated from these definitions; the global flags are defined once, here too.
 
-import { BOOTSTRAP_METHODS } from '../analysis/index.js';
+import { BOOTSTRAP_METHODS, MODEL_SPLIT_METHODS } from '../analysis/index.js';
 import { RELEASES_QUERY } from '../contract/index.js';
 import { DEFAULT_MOCK_NOW } from '../mock/index.js';
 
@@ -172,16 +172,22 @@ export const COMMAND_LINES = {
     examples: ['rdw live market-breadth', 'rdw live market-breadth --csv'],
   },
   study: {
-    summary: 'Run the event-vs-control study on the local catalog (table, charts, report).',
-    operands: 'event',
+    summary: 'Study the local catalog: event (event vs control) or model (a model scored by time-aware folds).',
+    operands: 'event | model',
     flags: [
       { name: 'lock', kind: 'string', valueName: 'FILE', description: 'Study exactly the releases of this study lock, verified first' },
-      { name: 'window', kind: 'list', valueName: 'W[,W...]', default: '1h', description: 'Outcome windows to study, of 15m, 1h, 4h, 24h, 7d' },
+      { name: 'window', kind: 'list', valueName: 'W[,W...]', default: '1h', description: 'Outcome windows, of 15m, 1h, 4h, 24h, 7d (model: one)' },
       { name: 'by', kind: 'list', valueName: 'KEY[,KEY...]', default: 'event_kind,direction', description: 'Group keys: event_kind, direction, symbol' },
       { name: 'bootstrap', kind: 'string', valueName: BOOTSTRAP_METHODS.join('|'), default: 'day', description: 'Resample UTC days (clusters) or single rows' },
+      { name: 'split', kind: 'string', valueName: 'METHOD', defaultNote: 'purged-k-fold', description: `${MODEL_SPLIT_METHODS.join(', ')} (naive)` },
+      { name: 'folds', kind: 'integer', valueName: 'N', min: 1, max: 100, defaultNote: '5', description: 'Folds (k-fold: at least 2)' },
+      { name: 'embargo', kind: 'string', valueName: 'auto|SECONDS', defaultNote: 'auto', description: 'Seconds after each test span kept out of training' },
+      { name: 'test-days', kind: 'integer', valueName: 'N', min: 1, max: 9_999, defaultNote: 'days / (folds + 1)', description: 'Walk-forward: UTC days per test block' },
+      { name: 'train-days', kind: 'integer', valueName: 'N', min: 1, max: 9_999, defaultNote: 'expanding', description: 'Walk-forward: a rolling train window of N days' },
+      { name: 'seed', kind: 'integer', valueName: 'N', min: 0, max: 2 ** 31 - 1, defaultNote: '1', description: 'Seed of the bootstrap and the row-k-fold shuffle' },
       { name: 'allow-mixed-versions', kind: 'boolean', description: 'Pool rows of different calculation versions' },
       { name: 'out', kind: 'string', valueName: 'DIR', description: 'Also write the report (HTML, SVG charts, CSV, JSON) there' },
-      { name: 'wide', kind: 'boolean', description: 'Print every column, not only the results (as in event-study.csv)' },
+      { name: 'wide', kind: 'boolean', description: 'Print every column, not only the results (as in the CSV)' },
     ],
     examples: [
       'rdw study event  # 1h window only, by kind and direction',
@@ -189,6 +195,9 @@ export const COMMAND_LINES = {
       'rdw study event --by event_kind,direction,symbol  # also by symbol',
       'rdw study event --wide  # every column, as in event-study.csv',
       'rdw study event --lock study.lock.json  # exactly the pinned releases',
+      'rdw study model  # the default model, purged 5-fold',
+      'rdw study model --split walk-forward --folds 4 --test-days 5 --out ./model',
+      'rdw study model --split row-k-fold  # the naive split, for comparison',
     ],
   },
   lock: {

@@ -58,6 +58,16 @@ export const helpMessages = {
       '--json: { dryRun, removed, bytes, unreferenced: [{ file, sha256, bytes }],',
       '        temp: [{ file, bytes }] }.',
     ].join('\n'),
+  studyDetails: () =>
+    [
+      'event reads --window (one or more), --by, --bootstrap. model reads --window (one), --split,',
+      '--folds, --seed, --embargo (purged-k-fold only; auto: the window or 1% of the span of the days,',
+      'the larger) and --test-days, --train-days (walk-forward only). Both read --lock,',
+      '--allow-mixed-versions, --out, --wide. A flag the chosen study or split does not read is refused',
+      '(exit 2). model fits a logistic regression of up_W (direction-adjusted return > 0) on is_breakout,',
+      'is_volume_spike, is_up and ln_volume_ratio_20 over event rows, against the base rate. --out writes',
+      'model-evaluation.csv and .json, model-scores.svg and model-report.html; --json prints the rows.',
+    ].join('\n'),
   verifyDetails: () =>
     [
       'Exit 3 when a stored file a release references is missing or differs (named on stderr).',
@@ -89,6 +99,21 @@ export const studyTextMessages = {
     `Calculation versions pooled (--allow-mixed-versions): ${mix.map((entry) => `${entry.calculation_version ?? '(none)'} ${entry.rows} rows in ${entry.releases} release(s)`).join('; ')}.`,
 };
 
+/** The model study as printed (src/cli/model-study-text.ts). */
+export const modelStudyTextMessages = {
+  headline: (target: string, window: string, split: string, releases: number, current: boolean, used: number, total: number, leftOut: string) =>
+    `Model study: target ${target} at ${window}, ${split}; ${releases} releases (${current ? 'newest per day' : 'exact IDs'}), ${used} of ${total} rows used, left out: ${leftOut}.`,
+  model: (model: string, baseline: string, features: readonly string[], sampleType: string) =>
+    `Model ${model} against the ${baseline} baseline, on ${features.join(', ')} (${sampleType === 'all' ? 'events and controls' : `${sampleType} rows`}).`,
+  naiveSplit: () =>
+    'row k-fold ignores time: rows whose outcome windows overlap land on both sides, so its scores are inflated; compare it, never report it.',
+  legend: (percent: number, samples: number, seed: number, blocks: number, firstDay: string, lastDay: string) =>
+    `AUC: how the model ranks the test rows (0.5 = chance). Δ log loss: model minus base rate on the test rows (nats; below 0: the model is better). ${percent}% CI: day-clustered bootstrap, ${samples} samples, seed ${seed}${blocks > 1 ? `, blocks of ${blocks} days` : ''}. test: rows scored; purged, embargo: rows kept out of training for overlapping the test span or following it. Test days UTC, ${firstDay}..${lastDay}; pooled: every fold's test rows.`,
+  wideLegend: (percent: number, samples: number, seed: number) =>
+    `auc, log_loss_difference and their ${percent}% CIs (day-clustered bootstrap, ${samples} samples, seed ${seed}) as in model-evaluation.csv; log losses in nats; n/a: undefined.`,
+  wideHint: () => 'rdw study model --wide prints every column: train rows, test days and rows left out, log losses, accuracy.',
+};
+
 /** Usage errors and results of the commands (src/cli/commands/). */
 export const commandMessages = {
   badCatalogWait: (value: string) =>
@@ -98,7 +123,15 @@ export const commandMessages = {
   exportNeedsDir: () => 'Give the folder to export to, e.g. rdw export ./export.',
   lockUsage: () => 'Usage: rdw lock <FILE> (<RELEASE_ID...> | --latest N): name a lock file and either release IDs or --latest N (not both).',
   reproduceUsage: () => 'Usage: rdw reproduce <FILE>: name one study lock file.',
-  unknownStudy: (name: string | undefined) => `Unknown study "${name ?? ''}"; the studies are: event. Run "rdw study event --help".`,
+  unknownStudy: (name: string | undefined) => `Unknown study "${name ?? ''}"; the studies are: event, model. Run "rdw study --help".`,
+  studyFlagNotFor: (flag: string, study: string, other: string) =>
+    `--${flag} applies to rdw study ${other}, not rdw study ${study}; leave it out.`,
+  splitFlagNotFor: (flag: string, split: string, needs: string) => `--${flag} applies to --split ${needs} only, not ${split}; leave it out.`,
+  badSplit: (value: string, methods: readonly string[]) => cliMessages.badFlagValue('split', value, `one of ${methods.join(', ')}`),
+  badEmbargo: (value: string) => cliMessages.badFlagValue('embargo', value, '"auto" or a whole number of seconds, e.g. 3600'),
+  kFoldNeedsTwoFolds: (split: string) => `--folds must be at least 2 for --split ${split}: each fold trains on the others.`,
+  oneModelWindow: (windows: readonly string[]) =>
+    `--window takes one window for rdw study model, not ${windows.length} (${windows.join(', ')}); run it once per window.`,
   researchUsage: () => 'Use "rdw research catalog", "rdw research get <DATASET_ID>" or "rdw research csv <DATASET_ID>".',
   liveUsage: () => 'Use "rdw live <PAGE_KEY>" (add --csv for CSV rows).',
   kernelUsage: () => 'Use "rdw kernel install" to register the TypeScript kernel.',

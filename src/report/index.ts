@@ -3,3 +3,6 @@
 
 export { STUDY_REPORT_FILES, writeStudyReport, studyCsv } from './write-study-report.js';
 export { groupLabel, effectInterval, effectPoints, missingnessBars } from './study-chart-data.js';
+export { durationText, modelInterval, modelScoreChartOptions, modelSplitText } from './model-chart-data.js';
+export { MODEL_REPORT_FILES, modelCsv, modelReportMetadata, writeModelReport } from './write-model-report.js';
+export type { ModelReportMetadata } from './write-model-report.js';

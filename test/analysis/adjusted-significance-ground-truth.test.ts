@@ -2,13 +2,11 @@
 // over every window × group of a study, the planted 1h breakout groups survive Benjamini–Hochberg and no
 // group of a null family (volume_spike, momentum) does. MarketSimulator rows, seed 1, 180 days.
 
-import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { benjaminiHochberg, eventStudy, type EventStudyRow } from '../../src/analysis/index.js';
 import { WINDOWS } from '../../src/contract/index.js';
 import { MarketSimulator, PLANTED_EFFECTS } from '../../src/mock/index.js';
-import { asOfTime } from '../../src/mock/releases/index.js';
-import { buildFixtureCatalog, type FixtureCatalog } from '../support/fixture-catalog.js';
+import { simulatorCatalog, type FixtureCatalog } from '../support/fixture-catalog.js';
 
 // 180 days: enough for every per-symbol planted group (≈ 25 bps, standard error ≈ 5–9 bps at 60 days) to
 // clear BH's thresholds among 90–180 groups. The rows are the mock's current release content of each day
@@ -19,13 +17,7 @@ const SYMBOLS = 6;
 let fixture: FixtureCatalog;
 
 beforeAll(async () => {
-  const simulator = new MarketSimulator({ seed: 1, days: DAYS });
-  const releases = simulator.days().map((day) => ({
-    releaseId: createHash('sha256').update(`ground-truth|${day}`).digest('hex'),
-    day,
-    rows: simulator.dayRows(day, asOfTime(day, simulator.options.now)!),
-  }));
-  fixture = await buildFixtureCatalog(releases);
+  fixture = await simulatorCatalog({ seed: 1, days: DAYS, label: 'ground-truth' });
 }, 120_000);
 afterAll(async () => fixture?.close());
 

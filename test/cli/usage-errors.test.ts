@@ -40,7 +40,7 @@ const CLI_REFUSALS: readonly (readonly [string[], string])[] = [
   [['export'], 'Give the folder to export to, e.g. rdw export ./export.'],
   [['sql'], 'Give exactly one SQL query in quotes, e.g. rdw sql "SELECT count(*) FROM market_events".'],
   [['sql', '  '], 'Give exactly one SQL query in quotes, e.g. rdw sql "SELECT count(*) FROM market_events".'],
-  [['study', 'nope'], 'Unknown study "nope"; the studies are: event. Run "rdw study event --help".'],
+  [['study', 'nope'], 'Unknown study "nope"; the studies are: event, model. Run "rdw study --help".'],
   [['research', 'get'], 'Use "rdw research catalog", "rdw research get <DATASET_ID>" or "rdw research csv <DATASET_ID>".'],
   [['live'], 'Use "rdw live <PAGE_KEY>" (add --csv for CSV rows).'],
   [['kernel'], 'Use "rdw kernel install" to register the TypeScript kernel.'],

@@ -1,6 +1,7 @@
 // A real catalog (openCatalog: the catalog's own schema and `market_events_current` view) filled with
 // given rows, e.g. synthetic ones: for tests that need exact control over the rows.
 
+import { createHash } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,6 +9,8 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { DUCKDB_TYPE, openCatalog, type Catalog } from '../../src/catalog/index.js';
 import { MARKET_EVENT_FIELDS, MARKET_EVENTS_DATASET, PRODUCT_VERSION } from '../../src/contract/index.js';
 import type { MarketEventRow } from '../../src/contract/index.js';
+import { MarketSimulator } from '../../src/mock/index.js';
+import { asOfTime } from '../../src/mock/releases/index.js';
 
 /** One release: its ID, UTC day, generation time (newer wins in the current view) and rows. */
 export interface FixtureRelease {
@@ -45,6 +48,22 @@ export async function buildFixtureCatalog(releases: readonly FixtureRelease[]): 
       await rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A catalog of MarketSimulator rows: one release per simulated day holding that day's current content (so the
+ * newest days hold pending outcomes), release IDs the SHA-256 of `${label}|${day}`. Built without HTTP (see
+ * appendReleases): for tests of the analysis against the simulator's planted ground truth.
+ */
+export function simulatorCatalog(options: { seed: number; days: number; label: string }): Promise<FixtureCatalog> {
+  const simulator = new MarketSimulator({ seed: options.seed, days: options.days });
+  return buildFixtureCatalog(
+    simulator.days().map((day) => ({
+      releaseId: createHash('sha256').update(`${options.label}|${day}`).digest('hex'),
+      day,
+      rows: simulator.dayRows(day, asOfTime(day, simulator.options.now)!),
+    })),
+  );
 }
 
 /**

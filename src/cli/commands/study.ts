@@ -1,6 +1,6 @@
 // `rdw study event [--lock FILE] [--window 1h] [--out DIR] [--wide]`: the event-vs-control study over the
 // local catalog, printed as a results-first table (every column with --wide; every field as JSON), optionally
-// written as a self-contained report.
+// written as a self-contained report. `rdw study model` is study-model.ts.
 
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -13,16 +13,21 @@ import { readLock, verifyStudyLock } from '../../study/index.js';
 import { CliUsageError } from '../cli-errors.js';
 import type { Command } from '../command.js';
 import { COMMAND_LINES } from '../flags.js';
-import { commandMessages } from '../messages.js';
+import { commandMessages, helpMessages } from '../messages.js';
 import { openCliCatalog } from '../open-cli-catalog.js';
 import { pooledVersionsText, studyReportText } from '../study-report-text.js';
+import { MODEL_ONLY_FLAGS, runModelStudy } from './study-model.js';
 
 export const studyCommand: Command = {
   name: 'study',
   line: COMMAND_LINES.study,
+  details: helpMessages.studyDetails(),
   async run(context, args) {
     const [study, ...extra] = args.positionals;
-    if (study !== 'event' || extra.length > 0) throw new CliUsageError(commandMessages.unknownStudy(study), { option: 'study' });
+    if ((study !== 'event' && study !== 'model') || extra.length > 0) throw new CliUsageError(commandMessages.unknownStudy(study), { option: 'study' });
+    if (study === 'model') return runModelStudy(context, args);
+    const modelFlag = MODEL_ONLY_FLAGS.find((flag) => args.values[flag] !== undefined);
+    if (modelFlag !== undefined) throw new CliUsageError(commandMessages.studyFlagNotFor(modelFlag, 'event', 'model'), { option: modelFlag });
     // Flag values are strings: resolveEventStudyOptions below checks them against the literal unions.
     const windows = args.values.window as Window[];
     const by = args.values.by as StudyGroupKey[];

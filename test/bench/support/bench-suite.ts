@@ -186,6 +186,23 @@ export const BENCH_SUITE: readonly BenchSpec[] = [
       })),
   },
   {
+    name: 'model',
+    script: 'test/bench/model.bench.ts',
+    // Issue 20's speed target: splits and the logistic baseline over 1,100 days in < 10 s and < 1 GiB. The
+    // synthetic catalog is event-study's (cached; its first build takes ~2-5 minutes, hence the full budget).
+    args: { quick: ['--days', '30'], full: ['--days', '1100', '--runs', '2'] },
+    budgetSeconds: { quick: 180, full: 900 },
+    summarize: (json: Json) =>
+      (json.scenarios as Json[]).map((s) => ({
+        bench: 'model',
+        figure: `modelCatalog(), ${json.days} days / ${s.rows} rows: ${s.scenario}`,
+        value: `${fixed(s.seconds)} s`,
+        detail:
+          `${s.pass ? 'PASS' : 'FAIL'} (< ${json.target.seconds} s, < ${json.target.rssMiB} MiB); peak ${mib(s.peakRssMiB)}; runs ${(s.allSeconds as number[]).map((v) => fixed(v)).join(', ')} s; ` +
+          `parts: splits ${fixed(s.parts.splitSeconds)}, read ${fixed(s.parts.readSeconds)}, fits ${fixed(s.parts.fitSeconds)}, bootstrap ${fixed(s.parts.bootstrapSeconds)} s; load ${json.loadAverage1m}`,
+      })),
+  },
+  {
     name: 'kernel-start',
     script: 'test/bench/kernel-start.bench.ts',
     args: { quick: ['--rounds', '1'], full: ['--rounds', '3'] },

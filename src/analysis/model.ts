@@ -1,0 +1,122 @@
+// The model interface of the evaluation helper, and the feature matrix it reads: predictor columns of a
+// leakage-checked feature set, rows in the order a split gives, rows with a missing value left out and counted.
+
+import { AnalysisOptionError } from './analysis-errors.js';
+import { assertPredictors, type FeatureSet } from './leakage-guard.js';
+import { analysisMessages } from './messages.js';
+
+/** Rows × columns of numbers, row-major: value (i, j) is `values[i * columns + j]`. */
+export interface FeatureMatrix {
+  readonly values: Float64Array;
+  readonly rows: number;
+  readonly columns: number;
+  /** Column names, in order (the feature set's names). */
+  readonly names: readonly string[];
+}
+
+/** A binary classifier: fit on a train fold, then give each test row a probability of the positive class. */
+export interface Model {
+  /** Short name for tables, e.g. `logistic-l2` or `base-rate`. */
+  readonly name: string;
+  /** Fits on `x` and targets `y` (0 or 1, one per row of `x`). Refits from scratch when called again. */
+  fit(x: FeatureMatrix, y: Float64Array): void;
+  /** Probability of target 1 for each row of `x`, 0..1. */
+  predict(x: FeatureMatrix): Float64Array;
+}
+
+/** A feature matrix of the chosen rows, with what was left out. */
+export interface SelectedFeatureMatrix {
+  readonly matrix: FeatureMatrix;
+  /** Positions (into `rows`) of the rows kept, in the order given. */
+  readonly kept: Uint32Array;
+  /** Rows left out because a predictor was null, undefined, NaN or not a finite number. */
+  readonly missingPredictor: number;
+}
+
+/**
+ * The matrix of `features` over `rows[indices[0]], rows[indices[1]], …` (all rows when `indices` is
+ * omitted). Each row holds the predictor columns by name (as `SELECT ${predictorSelectSql(...)}` returns them;
+ * numbers, bigints or booleans). A row with any missing predictor value is left out and counted (complete
+ * cases: nothing is imputed, so no statistic of another fold can enter).
+ * @throws LeakageError when the feature set holds a label (or a feature derived from one), even if the set
+ * was built by hand rather than through defineFeatureSet.
+ */
+export function featureMatrix(
+  rows: readonly Readonly<Record<string, unknown>>[],
+  features: FeatureSet,
+  indices?: ArrayLike<number>,
+): SelectedFeatureMatrix {
+  assertPredictors(features.predictors);
+  const names = features.predictors.map((p) => (typeof p === 'string' ? p : p.name));
+  const columns = names.length;
+  const count = indices === undefined ? rows.length : indices.length;
+  const values = new Float64Array(count * columns);
+  const kept = new Uint32Array(count);
+  let keptCount = 0;
+  let missingPredictor = 0;
+  for (let position = 0; position < count; position += 1) {
+    const index = indices === undefined ? position : indices[position]!;
+    const row = rows[index]!;
+    const offset = keptCount * columns;
+    let complete = true;
+    for (let j = 0; j < columns; j += 1) {
+      const value = toNumber(row[names[j]!]);
+      if (!Number.isFinite(value)) {
+        complete = false;
+        break;
+      }
+      values[offset + j] = value;
+    }
+    if (complete) kept[keptCount++] = index;
+    else missingPredictor += 1;
+  }
+  return {
+    matrix: { values: values.slice(0, keptCount * columns), rows: keptCount, columns, names: Object.freeze(names) },
+    kept: kept.slice(0, keptCount),
+    missingPredictor,
+  };
+}
+
+/**
+ * featureMatrix over columns (one array per predictor name, all of one length) instead of row objects: what
+ * DuckDB's getColumnsJS returns, read without an object per row.
+ * @throws LeakageError as featureMatrix; AnalysisOptionError when a predictor's column is absent or of another length
+ */
+export function featureMatrixFromColumns(columns: Readonly<Record<string, ArrayLike<unknown>>>, features: FeatureSet): SelectedFeatureMatrix {
+  assertPredictors(features.predictors);
+  const names = features.predictors.map((p) => (typeof p === 'string' ? p : p.name));
+  const data = names.map((name) => columns[name]);
+  const count = data[0]?.length ?? 0;
+  names.forEach((name, j) => {
+    if (data[j]?.length !== count) throw new AnalysisOptionError(analysisMessages.modelColumnMissing(name, count, data[j]?.length), { option: name });
+  });
+  const width = names.length;
+  const values = new Float64Array(count * width);
+  const kept = new Uint32Array(count);
+  let keptCount = 0;
+  for (let index = 0; index < count; index += 1) {
+    const offset = keptCount * width;
+    let complete = true;
+    for (let j = 0; j < width; j += 1) {
+      const value = toNumber(data[j]![index]);
+      if (!Number.isFinite(value)) {
+        complete = false;
+        break;
+      }
+      values[offset + j] = value;
+    }
+    if (complete) kept[keptCount++] = index;
+  }
+  return {
+    matrix: { values: values.slice(0, keptCount * width), rows: keptCount, columns: width, names: Object.freeze(names) },
+    kept: kept.slice(0, keptCount),
+    missingPredictor: count - keptCount,
+  };
+}
+
+function toNumber(value: unknown): number {
+  if (typeof value === 'number') return value;
+  if (typeof value === 'bigint') return Number(value);
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  return Number.NaN;
+}

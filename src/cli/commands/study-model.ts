@@ -1,0 +1,97 @@
+// `rdw study model [--window 1h] [--split purged-k-fold|walk-forward|row-k-fold] [--folds N] [--embargo auto|SECONDS]
+// [--test-days N] [--train-days N] [--seed N] [--lock FILE] [--out DIR] [--wide]`: the default model scored over
+// time-aware folds of the local catalog, printed as the model table; optionally written as CSV, JSON, SVG and HTML.
+
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { CATALOG_FILE } from '../../catalog/index.js';
+import { MODEL_SPLIT_METHODS, analysisMessages, modelCatalog, modelEvaluationTable, resolveWindow } from '../../analysis/index.js';
+import type { ModelSplitOptions, ModelStudyOptions } from '../../analysis/index.js';
+import { NotFoundError } from '../../contract/index.js';
+import { writeModelReport } from '../../report/index.js';
+import { readLock, verifyStudyLock } from '../../study/index.js';
+import { CliUsageError } from '../cli-errors.js';
+import type { CliContext } from '../cli-context.js';
+import type { ParsedCommandArgs } from '../command.js';
+import { COMMAND_LINES, type FlagDefinition } from '../flags.js';
+import { commandMessages } from '../messages.js';
+import { modelStudyText } from '../model-study-text.js';
+import { openCliCatalog } from '../open-cli-catalog.js';
+
+type SplitMethod = (typeof MODEL_SPLIT_METHODS)[number];
+
+/** Flags of `rdw study event` only; each holds its default (flags.ts) unless given. */
+const EVENT_ONLY_FLAGS = ['by', 'bootstrap'] as const;
+
+/** Flags that only one split method reads. */
+const METHOD_FLAGS: Readonly<Record<string, SplitMethod>> = { embargo: 'purged-k-fold', 'test-days': 'walk-forward', 'train-days': 'walk-forward' };
+
+/** Flags of `rdw study model` only: refused by `rdw study event`. */
+export const MODEL_ONLY_FLAGS = ['split', 'folds', 'embargo', 'test-days', 'train-days', 'seed'] as const;
+
+/**
+ * The flags as ModelStudyOptions; every bad value is a CliUsageError (exit 2) before the lock or the catalog
+ * is touched. Values the analysis checks itself (too few days for the folds) are AnalysisOptionError, also exit 2.
+ */
+export function modelStudyOptions(values: ParsedCommandArgs['values']): ModelStudyOptions {
+  // 1. event-only flags, the one window
+  for (const flag of EVENT_ONLY_FLAGS) {
+    const definition: FlagDefinition | undefined = COMMAND_LINES.study.flags.find((candidate) => candidate.name === flag);
+    const fallback = definition !== undefined && 'default' in definition ? definition.default : undefined;
+    if (values[flag] !== undefined && String(values[flag]) !== String(fallback)) throw new CliUsageError(commandMessages.studyFlagNotFor(flag, 'model', 'event'), { option: flag });
+  }
+  const windows = (values.window as string[] | undefined) ?? ['1h'];
+  if (windows.length !== 1) throw new CliUsageError(commandMessages.oneModelWindow(windows), { option: 'window' });
+  const window = resolveWindow(windows[0]!); // an unknown window: the analysis layer's AnalysisOptionError (exit 2)
+  // 2. the split method and the flags only it reads
+  const method = (values.split as string | undefined) ?? 'purged-k-fold';
+  if (!(MODEL_SPLIT_METHODS as readonly string[]).includes(method)) throw new CliUsageError(commandMessages.badSplit(method, MODEL_SPLIT_METHODS), { option: 'split' });
+  for (const [flag, needs] of Object.entries(METHOD_FLAGS)) {
+    if (values[flag] !== undefined && needs !== method) throw new CliUsageError(commandMessages.splitFlagNotFor(flag, method, needs), { option: flag });
+  }
+  const folds = values.folds as number | undefined;
+  if (folds !== undefined && folds < 2 && method !== 'walk-forward') throw new CliUsageError(commandMessages.kFoldNeedsTwoFolds(method), { option: 'folds' });
+  const seed = values.seed as number | undefined;
+  const split = splitOptions(method as SplitMethod, folds, values, seed);
+  // 3. the default model (defaultModelSpec) of the window, on event rows; modelStudy draws days in blocks as
+  // long as the window's overlap (defaultBlockDays), as the event study does
+  return {
+    window,
+    split,
+    allowMixedCalculationVersions: values['allow-mixed-versions'] === true,
+    bootstrap: seed === undefined ? {} : { seed },
+  };
+}
+
+function splitOptions(method: SplitMethod, folds: number | undefined, values: ParsedCommandArgs['values'], seed: number | undefined): ModelSplitOptions {
+  if (method === 'walk-forward') return { method, folds, testDays: values['test-days'] as number | undefined, trainDays: values['train-days'] as number | undefined };
+  if (method === 'row-k-fold') return { method, folds, seed };
+  return { method, folds, embargoSeconds: embargoSeconds(values.embargo as string | undefined) };
+}
+
+/** `auto` (or not given) or a whole number of seconds. */
+function embargoSeconds(text: string | undefined): number | 'auto' {
+  if (text === undefined || text === 'auto') return 'auto';
+  if (!/^\d+$/.test(text) || !Number.isSafeInteger(Number(text))) throw new CliUsageError(commandMessages.badEmbargo(text), { option: 'embargo' });
+  return Number(text);
+}
+
+/** Runs `rdw study model` (src/cli/commands/study.ts dispatches here). */
+export async function runModelStudy(context: CliContext, args: ParsedCommandArgs): Promise<void> {
+  // 1. flags (exit 2 before anything opens), then the lock (malformed or newer: exit 2)
+  const options = modelStudyOptions(args.values);
+  const lock = typeof args.values.lock === 'string' ? await readLock(path.resolve(context.cwd, args.values.lock)) : undefined;
+  // 2. the catalog, read-only; with a lock, the one verification path before any number (exit 3 on a difference)
+  if (!existsSync(path.join(context.home, CATALOG_FILE))) throw new NotFoundError(analysisMessages.noCatalog(context.home));
+  const catalog = await openCliCatalog(context, 'read');
+  const releases = lock === undefined ? undefined : (await verifyStudyLock(catalog, lock)).releases.map((release) => release.id);
+  // 3. split, fit, score
+  const result = await modelCatalog(catalog, { ...options, ...(releases ? { releases } : {}) });
+  // 4. print: the rows as JSON, or the table; 5. the report folder
+  if (context.json) context.stdout.write(`${JSON.stringify(modelEvaluationTable(result))}\n`);
+  else context.stdout.write(modelStudyText(result, { wide: args.values.wide === true, current: releases === undefined, columns: Math.min(context.stdout.columns ?? 100, 100) }));
+  if (typeof args.values.out === 'string') {
+    const files = await writeModelReport(result, path.resolve(context.cwd, args.values.out));
+    (context.json ? context.stderr : context.stdout).write(`${analysisMessages.reportWritten(files.html)}\n`);
+  }
+}

@@ -1,0 +1,114 @@
+// Writes a model study to a folder: the model table (CSV, JSON with what was studied), the score chart (SVG)
+// and a self-contained model-report.html that fetches nothing when opened (inline SVG, no script).
+
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { modelEvaluationColumns, modelEvaluationTable, type ModelEvaluationRow, type ModelStudyResult } from '../analysis/index.js';
+import { escapeHtml, formatCsv } from '../base/index.js';
+import { modelScoreChartSpec, renderSvg } from '../charts/index.js';
+import { modelInterval, modelScoreChartOptions, modelSplitText } from './model-chart-data.js';
+import { STUDY_TABLE_CSS } from './study-results-table-html.js';
+
+/** File names written by writeModelReport, relative to its folder. */
+export const MODEL_REPORT_FILES = {
+  csv: 'model-evaluation.csv',
+  json: 'model-evaluation.json',
+  scoresSvg: 'model-scores.svg',
+  html: 'model-report.html',
+} as const;
+
+/** What a model study studied, as model-evaluation.json records it beside the rows. */
+export interface ModelReportMetadata {
+  readonly window: string;
+  readonly target: string;
+  readonly sampleType: string;
+  readonly split: { readonly method: string; readonly folds: number; readonly windowSeconds: number; readonly embargoSeconds: number };
+  readonly model: string;
+  readonly baseline: string;
+  readonly features: readonly string[];
+  readonly bootstrap: ModelStudyResult['evaluation']['bootstrap'];
+  /** Rows read; eligible rows split into folds; the rest by reason (only reasons that occurred). */
+  readonly rows: { readonly total: number; readonly used: number; readonly leftOut: Readonly<Record<string, number>> };
+  readonly releaseIds: readonly string[];
+}
+
+/** The metadata of a model study (model-evaluation.json's `metadata`). */
+export function modelReportMetadata(result: ModelStudyResult): ModelReportMetadata {
+  const { splits, evaluation } = result;
+  return {
+    window: result.window,
+    target: result.target,
+    sampleType: result.sampleType,
+    split: { method: splits.method, folds: splits.splits.length, windowSeconds: splits.windowSeconds, embargoSeconds: splits.embargoSeconds },
+    model: evaluation.model,
+    baseline: evaluation.baseline,
+    features: evaluation.features,
+    bootstrap: evaluation.bootstrap,
+    rows: { total: splits.total, used: splits.rows.rowId.length, leftOut: Object.fromEntries(Object.entries(splits.leftOut).filter(([, n]) => n > 0)) },
+    releaseIds: splits.releaseIds,
+  };
+}
+
+/** CSV of the model table: header first, columns in modelEvaluationColumns order, empty for null (never 0). */
+export function modelCsv(rows: readonly ModelEvaluationRow[]): string {
+  return formatCsv(
+    modelEvaluationColumns.map((column) => column.name),
+    rows as unknown as Record<string, unknown>[],
+  );
+}
+
+/**
+ * Writes the model report into `outDir` (created when missing; files are overwritten).
+ * @returns absolute paths of the files written, by kind.
+ */
+export async function writeModelReport(result: ModelStudyResult, outDir: string): Promise<Record<keyof typeof MODEL_REPORT_FILES, string>> {
+  const dir = path.resolve(outDir);
+  await mkdir(dir, { recursive: true });
+  const files = Object.fromEntries(Object.entries(MODEL_REPORT_FILES).map(([kind, name]) => [kind, path.join(dir, name)])) as Record<
+    keyof typeof MODEL_REPORT_FILES,
+    string
+  >;
+  // 1. the table, exactly as computed, and what was studied
+  const rows = modelEvaluationTable(result);
+  const metadata = modelReportMetadata(result);
+  await writeFile(files.csv, modelCsv(rows));
+  await writeFile(files.json, `${JSON.stringify({ metadata, rows }, null, 2)}\n`);
+  // 2. the chart
+  const svg = await renderSvg(modelScoreChartSpec(rows, modelScoreChartOptions(result)));
+  await writeFile(files.scoresSvg, svg);
+  // 3. one self-contained page
+  await writeFile(files.html, modelHtml(result, metadata, rows, svg));
+  return files;
+}
+
+function cellHtml(value: unknown): string {
+  if (value === null || value === undefined) return '<span class="na">n/a</span>';
+  if (typeof value === 'number' && !Number.isInteger(value)) return value.toFixed(4);
+  return escapeHtml(String(value));
+}
+
+function modelHtml(result: ModelStudyResult, metadata: ModelReportMetadata, rows: readonly ModelEvaluationRow[], svg: string): string {
+  const head = modelEvaluationColumns.map((column) => `<th>${escapeHtml(column.name)}</th>`).join('');
+  const body = rows
+    .map((row) => `<tr>${modelEvaluationColumns.map((column) => `<td>${cellHtml(row[column.name])}</td>`).join('')}</tr>`)
+    .join('\n');
+  const leftOut = Object.entries(metadata.rows.leftOut).map(([reason, n]) => `${escapeHtml(reason)} ${n}`).join(', ') || 'none';
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>rdw model study</title>
+<style>
+body{font-family:system-ui,sans-serif;margin:2rem;max-width:75rem}
+figure{margin:1.5rem 0}${STUDY_TABLE_CSS}
+</style></head><body>
+<h1>Model study: ${escapeHtml(result.target)} at ${escapeHtml(result.window)}</h1>
+<p>Split: ${escapeHtml(modelSplitText(result.split))}. Model: ${escapeHtml(metadata.model)} against ${escapeHtml(metadata.baseline)}
+on ${escapeHtml(metadata.features.join(', '))}; ${escapeHtml(metadata.sampleType)} rows.</p>
+<p>Rows read: ${metadata.rows.total}; used (point-in-time, complete outcome at ${escapeHtml(result.window)}): ${metadata.rows.used};
+left out: ${leftOut}. Releases: ${metadata.releaseIds.length}.</p>
+<p>Intervals: ${escapeHtml(modelInterval(result.evaluation))}, seed ${metadata.bootstrap.seed}; pooled: the test rows of every fold together.</p>
+<figure>${svg}</figure>
+<div class="table-box"><table class="results"><thead><tr>${head}</tr></thead><tbody>
+${body}
+</tbody></table></div>
+</body></html>
+`;
+}

@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import {
+  AnalysisOptionError,
+  BaseRateModel,
+  LeakageError,
+  defineFeatureSet,
+  evaluateModel,
+  featureMatrix,
+  type FeatureSet,
+  type ModelFold,
+} from '../../src/analysis/index.js';
+import { plantedRows } from '../support/planted-model-rows.js';
+
+const features = defineFeatureSet(['volume_ratio_20', 'taker_buy_fraction', 'oi_usd']);
+
+/** Walk-forward-like folds by day blocks: train on the days before, test on the next block. */
+function dayFolds(dayIndex: readonly number[], days: number, folds: number): ModelFold[] {
+  const size = Math.floor(days / (folds + 1));
+  return Array.from({ length: folds }, (_, f) => {
+    const testStart = (f + 1) * size;
+    const train: number[] = [];
+    const test: number[] = [];
+    dayIndex.forEach((day, i) => {
+      if (day < testStart) train.push(i);
+      else if (day < testStart + size) test.push(i);
+    });
+    return { fold: f + 1, train: Uint32Array.from(train), test: Uint32Array.from(test) };
+  });
+}
+
+describe('evaluateModel', () => {
+  it('refuses a label among the features with LeakageError, even in a hand-built feature set', () => {
+    const data = plantedRows(4, 10, 1);
+    expect(() => defineFeatureSet(['volume_ratio_20', 'return_pct_1h'])).toThrow(LeakageError);
+    const handBuilt: FeatureSet = { predictors: ['volume_ratio_20', 'return_pct_1h'], names: ['volume_ratio_20', 'return_pct_1h'] };
+    expect(() => featureMatrix(data.rows, handBuilt)).toThrow(LeakageError);
+    expect(() => evaluateModel(data, handBuilt, dayFolds(data.dayIndex, 4, 1))).toThrow(LeakageError);
+    try {
+      featureMatrix(data.rows, handBuilt);
+    } catch (error) {
+      expect((error as LeakageError).code).toBe('RDW_LABEL_LEAKAGE');
+      expect((error as LeakageError).column).toBe('return_pct_1h');
+    }
+  });
+
+  it('beats the base rate where an effect was planted: pooled log-loss difference interval below 0, AUC interval above 0.5', () => {
+    const data = plantedRows(60, 150, 11);
+    const result = evaluateModel(data, features, dayFolds(data.dayIndex, 60, 4), { bootstrap: { samples: 300 } });
+    expect(result.model).toBe('logistic-l2');
+    expect(result.baseline).toBe('base-rate');
+    expect(result.folds.map((fold) => fold.fold)).toEqual([1, 2, 3, 4]);
+    expect(result.pooled.rows).toBe(4 * 12 * 150);
+    expect(result.pooled.days).toBe(48);
+    for (const fold of result.folds) expect(fold.baseline.auc).toBe(0.5); // one score per fold
+    expect(result.pooled.intervals.logLossDifference[1]).toBeLessThan(0);
+    expect(result.pooled.intervals.model.auc[0]).toBeGreaterThan(0.6);
+    const [low, high] = result.pooled.intervals.model.auc;
+    expect(low).toBeLessThanOrEqual(result.pooled.model.auc);
+    expect(high).toBeGreaterThanOrEqual(result.pooled.model.auc);
+  });
+
+  it('finds nothing where nothing was planted: the log-loss difference interval holds 0 or lies above it', () => {
+    const data = plantedRows(60, 150, 12, 0);
+    const result = evaluateModel(data, features, dayFolds(data.dayIndex, 60, 4), { bootstrap: { samples: 300 } });
+    expect(result.pooled.intervals.logLossDifference[1]).toBeGreaterThanOrEqual(0);
+    expect(result.pooled.intervals.model.auc[0]).toBeLessThan(0.5);
+    expect(result.pooled.intervals.model.auc[1]).toBeGreaterThan(0.5);
+  });
+
+  it('leaves out and counts rows with a missing target or predictor; the baseline predicts the train base rate', () => {
+    const data = plantedRows(10, 20, 2);
+    data.target[0] = null; // train, fold 1
+    data.target[100] = null; // test, fold 1 (day 5)
+    data.rows[1]!.oi_usd = null; // train
+    data.rows[101]!.volume_ratio_20 = Number.NaN; // test
+    const folds: ModelFold[] = [{ fold: 1, train: Uint32Array.from({ length: 100 }, (_, i) => i), test: Uint32Array.from({ length: 100 }, (_, i) => 100 + i) }];
+    const result = evaluateModel(data, features, folds, { bootstrap: { samples: 50 } });
+    const [fold] = result.folds;
+    expect(fold!.trainLeftOut).toEqual({ missingTarget: 1, missingPredictor: 1 });
+    expect(fold!.testLeftOut).toEqual({ missingTarget: 1, missingPredictor: 1 });
+    expect(fold!.trainRows).toBe(98);
+    expect(fold!.rows).toBe(98);
+    const kept = Array.from({ length: 100 }, (_, i) => i).filter((i) => i !== 0 && i !== 1);
+    const rate = kept.reduce((sum, i) => sum + (data.target[i] as number), 0) / kept.length;
+    expect(fold!.trainBaseRate).toBeCloseTo(rate, 15);
+    const baseline = new BaseRateModel();
+    const { matrix } = featureMatrix(data.rows, features, kept);
+    baseline.fit(matrix, Float64Array.from(kept, (i) => data.target[i] as number));
+    expect(baseline.rate).toBeCloseTo(rate, 15);
+  });
+
+  it('is deterministic for a seed, and the seed moves only the intervals', () => {
+    const data = plantedRows(20, 50, 4);
+    const folds = dayFolds(data.dayIndex, 20, 3);
+    const a = evaluateModel(data, features, folds, { bootstrap: { samples: 200, seed: 9 } });
+    const b = evaluateModel(data, features, folds, { bootstrap: { samples: 200, seed: 9 } });
+    const c = evaluateModel(data, features, folds, { bootstrap: { samples: 200, seed: 10 } });
+    expect(b).toEqual(a);
+    const withoutIntervals = (folds: typeof a.folds) => folds.map(({ intervals: _intervals, ...rest }) => rest);
+    expect(withoutIntervals(c.folds)).toEqual(withoutIntervals(a.folds));
+    expect(c.pooled.model).toEqual(a.pooled.model);
+    expect(c.pooled.intervals).not.toEqual(a.pooled.intervals);
+    // each fold draws with its own seed: fold intervals differ between folds' seeds and from the pooled draws
+    expect(c.folds[0]!.intervals).not.toEqual(a.folds[0]!.intervals);
+  });
+
+  it('with one block as long as all days, every draw is the pooled sample itself: intervals collapse onto the estimates', () => {
+    const data = plantedRows(20, 40, 6);
+    const folds = dayFolds(data.dayIndex, 20, 3);
+    const result = evaluateModel(data, features, folds, { bootstrap: { samples: 20, blockDays: 15 } });
+    expect(result.pooled.days).toBe(15);
+    const { model, baseline, intervals, logLossDifference } = result.pooled;
+    for (const [interval, value] of [
+      [intervals.model.auc, model.auc],
+      [intervals.model.logLoss, model.logLoss],
+      [intervals.model.accuracy, model.accuracy],
+      [intervals.baseline.logLoss, baseline.logLoss],
+      [intervals.logLossDifference, logLossDifference],
+    ] as const) {
+      expect(interval[0]).toBeCloseTo(value, 12);
+      expect(interval[1]).toBeCloseTo(value, 12);
+    }
+  });
+
+  it.each([
+    ['samples', { samples: 0 }],
+    ['confidence', { confidence: 1 }],
+    ['blockDays', { blockDays: 1.5 }],
+  ])('refuses a bad bootstrap.%s with AnalysisOptionError', (_name, bootstrap) => {
+    const data = plantedRows(4, 10, 1);
+    expect(() => evaluateModel(data, features, [], { bootstrap })).toThrow(AnalysisOptionError);
+  });
+});
