@@ -104,10 +104,14 @@ export function evaluateModel(data: ModelData, features: FeatureSet, folds: read
   let modelName = '';
   let baselineName = '';
   const foldResults: FoldEvaluation[] = [];
-  const pooledY: number[] = [];
-  const pooledModel: number[] = [];
-  const pooledBaseline: number[] = [];
-  const pooledDay: number[] = [];
+  // Pooled test rows: at most every fold's test rows; filled in order, cut to length at the end.
+  let capacity = 0;
+  for (const fold of folds) capacity += fold.test.length;
+  const pooledY = new Float64Array(capacity);
+  const pooledModel = new Float64Array(capacity);
+  const pooledBaseline = new Float64Array(capacity);
+  const pooledDay = new Float64Array(capacity);
+  let pooledRows = 0;
   for (const fold of folds) {
     // 1. rows with a target and every predictor.
     const train = select(data, all, fold.train);
@@ -137,17 +141,14 @@ export function evaluateModel(data: ModelData, features: FeatureSet, folds: read
       trainBaseRate,
       ...scoreWithIntervals(test.y, modelP, baselineP, testDay, foldBootstrap),
     });
-    for (let i = 0; i < test.matrix.rows; i += 1) {
-      pooledY.push(test.y[i]!);
-      pooledModel.push(modelP[i]!);
-      pooledBaseline.push(baselineP[i]!);
-      pooledDay.push(testDay[i]!);
-    }
+    pooledY.set(test.y, pooledRows);
+    pooledModel.set(modelP, pooledRows);
+    pooledBaseline.set(baselineP, pooledRows);
+    pooledDay.set(testDay, pooledRows);
+    pooledRows += test.matrix.rows;
   }
-  const y = Float64Array.from(pooledY);
-  const modelP = Float64Array.from(pooledModel);
-  const baselineP = Float64Array.from(pooledBaseline);
-  const pooled = scoreWithIntervals(y, modelP, baselineP, pooledDay, resolved);
+  const cut = (values: Float64Array) => values.subarray(0, pooledRows);
+  const pooled = scoreWithIntervals(cut(pooledY), cut(pooledModel), cut(pooledBaseline), cut(pooledDay), resolved);
   return { model: modelName, baseline: baselineName, features: features.names, folds: foldResults, pooled, bootstrap: resolved };
 }
 
@@ -171,16 +172,19 @@ function readAllRows(data: ModelData, features: FeatureSet): AllRows {
 
 function select(data: ModelData, all: AllRows, indices: ArrayLike<number>) {
   const p = all.matrix.columns;
-  const kept: number[] = [];
+  const keptAll = new Uint32Array(indices.length);
+  let keptCount = 0;
   let missingTarget = 0;
   let missingPredictor = 0;
   for (let k = 0; k < indices.length; k += 1) {
     const index = indices[k]!;
     const value = data.target[index];
     if (value === null || value === undefined || Number.isNaN(value)) missingTarget += 1;
+    else if (value !== 0 && value !== 1) throw new AnalysisOptionError(analysisMessages.modelTargetNotBinary(index, value), { option: 'target' });
     else if (all.position[index]! < 0) missingPredictor += 1;
-    else kept.push(index);
+    else keptAll[keptCount++] = index;
   }
+  const kept = keptAll.subarray(0, keptCount);
   const values = new Float64Array(kept.length * p);
   const y = new Float64Array(kept.length);
   for (let i = 0; i < kept.length; i += 1) {

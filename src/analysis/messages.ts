@@ -48,6 +48,8 @@ export const analysisMessages = {
     `The predictor ${name} is text, not a number; derive a number from it, e.g. derivedFeature('is_${name}_x', ['${name}'], "${name} = 'x'").`,
   targetNotBinary: (name: string, value: number) =>
     `The target ${name} must be 1, 0 or null for every row, but one row gives ${value}; derive a binary target, e.g. derivedFeature('up', ['return_pct_1h'], 'return_pct_1h > 0').`,
+  modelTargetNotBinary: (row: number, value: number) =>
+    `The model's target must be 1, 0, or null/NaN (missing) for every row, but row ${row} gives ${value}; pass a binary target.`,
   modelDataShape: () => 'The model data must hold either rows (one object per row) or columns (one array per predictor), exactly one of them.',
   modelColumnMissing: (name: string, rows: number, length: number | undefined) =>
     length === undefined

@@ -2,7 +2,8 @@
 // failure into one sentence on stderr (under --json one JSON object, after any {"notice"} lines) plus the
 // documented exit code (DESIGN.md 2.3). No stack traces unless RDW_DEBUG=1.
 
-import { environmentErrorOf, EXIT_CODES, isRdwError } from '../contract/index.js';
+import { EXIT_CODES } from '../contract/index.js';
+import { failureOf } from './failure-of.js';
 import { resolveHome } from '../workbench/index.js';
 import type { CliContext, CliOutput } from './cli-context.js';
 import { CliUsageError } from './cli-errors.js';
@@ -15,8 +16,7 @@ import { wrapText } from './wrap-text.js';
 import { jsonNoticeOutput } from './json-notice-output.js';
 import { asksForJson, checkFlags, parseCommandLine, splitLeadingGlobalFlags } from './parse-flags.js';
 
-/** The `code` of a failure no typed error describes (a bug): said with exit 1. */
-export const UNEXPECTED_CODE = 'RDW_UNEXPECTED';
+export { UNEXPECTED_CODE } from './failure-of.js';
 
 export interface RunCliOptions {
   env?: Readonly<Record<string, string | undefined>>;
@@ -96,15 +96,11 @@ export async function runCli(argv: readonly string[], options: RunCliOptions = {
 
 function reportFailure(error: unknown, stderr: CliOutput, env: Readonly<Record<string, string | undefined>>, json: boolean): number {
   const debug = env.RDW_DEBUG === '1';
-  // A full disk, a denied or read-only folder, a file where a folder must be: said for what it is.
-  const environment = isRdwError(error) ? undefined : environmentErrorOf(error);
-  const known = environment ?? (isRdwError(error) ? error : undefined);
-  const code = known?.code ?? UNEXPECTED_CODE;
-  const exitCode = known?.exitCode ?? EXIT_CODES.failure;
-  const message = known?.message ?? cliMessages.unexpectedFailure(error instanceof Error ? error.message : String(error));
-  sayFailure(stderr, json, { code, exitCode, message });
+  // A full disk, a denied or read-only folder, a file where a folder must be: said for what it is (failureOf).
+  const failure = failureOf(error);
+  sayFailure(stderr, json, failure);
   if (debug && error instanceof Error && error.stack) stderr.write(`${error.stack}\n`);
-  return exitCode;
+  return failure.exitCode;
 }
 
 /**

@@ -122,6 +122,23 @@ describe('evaluateModel', () => {
     }
   });
 
+  it('refuses a target that is not 0, 1 or missing, naming the row (a return passed where a class was meant)', () => {
+    const data = plantedRows(4, 10, 1);
+    data.target[7] = 0.25;
+    const folds: ModelFold[] = [{ fold: 1, train: Uint32Array.from({ length: 20 }, (_, i) => i), test: Uint32Array.from({ length: 20 }, (_, i) => 20 + i) }];
+    const error = (() => {
+      try {
+        evaluateModel(data, features, folds, { bootstrap: { samples: 10 } });
+      } catch (caught) {
+        return caught as AnalysisOptionError;
+      }
+      return undefined;
+    })();
+    expect(error).toBeInstanceOf(AnalysisOptionError);
+    expect(error!.option).toBe('target');
+    expect(error!.message).toContain('row 7 gives 0.25');
+  });
+
   it.each([
     ['samples', { samples: 0 }],
     ['confidence', { confidence: 1 }],

@@ -178,6 +178,32 @@ describe('rdw sync as processes', () => {
     }
   });
 
+  it('--watch --json: a run that cannot start is one JSON line with its error (busy: skipped), and the loop goes on', async () => {
+    const holder = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+    const fresh = await newHome();
+    await writeFile(path.join(fresh, 'sync.lock'), JSON.stringify({ pid: holder.pid, hostname: hostname(), startedAt: '2026-11-24T10:00:00.000Z' }));
+    const child = spawn(process.execPath, [BUILT_CLI, 'sync', '--watch', '1h', '--json', '--home', fresh], {
+      env: { PATH: process.env.PATH ?? '', ...env() },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    try {
+      let stdout = '';
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => void (stdout += chunk));
+      for (let i = 0; i < 1200 && !stdout.includes('\n'); i += 1) await new Promise((resolve) => setTimeout(resolve, 25));
+      const line = JSON.parse(stdout.trim()) as { at: string; skipped: boolean; error: { code: string; exitCode: number; message: string } };
+      expect(line.at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
+      expect(line.skipped).toBe(true);
+      expect(line.error.code).toBe('RDW_SYNC_BUSY');
+      expect(line.error.exitCode).toBe(1);
+      expect(line.error.message).toContain(`PID ${holder.pid}`);
+      child.kill('SIGTERM');
+      expect(await new Promise((resolve) => child.once('exit', resolve))).toBe(0); // the loop went on until stopped
+    } finally {
+      child.kill('SIGKILL');
+      holder.kill('SIGKILL');
+    }
+  });
+
   it('a sync killed with kill -9 mid-run leaves a lock the next sync takes over; that one completes', async () => {
     const fresh = await newHome();
     const child = spawn(process.execPath, [BUILT_CLI, 'sync', '--home', fresh], { env: { PATH: process.env.PATH ?? '', ...env() }, stdio: 'ignore' });

@@ -2,7 +2,7 @@
 // syncHome) under the home's sync lock; one report per run, or one line per run with --watch.
 
 import path from 'node:path';
-import { EXIT_CODES, isRdwError } from '../../contract/index.js';
+import { EXIT_CODES } from '../../contract/index.js';
 import { readLock, type StudyLock } from '../../study/index.js';
 import { acquireSyncLock, syncHome, SyncBusyError, workbenchMessages, type SyncReport } from '../../workbench/index.js';
 import { connectApi, type ApiConnection } from '../api-connection.js';
@@ -13,6 +13,7 @@ import { openCliCatalog } from '../open-cli-catalog.js';
 import { syncMessages } from '../messages.js';
 import { syncReportText, syncSummaryLine, syncWarnings } from '../sync-report-text.js';
 import { parseWatchInterval } from '../watch-interval.js';
+import { failureOf } from '../failure-of.js';
 
 interface SyncArgs {
   snapshots: string[] | undefined;
@@ -101,10 +102,16 @@ async function watchLoop(context: CliContext, api: ApiConnection, args: SyncArgs
         context.stdout.write(context.json ? `${JSON.stringify(report)}\n` : `${syncSummaryLine(report)}\n`);
         for (const warning of syncWarnings(report)) context.stderr.write(`rdw: ${warning}\n`);
       } catch (error) {
-        // A run that could not start or list is one line; the loop goes on (the next run may succeed).
-        const message = error instanceof Error ? error.message : String(error);
-        context.stdout.write(`${error instanceof SyncBusyError ? syncMessages.watchBusy(at, message) : syncMessages.watchFailed(at, message)}\n`);
-        if (isRdwError(error) && error.exitCode === EXIT_CODES.usage) return error.exitCode;
+        // A run that could not start or list is one line (under --json one object with the error, as a report
+        // line is one object); the loop goes on (the next run may succeed).
+        const failure = failureOf(error);
+        const skipped = error instanceof SyncBusyError;
+        context.stdout.write(
+          context.json
+            ? `${JSON.stringify({ at, skipped, error: failure })}\n`
+            : `${skipped ? syncMessages.watchBusy(at, failure.message) : syncMessages.watchFailed(at, failure.message)}\n`,
+        );
+        if (failure.exitCode === EXIT_CODES.usage) return failure.exitCode;
       } finally {
         running = false;
       }
