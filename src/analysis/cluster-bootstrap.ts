@@ -75,3 +75,12 @@ export function clusterBootstrapDifferences(
 export function defaultBlockDays(windowSeconds: number): number {
   return 1 + Math.floor(windowSeconds / 86_400);
 }
+
+/**
+ * Whether a block bootstrap over `clusters` days can give draws that differ: at least two days, and blocks
+ * shorter than the sample (a block as long as the sample covers every day, circularly, in every draw). When
+ * false, every draw is the sample itself and a "95% interval" would be a point: callers give no interval.
+ */
+export function clustersCanVary(clusters: number, blockLength: number): boolean {
+  return clusters >= 2 && Math.max(1, Math.floor(blockLength)) < clusters;
+}

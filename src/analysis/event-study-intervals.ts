@@ -5,7 +5,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { WINDOW_SECONDS, type Window } from '../contract/index.js';
 import { bootstrapMeans, deriveSeed, percentileInterval } from './bootstrap.js';
 import { bootstrapPValue } from './bootstrap-p-value.js';
-import { clusterBootstrapDifferences, defaultBlockDays } from './cluster-bootstrap.js';
+import { clusterBootstrapDifferences, clustersCanVary, defaultBlockDays } from './cluster-bootstrap.js';
 import type { ResolvedEventStudyOptions, StudyGroupKey } from './event-study-options.js';
 import type { EventStudyRow } from './event-study-result.js';
 import {
@@ -118,7 +118,8 @@ async function dayIntervals(input: IntervalInput): Promise<IntervalSummary> {
     summary.clusters[row.window] = Math.max(summary.clusters[row.window] ?? 0, days.length);
     const events = eventTotals.get(groupKey);
     const controls = controlTotals.get(controlKey);
-    if (!events || !controls) continue;
+    // One day (or one block holding every day): every draw is the sample, so no interval and no p-value.
+    if (!events || !controls || !clustersCanVary(days.length, summary.blockDays[row.window]!)) continue;
     const aligned = (source: Map<string, [number, number, number]>) => {
       const sums = new Float64Array(days.length);
       const counts = new Float64Array(days.length);

@@ -32,7 +32,7 @@ export type { Outcome, OutcomeValueMeasure } from './outcome.js';
 export { missingnessSummary } from './missingness-summary.js';
 export type { MissingnessCell } from './missingness-summary.js';
 export { deriveSeed, bootstrapMeans, quantileSorted, percentileInterval } from './bootstrap.js';
-export { clusterBootstrapDifferences, defaultBlockDays } from './cluster-bootstrap.js';
+export { clusterBootstrapDifferences, clustersCanVary, defaultBlockDays } from './cluster-bootstrap.js';
 export type { ClusterTotals, EventClusterTotals } from './cluster-bootstrap.js';
 export { addIntervals, blockDaysFor } from './event-study-intervals.js';
 export { bootstrapPValue, normalTwoSidedPValue } from './bootstrap-p-value.js';

@@ -50,6 +50,11 @@ export const analysisMessages = {
     `The target ${name} must be 1, 0 or null for every row, but one row gives ${value}; derive a binary target, e.g. derivedFeature('up', ['return_pct_1h'], 'return_pct_1h > 0').`,
   modelTargetNotBinary: (row: number, value: number) =>
     `The model's target must be 1, 0, or null/NaN (missing) for every row, but row ${row} gives ${value}; pass a binary target.`,
+  /** Why a study tested no group (no interval anywhere); the CLI and the report both say it. */
+  noGroupTested: (byDay: boolean) =>
+    byDay
+      ? 'No group has an interval, so none is tested: the day bootstrap needs more UTC days than its block (2+ at 15m-4h, 3+ at 24h, 9+ at 7d). Pull more days, or bootstrap rows (--bootstrap row).'
+      : 'No group has an interval, so none is tested: each needs complete event and control returns.',
   modelDataShape: () => 'The model data must hold either rows (one object per row) or columns (one array per predictor), exactly one of them.',
   modelColumnMissing: (name: string, rows: number, length: number | undefined) =>
     length === undefined

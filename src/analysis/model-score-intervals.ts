@@ -4,6 +4,7 @@
 import { seededRandom } from '../base/index.js';
 import { percentileInterval } from './bootstrap.js';
 import { accuracy, logLoss, rocAuc, rowLogLoss, scoreOrder } from './classification-metrics.js';
+import { clustersCanVary } from './cluster-bootstrap.js';
 import { ClusterWeightedAuc } from './cluster-weighted-auc.js';
 
 /** Scores of one set of predictions. log loss: natural log, lower is better; AUC and accuracy: 0..1. */
@@ -13,7 +14,7 @@ export interface ModelScores {
   readonly accuracy: number;
 }
 
-/** A percentile interval of the day-clustered bootstrap. */
+/** A percentile interval of the day-clustered bootstrap; [NaN, NaN] when the days cannot vary (one day, or one block). */
 export type Interval = readonly [low: number, high: number];
 
 /** The bootstrap settings evaluateModel resolved. */
@@ -142,7 +143,9 @@ export function scoreWithIntervals(
     aucs?.add(b, clusterWeight);
   }
   aucs?.flush();
-  const interval = (values: Float64Array): Interval => percentileInterval(values, bootstrap.confidence);
+  // One day, or blocks as long as the sample: every draw is the sample, and the interval would be a point.
+  const varies = clustersCanVary(k, bootstrap.blockDays);
+  const interval = (values: Float64Array): Interval => (varies ? percentileInterval(values, bootstrap.confidence) : [Number.NaN, Number.NaN]);
   return {
     rows: y.length,
     days: k,

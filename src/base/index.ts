@@ -1,5 +1,6 @@
 // src/base: small shared primitives that know nothing of the API (seeded random, SHA-256, SQL quoting,
-// text patterns, a bounded cache, text-table/CSV/HTML writers). Imports nothing of ours; every layer may import it.
+// text patterns, a bounded cache, text-table/CSV/HTML writers, makeFolder). Imports nothing of ours; every layer
+// may import it.
 
 export { seededRandom } from './seeded-random.js';
 export { RandomStream, randomStream } from './random-stream.js';
@@ -14,3 +15,4 @@ export type { TextTableOptions } from './text-table.js';
 export { csvField, formatCsv } from './csv-text.js';
 export type { CsvOptions } from './csv-text.js';
 export { escapeHtml } from './html-text.js';
+export { makeFolder } from './make-folder.js';

@@ -13,8 +13,8 @@ export const isCorruption = (error: unknown): boolean =>
   );
 
 /**
- * Why the home folder (or its `store/`) could not be created, as a typed environment error. Node's recursive
- * mkdir reports ENOENT on a read-only file system, so the nearest existing folder above is asked itself.
+ * Why the home folder (or its `store/`) could not be created, as a typed environment error. When the error
+ * itself does not say (a DuckDB text without a cause), the nearest existing folder above is asked itself.
  */
 export async function homeFailure(home: string, error: unknown): Promise<unknown> {
   const direct = environmentErrorOf(error, home);

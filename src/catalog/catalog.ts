@@ -2,7 +2,6 @@
 // (DESIGN.md 2.4). Opened by a static async factory that waits, with a bound, for another process's lock.
 
 import path from 'node:path';
-import { mkdir } from 'node:fs/promises';
 import type { DuckDBConnection, DuckDBValue } from '@duckdb/node-api';
 import { environmentErrorOf, RdwError } from '../contract/index.js';
 import { CatalogCorruptError } from './catalog-errors.js';
@@ -17,6 +16,7 @@ import { homeFailure, isCorruption } from './catalog-open-failures.js';
 import { currentMemoryLimit, trimBlockCache } from './trim-block-cache.js';
 import { readArrowTable } from './catalog-arrow.js';
 import type { Table, TypeMap } from 'apache-arrow';
+import { makeFolder } from '../base/index.js';
 
 /** A row read from the catalog, values as JSON (BIGINT as string when large, DATE as `YYYY-MM-DD`). */
 export type CatalogRow = Record<string, unknown>;
@@ -87,7 +87,7 @@ export class Catalog {
     const file = path.join(absoluteHome, CATALOG_FILE);
     let store: ContentStore;
     try {
-      await mkdir(absoluteHome, { recursive: true });
+      await makeFolder(absoluteHome);
       store = await ContentStore.open(path.join(absoluteHome, 'store'));
     } catch (error) {
       throw await homeFailure(absoluteHome, error);

@@ -1,9 +1,9 @@
 // The content-addressed file store `store/sha256/<2 hex>/<64 hex>` (DESIGN.md 2.4): every file verified,
 // written once (temp file + fsync + rename), read-only; `store/tmp/` holds in-flight downloads.
 
-import { chmod, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { chmod, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { SHA256_HEX_PATTERN, hashFile } from '../base/index.js';
+import { SHA256_HEX_PATTERN, hashFile, makeFolder } from '../base/index.js';
 import type { FileDigest } from '../contract/index.js';
 
 let trashCount = 0;
@@ -56,8 +56,8 @@ export class ContentStore {
   /** Opens (creating) the store folders under `root`. */
   static async open(root: string): Promise<ContentStore> {
     const store = new ContentStore(root);
-    await mkdir(path.join(root, 'sha256'), { recursive: true });
-    await mkdir(store.tempDir, { recursive: true });
+    await makeFolder(path.join(root, 'sha256'));
+    await makeFolder(store.tempDir);
     return store;
   }
 
@@ -109,7 +109,7 @@ export class ContentStore {
       await rm(tempFile, { force: true });
       return target;
     }
-    await mkdir(path.dirname(target), { recursive: true });
+    await makeFolder(path.dirname(target));
     if (!synced) await fsyncPath(tempFile, 'r+');
     await chmod(tempFile, STORED_FILE_MODE);
     await rename(tempFile, target);
@@ -185,7 +185,7 @@ export class ContentStore {
 
   async #moveAway(digests: readonly string[]): Promise<void> {
     const trash = this.tempPath(`trash.${process.pid}.${(trashCount += 1)}`);
-    await mkdir(trash, { recursive: true });
+    await makeFolder(trash);
     const moved: string[] = [];
     try {
       for (const sha256 of digests) {

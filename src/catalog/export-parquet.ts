@@ -1,12 +1,12 @@
 // exportParquet: market_events as Hive-partitioned Parquet (`day=YYYY-MM-DD/`), the scale-out path to
 // Spark, Trino or any DuckDB (DESIGN.md issue 5, item 6).
 
-import { mkdir, readdir } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Catalog } from './catalog.js';
 import { CatalogOptionError } from './catalog-errors.js';
 import { catalogMessages } from './messages.js';
-import { quoteLiteral } from '../base/index.js';
+import { quoteLiteral, makeFolder } from '../base/index.js';
 
 export interface ExportParquetOptions {
   /** Export only `market_events_current` (newest revision per day). Default false: every imported release. */
@@ -29,7 +29,7 @@ export async function exportParquet(catalog: Catalog, dir: string, options: Expo
   const target = path.resolve(dir);
   const existing = await readdir(target).catch(() => undefined);
   if (existing !== undefined && existing.length > 0) throw new CatalogOptionError(catalogMessages.exportTarget(target), { option: 'dir' });
-  await mkdir(target, { recursive: true });
+  await makeFolder(target);
   const source = options.current === true ? 'market_events_current' : 'market_events';
   const [counted] = await catalog.query(`SELECT count(*)::DOUBLE AS n FROM ${source}`);
   await catalog.exclusive((connection) =>

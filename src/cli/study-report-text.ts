@@ -1,9 +1,13 @@
 // The event study as the CLI prints it (`rdw study event`, `rdw demo`): what the numbers mean, then the
 // one study table of src/notebook (results first; every column with --wide).
 
-import type { EventStudyResult } from '../analysis/index.js';
+import { analysisMessages, type EventStudyResult } from '../analysis/index.js';
 import { studyTableText, type StudyTableOptions } from '../notebook/index.js';
 import { studyTextMessages as m } from './messages.js';
+import { wrapText } from './wrap-text.js';
+
+/** The printed study fits a 100-column terminal (its table is tested to). */
+const TEXT_COLUMNS = 100;
 
 /**
  * The study's headline, notes on returns, the bootstrap and the q-values, and its table; ends with a blank
@@ -17,7 +21,9 @@ export function studyReportText(result: EventStudyResult, options: StudyTableOpt
     ...(metadata.calculationVersionMix.length > 1 ? [pooledVersionsText(result)] : []),
     m.returns(options.wide === true),
     m.controls(bootstrap.confidence * 100, bootstrap.method === 'row', bootstrap.samples, bootstrap.seed),
-    m.adjusted(metadata.multipleComparisons.tested, metadata.multipleComparisons.significant, metadata.multipleComparisons.level),
+    metadata.multipleComparisons.tested === 0
+      ? wrapText(`q: ${analysisMessages.noGroupTested(bootstrap.method === 'day')}`, TEXT_COLUMNS, 3)
+      : m.adjusted(metadata.multipleComparisons.tested, metadata.multipleComparisons.significant, metadata.multipleComparisons.level),
     '',
     studyTableText(result, options),
     ...(options.wide === true ? [] : [m.wideHint()]),

@@ -5,9 +5,9 @@
 // a checksum (it may hash anything); a content-encoded body is never resumed.
 
 import { createHash, type Hash } from 'node:crypto';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { rename, rm, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { hashFileInto } from '../base/index.js';
+import { hashFileInto, makeFolder } from '../base/index.js';
 import type { DownloadFormat, FileDigest } from '../contract/index.js';
 import { ChecksumMismatchError, SizeMismatchError } from './client-errors.js';
 import type { Clock } from './clock.js';
@@ -43,7 +43,7 @@ type Reference = { sha256?: string; bytes?: number };
 /** Downloads one release file to `dest`, verified; returns its digest. */
 export async function downloadFile(options: DownloadFileOptions): Promise<FileDigest> {
   const file = partialFile(options.dest, options.releaseId, options.format, options.expected);
-  await mkdir(dirname(file.dest), { recursive: true });
+  await makeFolder(dirname(file.dest));
   // 1. Resume: from a leftover partial's end, or byte 0; a complete verified leftover is placed at once.
   const resumed = await resume(file);
   if (typeof resumed !== 'number') return resumed;

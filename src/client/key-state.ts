@@ -2,9 +2,9 @@
 // process through one object per key, across processes through `<home>/state/pacing-<sha256(key)[:16]>.json` updated under a file lock.
 // The file holds only a hash-derived name, timestamps and byte counts: never the key.
 
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { sha256Hex } from '../base/index.js';
+import { sha256Hex, makeFolder } from '../base/index.js';
 import { withFileLock } from './file-lock.js';
 
 /** The shared state of one key (or of the public per-IP scope). */
@@ -131,7 +131,7 @@ export class KeyState {
       return change(this.#memory);
     }
     if (!this.#folderMade) {
-      await mkdir(join(path, '..'), { recursive: true });
+      await makeFolder(join(path, '..'));
       this.#folderMade = true;
     }
     return withFileLock(`${path}.lock`, async () => {

@@ -24,7 +24,7 @@ export class EnvironmentError extends RdwError {
 /** No space left on the device (ENOSPC, EDQUOT, DuckDB's "No space left on device") (exit 1). */
 export class DiskFullError extends withCode(EnvironmentError, 'RDW_DISK_FULL') {}
 
-/** Permission denied (EACCES, EPERM) (exit 1). */
+/** Permission denied (EACCES, EPERM), or a file system that refuses a new folder (ENOENT on mkdir: /proc) (exit 1). */
 export class PermissionDeniedError extends withCode(EnvironmentError, 'RDW_PERMISSION_DENIED') {}
 
 /** A write on a read-only file system (EROFS) (exit 1). */
@@ -48,7 +48,8 @@ const DUCKDB_TEXT: readonly [RegExp, string][] = [
  * The typed environment error that `error` (a Node fs error with an errno `code`, or a DuckDB error whose
  * text names the system error) stands for, or undefined when it is something else (a real bug stays one).
  * `fallbackPath` names the file or folder when the error itself does not (DuckDB's text names none).
- * EEXIST counts only from mkdir (a file where a folder must be).
+ * EEXIST counts only from mkdir (a file where a folder must be), ENOENT only from mkdir (makeFolder makes the
+ * parents first, so the file system refused the folder itself, as /proc and /sys do).
  */
 export function environmentErrorOf(error: unknown, fallbackPath?: string): EnvironmentError | undefined {
   if (error instanceof EnvironmentError) return error;
@@ -78,6 +79,8 @@ export function environmentErrorOf(error: unknown, fallbackPath?: string): Envir
       return new PermissionDeniedError(environmentMessages.permissionDenied(where), options);
     case 'ENOTDIR':
       return new NotAFolderError(environmentMessages.notAFolder(where), options);
+    case 'ENOENT':
+      return source.syscall === 'mkdir' ? new PermissionDeniedError(environmentMessages.cannotCreateFolder(where), options) : undefined;
     case 'EEXIST':
       return source.syscall === 'mkdir' ? new NotAFolderError(environmentMessages.notAFolder(where), options) : undefined;
     case 'EISDIR':

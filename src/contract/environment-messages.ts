@@ -9,6 +9,8 @@ export const environmentMessages = {
     `${where} is on a read-only file system, so rdw cannot write there. Point RDW_HOME (or --home) to a writable folder, e.g. export RDW_HOME=$HOME/rdw-data.`,
   permissionDenied: (where: string) =>
     `Permission denied on ${where}. Fix its permissions, or point RDW_HOME (or --home, or the output path) to a folder you can write.`,
+  cannotCreateFolder: (where: string) =>
+    `The file system refused to create the folder ${where} (as /proc and /sys do). Point RDW_HOME (or --home, or the output path) to a folder on a disk.`,
   notAFolder: (where: string) =>
     `${where} is a file (or a part of its path is), where rdw needs a folder. Give a folder there (RDW_HOME, --home or the output folder), or move that file away.`,
   isAFolder: (where: string) => `${where} is a folder, where rdw writes a file. Give a file name, e.g. ${where.replace(/\/+$/, '')}/study.lock.json.`,

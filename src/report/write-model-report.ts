@@ -1,10 +1,10 @@
 // Writes a model study to a folder: the model table (CSV, JSON with what was studied), the score chart (SVG)
 // and a self-contained model-report.html that fetches nothing when opened (inline SVG, no script).
 
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { modelEvaluationColumns, modelEvaluationTable, type ModelEvaluationRow, type ModelStudyResult } from '../analysis/index.js';
-import { escapeHtml, formatCsv } from '../base/index.js';
+import { escapeHtml, formatCsv, makeFolder } from '../base/index.js';
 import { modelScoreChartSpec, renderSvg } from '../charts/index.js';
 import { modelInterval, modelScoreChartOptions, modelSplitText } from './model-chart-data.js';
 import { STUDY_TABLE_CSS } from './study-results-table-html.js';
@@ -63,7 +63,7 @@ export function modelCsv(rows: readonly ModelEvaluationRow[]): string {
  */
 export async function writeModelReport(result: ModelStudyResult, outDir: string): Promise<Record<keyof typeof MODEL_REPORT_FILES, string>> {
   const dir = path.resolve(outDir);
-  await mkdir(dir, { recursive: true });
+  await makeFolder(dir);
   const files = Object.fromEntries(Object.entries(MODEL_REPORT_FILES).map(([kind, name]) => [kind, path.join(dir, name)])) as Record<
     keyof typeof MODEL_REPORT_FILES,
     string

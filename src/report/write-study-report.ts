@@ -1,10 +1,10 @@
 // Writes an event study to a folder: table (CSV, JSON), charts (SVG) and a self-contained report.html
 // that fetches nothing when opened (inline SVG; no script, stylesheet or image URLs).
 
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { eventStudyColumns, type EventStudyResult } from '../analysis/index.js';
-import { escapeHtml, formatCsv } from '../base/index.js';
+import { analysisMessages, eventStudyColumns, type EventStudyResult } from '../analysis/index.js';
+import { escapeHtml, formatCsv, makeFolder } from '../base/index.js';
 import { STATUS_COLORS, coverageHeatmapSpec, effectChartSpec, missingnessChartSpec, renderSvg } from '../charts/index.js';
 import { OUTCOME_STATUSES } from '../contract/index.js';
 import { effectInterval, effectPoints, missingnessBars } from './study-chart-data.js';
@@ -26,7 +26,7 @@ export const STUDY_REPORT_FILES = {
  */
 export async function writeStudyReport(result: EventStudyResult, outDir: string): Promise<Record<keyof typeof STUDY_REPORT_FILES, string>> {
   const dir = path.resolve(outDir);
-  await mkdir(dir, { recursive: true });
+  await makeFolder(dir);
   const files = Object.fromEntries(
     Object.entries(STUDY_REPORT_FILES).map(([kind, name]) => [kind, path.join(dir, name)]),
   ) as Record<keyof typeof STUDY_REPORT_FILES, string>;
@@ -76,7 +76,11 @@ rows read: ${metadata.rows}; selection: ${metadata.selection === 'current' ? 'ne
 <p>Calculation versions: ${escapeHtml(metadata.calculationVersions.join(', '))}.
 Bootstrap: ${metadata.bootstrap.samples} samples, seed ${metadata.bootstrap.seed}, ${metadata.bootstrap.confidence * 100}% percentile interval.
 ${escapeHtml(metadata.bootstrapDescription)}</p>
-<p>Many groups: ${metadata.multipleComparisons.significant} of ${metadata.multipleComparisons.tested} have q_value &le; ${metadata.multipleComparisons.level}.
+<p>Many groups: ${
+    metadata.multipleComparisons.tested === 0
+      ? escapeHtml(analysisMessages.noGroupTested(metadata.bootstrap.method === 'day'))
+      : `${metadata.multipleComparisons.significant} of ${metadata.multipleComparisons.tested} have q_value &le; ${metadata.multipleComparisons.level}.`
+  }
 ${escapeHtml(metadata.multipleComparisons.description)}</p>
 <p>Returns are direction-adjusted, in percentage points, over <em>complete</em> outcomes only; ${statusKeyHtml()}
 outcomes are missing (counted in the missing_* columns), never zero.

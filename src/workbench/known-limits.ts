@@ -3,9 +3,10 @@
 // for a day after the paid /catalog stated them, does not spend a request on reading them again.
 
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { keyId, type AccountLimits, type KnownAccountLimits } from '../client/index.js';
+import { makeFolder } from '../base/index.js';
 
 /** The file's name in the home folder. */
 export const KNOWN_LIMITS_FILE = 'account-limits.json';
@@ -110,7 +111,7 @@ export async function recordKnownLimits(slot: KnownLimitsSlot, limits: AccountLi
       .sort(([, a], [, b]) => b.learned.localeCompare(a.learned))
       .slice(0, MAX_ENTRIES);
     const document: KnownLimitsFile = { version: 1, limits: Object.fromEntries(kept) };
-    await mkdir(slot.home, { recursive: true });
+    await makeFolder(slot.home);
     await writeFile(temp, `${JSON.stringify(document, null, 2)}\n`);
     await rename(temp, file);
   } catch {

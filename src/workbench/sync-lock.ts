@@ -3,9 +3,10 @@
 
 import { hostname } from 'node:os';
 import path from 'node:path';
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { open, readFile, rename, rm } from 'node:fs/promises';
 import { SyncBusyError } from './workbench-errors.js';
 import { workbenchMessages } from './messages.js';
+import { makeFolder } from '../base/index.js';
 
 /** File name of the sync lock inside the home. */
 export const SYNC_LOCK_FILE = 'sync.lock';
@@ -66,7 +67,7 @@ export async function acquireSyncLock(home: string, options: AcquireSyncLockOpti
   const isAlive = options.isAlive ?? processIsAlive;
   const mine: SyncLockHolder = { pid: options.pid ?? process.pid, hostname: hostname(), startedAt: (options.now ?? new Date()).toISOString() };
   const text = `${JSON.stringify(mine)}\n`;
-  await mkdir(home, { recursive: true });
+  await makeFolder(home);
   let tookOver: SyncLockHolder | undefined;
   for (let attempt = 0; attempt < 3; attempt += 1) {
     try {

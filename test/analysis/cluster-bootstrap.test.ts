@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   bootstrapMeans,
   clusterBootstrapDifferences,
+  clustersCanVary,
   defaultBlockDays,
   percentileInterval,
   type ClusterTotals,
@@ -40,6 +41,16 @@ describe('clusterBootstrapDifferences', () => {
     const controls = totals([1, 0.5, -2], [4, 2, 3]);
     const full = 6 / 6 - (1 * -0.5) / 9;
     for (const value of clusterBootstrapDifferences(events, controls, 20, 3, 3)) expect(value).toBeCloseTo(full, 12);
+  });
+
+  it('says when draws cannot differ: one day, or one block holding every day (the interval would be a point)', () => {
+    expect([clustersCanVary(0, 1), clustersCanVary(1, 1), clustersCanVary(2, 2), clustersCanVary(8, 8), clustersCanVary(3, 9)]).toEqual([false, false, false, false, false]);
+    expect([clustersCanVary(2, 1), clustersCanVary(3, 2), clustersCanVary(9, 8), clustersCanVary(2, 0.5)]).toEqual([true, true, true, true]);
+    // What it guards: two days with blocks of 1 vary; three days with a block of 3 do not.
+    const events = eventTotals([3, -1, 4], [2, 1, 3]);
+    const controls = totals([1, 0.5, -2], [4, 2, 3]);
+    expect(new Set(clusterBootstrapDifferences(events, controls, 50, 3, 3)).size).toBe(1);
+    expect(new Set(clusterBootstrapDifferences(events, controls, 50, 3, 2)).size).toBeGreaterThan(1);
   });
 
   it('signs the controls by the drawn events\' mean direction when a group pools both directions', () => {

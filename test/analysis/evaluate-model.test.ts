@@ -104,22 +104,40 @@ describe('evaluateModel', () => {
     expect(c.folds[0]!.intervals).not.toEqual(a.folds[0]!.intervals);
   });
 
-  it('with one block as long as all days, every draw is the pooled sample itself: intervals collapse onto the estimates', () => {
+  it('gives no interval (NaN) where every draw would be the sample itself: one block as long as all days, or a one-day fold', () => {
     const data = plantedRows(20, 40, 6);
     const folds = dayFolds(data.dayIndex, 20, 3);
-    const result = evaluateModel(data, features, folds, { bootstrap: { samples: 20, blockDays: 15 } });
-    expect(result.pooled.days).toBe(15);
-    const { model, baseline, intervals, logLossDifference } = result.pooled;
-    for (const [interval, value] of [
-      [intervals.model.auc, model.auc],
-      [intervals.model.logLoss, model.logLoss],
-      [intervals.model.accuracy, model.accuracy],
-      [intervals.baseline.logLoss, baseline.logLoss],
-      [intervals.logLossDifference, logLossDifference],
-    ] as const) {
-      expect(interval[0]).toBeCloseTo(value, 12);
-      expect(interval[1]).toBeCloseTo(value, 12);
+    const whole = evaluateModel(data, features, folds, { bootstrap: { samples: 20, blockDays: 15 } });
+    expect(whole.pooled.days).toBe(15);
+    const flat = (scored: typeof whole.pooled) => [
+      ...scored.intervals.model.auc,
+      ...scored.intervals.model.logLoss,
+      ...scored.intervals.model.accuracy,
+      ...scored.intervals.baseline.logLoss,
+      ...scored.intervals.baseline.accuracy,
+      ...scored.intervals.logLossDifference,
+    ];
+    expect(flat(whole.pooled).every(Number.isNaN)).toBe(true);
+    expect(Number.isFinite(whole.pooled.model.auc)).toBe(true); // the scores themselves stay
+    // One day shorter blocks: draws differ, and each interval holds its estimate.
+    const shorter = evaluateModel(data, features, folds, { bootstrap: { samples: 200, blockDays: 14 } });
+    const [low, high] = shorter.pooled.intervals.model.auc;
+    expect(low).toBeLessThan(high);
+    expect(low).toBeLessThanOrEqual(shorter.pooled.model.auc);
+    expect(high).toBeGreaterThanOrEqual(shorter.pooled.model.auc);
+    // A fold that tests one day has no interval of its own; the pooled part (several days) has one.
+    const oneDayTests: ModelFold[] = [16, 18].map((day, f) => ({
+      fold: f + 1,
+      train: Uint32Array.from(data.dayIndex.flatMap((d, i) => (d < day - 1 ? [i] : []))),
+      test: Uint32Array.from(data.dayIndex.flatMap((d, i) => (d === day ? [i] : []))),
+    }));
+    const perDay = evaluateModel(data, features, oneDayTests, { bootstrap: { samples: 50 } });
+    for (const fold of perDay.folds) {
+      expect(fold.days).toBe(1);
+      expect(flat(fold).every(Number.isNaN)).toBe(true);
     }
+    expect(perDay.pooled.days).toBe(2);
+    expect(flat(perDay.pooled).some(Number.isNaN)).toBe(false);
   });
 
   it('refuses a target that is not 0, 1 or missing, naming the row (a return passed where a class was meant)', () => {

@@ -129,6 +129,15 @@ describe('errors under --json', () => {
     );
   });
 
+  it.runIf(process.platform === 'linux')('says a home or output folder the file system refuses (/proc), where Node would spin forever', async () => {
+    const refusedHome = await rdw(['--json', 'pull', '--latest', '1', '--home', '/proc/rdw-no-home']);
+    expect(jsonError(refusedHome)).toMatchObject({ code: 'RDW_PERMISSION_DENIED', exitCode: 1 });
+    expect(jsonError(refusedHome).message).toMatch(/^The file system refused to create the folder \/proc\/rdw-no-home /);
+    const refusedExport = await rdw(['export', '/proc/rdw-no-export', '--home', home.home]);
+    expect(refusedExport.code).toBe(1);
+    expect(refusedExport.stderr).toMatch(/^rdw: The file system refused to create the folder \/proc\/rdw-no-export /);
+  });
+
   it('says an environment failure and a bug the same way (a file where the home must be; RDW_UNEXPECTED)', async () => {
     const file = path.join(home.home, 'not-a-folder');
     await writeFile(file, 'x');

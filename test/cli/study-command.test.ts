@@ -51,6 +51,9 @@ describe('rdw study event', () => {
     const lines = stdout.trimEnd().split('\n');
     const table = lines.slice(lines.findIndex((line) => line.startsWith('window ')));
     expect(table.length).toBeGreaterThanOrEqual(181);
+    // 4 days: 7d's 8-day blocks would hold every day, so 7d has no interval; 15m-24h have theirs.
+    expect(rows.filter((row) => row.window === '7d').every((row) => row.ci_low_pct === null)).toBe(true);
+    expect(rows.filter((row) => row.window === '1h').every((row) => row.ci_low_pct !== null)).toBe(true);
     for (const line of lines) expect(line.length, line).toBeLessThanOrEqual(100);
     // each group's numbers, as computed: n complete/all, missing, the difference and its interval (3 decimals)
     for (const [i, row] of rows.entries()) {
@@ -58,8 +61,9 @@ describe('rdw study event', () => {
       const text = table[i + 1]!;
       expect(text.startsWith(`${String(row.window).padEnd(6)}  ${String(row.event_kind).padEnd(12)}  ${String(row.direction).padEnd(9)}  ${row.symbol}`), text).toBe(true);
       expect(text).toContain(` ${row.n_complete}/${row.n} `);
-      expect(text).toMatch(new RegExp(` ${Number(row.n) - Number(row.n_complete)} +${fixed(row.difference_pct).replace('.', '\\.')}[* ] `));
-      expect(text.replace(/\[ +/, '[').replace(/, +/, ', ')).toContain(`[${fixed(row.ci_low_pct)}, ${fixed(row.ci_high_pct)}]`);
+      expect(text).toMatch(new RegExp(` ${Number(row.n) - Number(row.n_complete)} +${fixed(row.difference_pct).replace('.', '\\.')}[* ]?( |$)`));
+      if (row.ci_low_pct === null) expect(text).not.toContain('[');
+      else expect(text.replace(/\[ +/, '[').replace(/, +/, ', ')).toContain(`[${fixed(row.ci_low_pct)}, ${fixed(row.ci_high_pct)}]`);
       expect(text.includes(`${fixed(row.difference_pct)}*`)).toBe(row.significant_adjusted === true);
     }
   });
@@ -80,6 +84,32 @@ describe('rdw study event', () => {
     ]);
     for (const other of [csvHeader, jsonKeys, fileKeys, htmlHeader]) expect(other).toEqual(header);
     expect(stdout).not.toContain('--wide prints');
+  });
+
+  it('one UTC day: no interval and no q, said in two lines with what to do (never a zero-width "95% CI")', async () => {
+    const single = await buildFixtureCatalog(days.slice(0, 1).map((d) => ({ releaseId: d.releaseId, day: d.day, rows: d.rows })));
+    await single.detach();
+    try {
+      const { code, stdout } = await rdw('study', 'event', '--home', single.dir);
+      expect(code).toBe(0);
+      expect(stdout).toContain(
+        'q: No group has an interval, so none is tested: the day bootstrap needs more UTC days than its\n' +
+          '   block (2+ at 15m-4h, 3+ at 24h, 9+ at 7d). Pull more days, or bootstrap rows (--bootstrap row).\n',
+      );
+      for (const line of stdout.split('\n')) expect(line.length, line).toBeLessThanOrEqual(100);
+      const out = path.join(single.dir, 'one-day-report');
+      expect((await rdw('study', 'event', '--home', single.dir, '--out', out)).code).toBe(0);
+      const html = await readFile(path.join(out, 'report.html'), 'utf8');
+      expect(html).toContain('<p>Many groups: No group has an interval, so none is tested: the day bootstrap needs more UTC days');
+      expect(html).not.toContain('0 of 0');
+      const rows = stdout.split('\n').filter((line) => line.startsWith('1h '));
+      expect(rows).toHaveLength(6);
+      for (const row of rows) expect(row).not.toContain('[');
+      const byRow = await rdw('study', 'event', '--home', single.dir, '--bootstrap', 'row');
+      expect(byRow.stdout).toMatch(/^q: Benjamini-Hochberg over all 6 groups/m);
+    } finally {
+      await single.close();
+    }
   });
 
   it('--by pools directions and --bootstrap row switches the interval', async () => {

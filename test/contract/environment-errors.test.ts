@@ -25,6 +25,7 @@ describe('environmentErrorOf', () => {
     ['DuckDB: Read-only file system', new Error('IO Error: Cannot open file "/h/catalog.duckdb": Read-only file system'), ReadOnlyFileSystemError, 'RDW_READ_ONLY_FILE_SYSTEM', '/h/catalog.duckdb'],
     ['ENOTDIR', fsError('ENOTDIR', { path: '/f/sub', syscall: 'mkdir' }), NotAFolderError, 'RDW_NOT_A_FOLDER', '/f/sub'],
     ['EEXIST from mkdir', fsError('EEXIST', { path: '/f', syscall: 'mkdir' }), NotAFolderError, 'RDW_NOT_A_FOLDER', '/f'],
+    ['ENOENT from mkdir (the file system refused the folder: /proc)', fsError('ENOENT', { path: '/proc/x', syscall: 'mkdir' }), PermissionDeniedError, 'RDW_PERMISSION_DENIED', '/proc/x'],
     ['EISDIR from rename (the destination is named)', fsError('EISDIR', { path: '/d/.tmp', dest: '/d/lock', syscall: 'rename' }), IsAFolderError, 'RDW_IS_A_FOLDER', '/d/lock'],
   ])('types %s', (_name, error, type, code, where) => {
     const typed = environmentErrorOf(error);
