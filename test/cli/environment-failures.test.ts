@@ -115,7 +115,8 @@ describe('environment failures through the CLI', () => {
     await mkdir(empty);
     const fresh = runInNamespace(`mount --bind -o ro '${empty}' '${empty}'`, ['ls', '--home', empty], empty);
     expect(fresh.code).toBe(1);
-    expectNamedFailure(fresh.stderr, environmentMessages.readOnly(empty));
+    // The first folder rdw makes there is named: the home exists, its store/ cannot be made.
+    expectNamedFailure(fresh.stderr, environmentMessages.readOnly(path.join(empty, 'store')));
     expect(fresh.files).toEqual([]);
 
     const before = await filesUnder(pulledHome);
