@@ -3,6 +3,7 @@
 
 import { AnalysisOptionError } from './analysis-errors.js';
 import { BaseRateModel } from './base-rate-model.js';
+import { checkBlockDays, resolveBootstrapDraws } from './bootstrap-options.js';
 import { deriveSeed } from './bootstrap.js';
 import type { FeatureSet } from './leakage-guard.js';
 import { LogisticRegression } from './logistic-regression.js';
@@ -31,6 +32,8 @@ export interface ModelData {
   readonly columns?: Readonly<Record<string, ArrayLike<unknown>>>;
   /** Target of each row: 1, 0, or null / NaN when its outcome is missing (never read as 0). */
   readonly target: ArrayLike<number | null>;
+  /** The target's name, for the sentence that refuses a value other than 0, 1 or missing. Default `target`. */
+  readonly targetName?: string;
   /** Index of each row's UTC day (its bootstrap cluster), days in calendar order. */
   readonly dayIndex: ArrayLike<number>;
 }
@@ -99,6 +102,7 @@ export function evaluateModel(data: ModelData, features: FeatureSet, folds: read
   if (data.target.length !== all.position.length || data.dayIndex.length !== all.position.length) {
     throw new AnalysisOptionError(analysisMessages.modelLengthMismatch(all.position.length, data.target.length), { option: 'data' });
   }
+  assertBinaryTarget(data);
   const makeModel = options.model ?? (() => new LogisticRegression());
   const makeBaseline = options.baseline ?? (() => new BaseRateModel());
   let modelName = '';
@@ -180,7 +184,6 @@ function select(data: ModelData, all: AllRows, indices: ArrayLike<number>) {
     const index = indices[k]!;
     const value = data.target[index];
     if (value === null || value === undefined || Number.isNaN(value)) missingTarget += 1;
-    else if (value !== 0 && value !== 1) throw new AnalysisOptionError(analysisMessages.modelTargetNotBinary(index, value), { option: 'target' });
     else if (all.position[index]! < 0) missingPredictor += 1;
     else keptAll[keptCount++] = index;
   }
@@ -197,20 +200,19 @@ function select(data: ModelData, all: AllRows, indices: ArrayLike<number>) {
   return { matrix, kept, y, leftOut: { missingTarget, missingPredictor } };
 }
 
+/** Every target 1, 0 or missing: anything else (a return passed where a class was meant) is refused, never read as 0. */
+function assertBinaryTarget(data: ModelData): void {
+  for (let row = 0; row < data.target.length; row += 1) {
+    const value = data.target[row];
+    if (value === null || value === undefined || Number.isNaN(value) || value === 0 || value === 1) continue;
+    throw new AnalysisOptionError(analysisMessages.targetNotBinary(data.targetName ?? 'target', row, value), { option: 'target' });
+  }
+}
+
 function columnLength(columns: Readonly<Record<string, ArrayLike<unknown>>>, features: FeatureSet): number {
   return columns[features.names[0]!]?.length ?? 0;
 }
 
 function resolveBootstrap(options: NonNullable<EvaluateModelOptions['bootstrap']>): ModelEvaluation['bootstrap'] {
-  const samples = options.samples ?? 1000;
-  const seed = options.seed ?? 1;
-  const confidence = options.confidence ?? 0.95;
-  const blockDays = options.blockDays ?? 1;
-  const bad = (option: string, value: unknown, rule: string) =>
-    new AnalysisOptionError(analysisMessages.badModelOption(`bootstrap.${option}`, String(value), rule), { option: `bootstrap.${option}` });
-  if (!Number.isInteger(samples) || samples < 1) throw bad('samples', samples, 'a whole number >= 1');
-  if (!Number.isInteger(seed)) throw bad('seed', seed, 'a whole number');
-  if (!(confidence > 0 && confidence < 1)) throw bad('confidence', confidence, 'a number between 0 and 1');
-  if (!Number.isInteger(blockDays) || blockDays < 1) throw bad('blockDays', blockDays, 'a whole number >= 1');
-  return { samples, seed, confidence, blockDays };
+  return { ...resolveBootstrapDraws(options, 1000), blockDays: checkBlockDays(options.blockDays ?? 1) };
 }

@@ -2,6 +2,7 @@
 
 import { WINDOWS } from '../contract/index.js';
 import type { Window } from '../contract/index.js';
+import { checkBlockDays, resolveBootstrapDraws } from './bootstrap-options.js';
 import { AnalysisOptionError } from './analysis-errors.js';
 import { resolveReleaseIds } from './analysis-source.js';
 import { analysisMessages } from './messages.js';
@@ -91,24 +92,13 @@ export function resolveEventStudyOptions(options: EventStudyOptions = {}): Resol
   if (byGiven.length === 0) throw new AnalysisOptionError(analysisMessages.badGrouping('(none)', STUDY_GROUP_KEYS), { option: 'by' });
   const by = STUDY_GROUP_KEYS.filter((key) => byGiven.includes(key));
 
-  const samples = options.bootstrap?.samples ?? 2000;
-  const seed = options.bootstrap?.seed ?? 1;
-  const confidence = options.bootstrap?.confidence ?? 0.95;
-  if (!Number.isInteger(samples) || samples < 1 || samples > 1_000_000) {
-    throw new AnalysisOptionError(analysisMessages.badBootstrap('samples must be an integer from 1 to 1,000,000'), { option: 'bootstrap.samples' });
-  }
-  if (!Number.isInteger(seed)) throw new AnalysisOptionError(analysisMessages.badBootstrap('seed must be an integer'), { option: 'bootstrap.seed' });
-  if (!(confidence > 0 && confidence < 1)) {
-    throw new AnalysisOptionError(analysisMessages.badBootstrap('confidence must be strictly between 0 and 1'), { option: 'bootstrap.confidence' });
-  }
+  const { samples, seed, confidence } = resolveBootstrapDraws(options.bootstrap ?? {}, 2000);
   const method = options.bootstrap?.method ?? 'day';
   if (!(BOOTSTRAP_METHODS as readonly string[]).includes(method)) {
     throw new AnalysisOptionError(analysisMessages.badBootstrap(`method must be one of ${BOOTSTRAP_METHODS.join(', ')}`), { option: 'bootstrap.method' });
   }
   const blockDays = options.bootstrap?.blockDays ?? 'auto';
-  if (blockDays !== 'auto' && !(Number.isInteger(blockDays) && blockDays >= 1 && blockDays <= 10_000)) {
-    throw new AnalysisOptionError(analysisMessages.badBootstrap('blockDays must be "auto" or an integer from 1 to 10,000'), { option: 'bootstrap.blockDays' });
-  }
+  if (blockDays !== 'auto') checkBlockDays(blockDays, true);
   const allowMixed = options.allowMixedCalculationVersions ?? false;
   if (typeof allowMixed !== 'boolean') {
     throw new AnalysisOptionError(analysisMessages.badFlag('allowMixedCalculationVersions', 'true or false'), { option: 'allowMixedCalculationVersions' });

@@ -5,13 +5,14 @@
 
 import { Bool, Float64, Int32, Table, Utf8, vectorFromArray, type Vector } from 'apache-arrow';
 import { addAdjustedSignificance } from './adjusted-significance.js';
-import { EmptyStudyError, MixedCalculationVersionsError, ReleaseNotInCatalogError } from './analysis-errors.js';
+import { EmptyStudyError } from './analysis-errors.js';
+import { assertReleasesFound, studyVersionMix } from './study-provenance.js';
 import type { AnalysisSourceLike } from './analysis-source.js';
 import { rowsFromSql, toAnalysisSource } from './analysis-source.js';
 import { addIntervals } from './event-study-intervals.js';
 import { resolveEventStudyOptions, type EventStudyOptions, type StudyGroupKey } from './event-study-options.js';
-import type { CalculationVersionShare, CoverageCell, EventStudyResult, EventStudyRow } from './event-study-result.js';
-import { calculationVersionMixSql, coverageSql, eventStudyAggregateSql, provenanceSql } from './event-study-sql.js';
+import type { CoverageCell, EventStudyResult, EventStudyRow } from './event-study-result.js';
+import { coverageSql, eventStudyAggregateSql, provenanceSql } from './event-study-sql.js';
 import { analysisMessages } from './messages.js';
 import { MISSING_STATUSES, missingColumnName } from './outcome.js';
 
@@ -93,26 +94,10 @@ export async function eventStudy(source: AnalysisSourceLike, options: EventStudy
   const provenance = (await connection.runAndReadAll(provenanceSql(from))).getRowObjectsJS()[0]!;
   const releaseIds = (provenance.release_ids as string[]) ?? [];
   const calculationVersions = (provenance.calculation_versions as string[]) ?? [];
-  if (resolved.releases !== undefined) {
-    const found = new Set(releaseIds);
-    const missing = resolved.releases.filter((id) => !found.has(id));
-    if (missing.length > 0) throw new ReleaseNotInCatalogError(analysisMessages.releasesNotInCatalog(missing), missing);
-  }
+  assertReleasesFound(resolved.releases, releaseIds);
   if (Number(provenance.rows) === 0) throw new EmptyStudyError(analysisMessages.emptyStudy());
   // Rows of different formula versions are not comparable as one sample: pooled only when asked for.
-  const calculationVersionMix = (await connection.runAndReadAll(calculationVersionMixSql(from))).getRowObjectsJS().map(
-    (row): CalculationVersionShare => ({
-      calculation_version: row.calculation_version === null ? null : String(row.calculation_version),
-      rows: Number(row.rows),
-      releases: Number(row.releases),
-    }),
-  );
-  if (calculationVersionMix.length > 1 && !resolved.allowMixedCalculationVersions) {
-    throw new MixedCalculationVersionsError(
-      analysisMessages.mixedCalculationVersions(calculationVersionMix),
-      calculationVersionMix.map((entry) => entry.calculation_version),
-    );
-  }
+  const calculationVersionMix = await studyVersionMix(connection, from, resolved.allowMixedCalculationVersions);
 
   // 3. aggregates per window × group, joined to direction-signed controls (all in DuckDB)
   const rows = (await connection.runAndReadAll(eventStudyAggregateSql(from, resolved.windows, resolved.by)))

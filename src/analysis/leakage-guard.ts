@@ -84,20 +84,36 @@ export interface ModelSpec {
  */
 export function defineModelSpec(spec: { target: FeatureInput; predictors: readonly FeatureInput[] }): ModelSpec {
   const features = defineFeatureSet(spec.predictors);
-  if (!labelBehind(spec.target)) {
-    const name = typeof spec.target === 'string' ? spec.target : spec.target.name;
-    throw new UnknownColumnError(analysisMessages.targetNotLabel(name), { option: 'target' });
-  }
+  labelOfTarget(spec.target);
   return Object.freeze({ target: spec.target, features });
 }
 
 /**
- * SELECT list of the given predictors (derived ones as `expr AS name`), after the leakage guard.
+ * The label a model's target is (or derives from), with its window: checked again where a spec may have been
+ * built by hand rather than by defineModelSpec.
+ * @throws UnknownColumnError for a target that is no label
+ */
+export function labelOfTarget(target: FeatureInput): { label: string; window: string } {
+  const found = labelBehind(target);
+  if (found === undefined) {
+    throw new UnknownColumnError(analysisMessages.targetNotLabel(typeof target === 'string' ? target : target.name), { option: 'target' });
+  }
+  return found;
+}
+
+/**
+ * SELECT list of the given predictors (derived ones as `expr AS name`), after the leakage guard. With
+ * `{ cast: 'DOUBLE' }` every column is cast and named after its predictor (booleans become 1/0): a model's matrix.
  * @throws LeakageError
  */
-export function predictorSelectSql(predictors: readonly FeatureInput[]): string {
+export function predictorSelectSql(predictors: readonly FeatureInput[], options: { cast?: 'DOUBLE' } = {}): string {
   assertPredictors(predictors);
   return predictors
-    .map((p) => (typeof p === 'string' ? quoteIdentifier(p) : `(${p.sql}) AS ${quoteIdentifier(p.name)}`))
+    .map((p) => {
+      const name = quoteIdentifier(typeof p === 'string' ? p : p.name);
+      const value = typeof p === 'string' ? name : `(${p.sql})`;
+      if (options.cast !== undefined) return `(${value})::${options.cast} AS ${name}`;
+      return typeof p === 'string' ? name : `${value} AS ${name}`;
+    })
     .join(', ');
 }

@@ -33,10 +33,16 @@ export const analysisMessages = {
   badMeasure: (value: string) => `"${value}" is not an outcome measure.`,
   badSplitCount: (option: string, value: string, min: number) =>
     `The split option ${option} must be a whole number of at least ${min}, not ${value}.`,
-  badSampleType: (value: string) => `The split option sampleType must be 'event' or 'control' (or left out for both), not ${value}.`,
+  badSampleType: (value: string, allowed: readonly string[]) =>
+    `The split option sampleType must be ${allowed.map((type) => `'${type}'`).join(' or ')} (or left out for both), not ${value}.`,
   badEmbargo: (value: string) => `The split option embargoSeconds must be 'auto' or a number of seconds >= 0, not ${value}.`,
-  tooFewSplitDays: (days: number, window: string, need: string) =>
-    `The rows usable for window ${window} (point-in-time, complete outcome) cover ${days} UTC day(s), too few to split: ${need}; use fewer folds or pull more days.`,
+  /** testDays undefined: k-fold (each fold tests one block of days); a number: walk-forward (blocks of testDays, then one training day). */
+  tooFewSplitDays: (days: number, window: string, folds: number, testDays: number | undefined) =>
+    `The rows usable for window ${window} (point-in-time, complete outcome) cover ${days} UTC day(s), too few to split: ${
+      testDays === undefined
+        ? `${folds} folds need at least ${folds}`
+        : `${folds} test blocks of ${testDays} day(s) and one training day need at least ${folds * testDays + 1}`
+    }; use fewer folds or pull more days.`,
   noSplitRows: (window: string) =>
     `No row is usable for window ${window} (point-in-time with a complete ${window} outcome), so there is nothing to split; pull releases whose ${window} outcomes are complete.`,
   badModelOption: (option: string, value: string, rule: string) => `The model option ${option} must be ${rule}, not ${value}.`,
@@ -46,15 +52,18 @@ export const analysisMessages = {
     `The window ${asked} is not the window of the target ${target} (${window}); leave the window out, or give a target of window ${asked}.`,
   textPredictor: (name: string) =>
     `The predictor ${name} is text, not a number; derive a number from it, e.g. derivedFeature('is_${name}_x', ['${name}'], "${name} = 'x'").`,
-  targetNotBinary: (name: string, value: number) =>
-    `The target ${name} must be 1, 0 or null for every row, but one row gives ${value}; derive a binary target, e.g. derivedFeature('up', ['return_pct_1h'], 'return_pct_1h > 0').`,
-  modelTargetNotBinary: (row: number, value: number) =>
-    `The model's target must be 1, 0, or null/NaN (missing) for every row, but row ${row} gives ${value}; pass a binary target.`,
-  /** Why a study tested no group (no interval anywhere); the CLI and the report both say it. */
-  noGroupTested: (byDay: boolean) =>
-    byDay
-      ? 'No group has an interval, so none is tested: the day bootstrap needs more UTC days than its block (2+ at 15m-4h, 3+ at 24h, 9+ at 7d). Pull more days, or bootstrap rows (--bootstrap row).'
-      : 'No group has an interval, so none is tested: each needs complete event and control returns.',
+  targetNotBinary: (name: string, row: number, value: number) =>
+    `The target ${name} must be 1, 0 or null (missing) for every row, but row ${row} gives ${value}; derive a binary target, e.g. derivedFeature('up', ['return_pct_1h'], 'return_pct_1h > 0').`,
+  /**
+   * Why a study tested no group (no interval anywhere); the CLI and the report both say it. `blockDays`: the day
+   * bootstrap's block length per window (it needs at least one day more); undefined for the row bootstrap.
+   */
+  noGroupTested: (blockDays: Readonly<Record<string, number>> | undefined) =>
+    blockDays === undefined
+      ? 'No group has an interval, so none is tested: each needs complete event and control returns.'
+      : `No group has an interval, so none is tested: the day bootstrap needs more UTC days than its block (${Object.entries(blockDays)
+          .map(([window, days]) => `${days + 1}+ at ${window}`)
+          .join(', ')}). Pull more days, or bootstrap rows (--bootstrap row).`,
   modelDataShape: () => 'The model data must hold either rows (one object per row) or columns (one array per predictor), exactly one of them.',
   modelColumnMissing: (name: string, rows: number, length: number | undefined) =>
     length === undefined

@@ -9,7 +9,7 @@ import { defaultBlockDays } from './cluster-bootstrap.js';
 import { toAnalysisSource, type AnalysisSourceLike } from './analysis-source.js';
 import { defaultModelSpec } from './default-model-spec.js';
 import { evaluateModel, type EvaluateModelOptions, type ModelEvaluation } from './evaluate-model.js';
-import { assertPredictors, labelBehind, type FeatureInput, type ModelSpec } from './leakage-guard.js';
+import { labelOfTarget, predictorSelectSql, type FeatureInput, type ModelSpec } from './leakage-guard.js';
 import { analysisMessages } from './messages.js';
 import { resolveWindow } from './outcome.js';
 import { purgedKFoldSplits, type PurgedKFoldOptions } from './purged-k-fold-splits.js';
@@ -96,16 +96,15 @@ export async function modelStudy(source: AnalysisSourceLike, options: ModelStudy
   // Read as Float64Arrays, NULL as NaN (missing to evaluateModel alike): getColumnsJS took ~0.5 s per 500k rows.
   const values = await readColumns(
     resolved.connection,
-    `SELECT ${doublePredictorsSql(spec)}, (${targetSql(spec.target)})::DOUBLE AS "__target"
+    `SELECT ${predictorSelectSql(spec.features.predictors, { cast: 'DOUBLE' })}, (${targetSql(spec.target)})::DOUBLE AS "__target"
     FROM ${classified} WHERE reason IS NULL ORDER BY ${SPLIT_ROW_ORDER_SQL}`,
     [...spec.features.names.map(() => 'number' as const), 'number'],
   );
   const target = values[values.length - 1]!;
-  assertBinary(target, spec.target);
   const columns = Object.fromEntries(spec.features.names.map((name, j) => [name, values[j]!]));
   // 4. fit and score
   const bootstrap = { ...options.bootstrap, blockDays: options.bootstrap?.blockDays ?? defaultBlockDays(WINDOW_SECONDS[window]) };
-  const evaluation = evaluateModel({ columns, target, dayIndex: splits.rows.dayIndex }, spec.features, splits.splits, { ...options, bootstrap });
+  const evaluation = evaluateModel({ columns, target, targetName: nameOf(spec.target), dayIndex: splits.rows.dayIndex }, spec.features, splits.splits, { ...options, bootstrap });
   return { window, target: nameOf(spec.target), sampleType: sampleType ?? 'all', split: resolvedSplit(split, splits), splits, evaluation };
 }
 
@@ -121,19 +120,11 @@ function nameOf(input: FeatureInput): string {
 }
 
 function targetWindow(target: FeatureInput, asked: Window | undefined): Window {
-  const window = resolveWindow(labelBehind(target)!.window);
+  const window = resolveWindow(labelOfTarget(target).window);
   if (asked !== undefined && resolveWindow(asked) !== window) {
     throw new AnalysisOptionError(analysisMessages.windowNotTargets(asked, nameOf(target), window), { option: 'window' });
   }
   return window;
-}
-
-/** Each predictor as a DOUBLE column named after it (booleans become 1/0), after the leakage guard. */
-function doublePredictorsSql(spec: ModelSpec): string {
-  assertPredictors(spec.features.predictors);
-  return spec.features.predictors
-    .map((p) => `(${typeof p === 'string' ? quoteIdentifier(p) : p.sql})::DOUBLE AS ${quoteIdentifier(nameOf(p))}`)
-    .join(', ');
 }
 
 function targetSql(target: FeatureInput): string {
@@ -145,11 +136,5 @@ function assertNumeric(predictor: FeatureInput): void {
   if (typeof predictor !== 'string') return;
   if (fieldSpec(predictor.toLowerCase())?.type === 'string') {
     throw new AnalysisOptionError(analysisMessages.textPredictor(predictor), { option: predictor });
-  }
-}
-
-function assertBinary(target: Float64Array, input: FeatureInput): void {
-  for (const value of target) {
-    if (!Number.isNaN(value) && value !== 0 && value !== 1) throw new AnalysisOptionError(analysisMessages.targetNotBinary(nameOf(input), value), { option: 'target' });
   }
 }

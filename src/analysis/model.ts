@@ -47,46 +47,28 @@ export function featureMatrix(
   indices?: ArrayLike<number>,
 ): SelectedFeatureMatrix {
   assertPredictors(features.predictors);
-  const names = features.predictors.map((p) => (typeof p === 'string' ? p : p.name));
-  const columns = names.length;
-  const count = indices === undefined ? rows.length : indices.length;
-  const values = new Float64Array(count * columns);
-  const kept = new Uint32Array(count);
-  let keptCount = 0;
-  let missingPredictor = 0;
-  for (let position = 0; position < count; position += 1) {
-    const index = indices === undefined ? position : indices[position]!;
-    const row = rows[index]!;
-    const offset = keptCount * columns;
-    let complete = true;
-    for (let j = 0; j < columns; j += 1) {
-      const value = toNumber(row[names[j]!]);
-      if (!Number.isFinite(value)) {
-        complete = false;
-        break;
-      }
-      values[offset + j] = value;
-    }
-    if (complete) kept[keptCount++] = index;
-    else missingPredictor += 1;
-  }
-  return {
-    matrix: { values: values.slice(0, keptCount * columns), rows: keptCount, columns, names: Object.freeze(names) },
-    kept: kept.slice(0, keptCount),
-    missingPredictor,
-  };
+  // The chosen rows as one array per predictor: then the one reading loop of featureMatrixFromColumns.
+  const chosen = indices === undefined ? rows : Array.from(indices, (index) => rows[index]!);
+  const columns = Object.fromEntries(predictorNames(features).map((name) => [name, chosen.map((row) => row[name])]));
+  const selected = featureMatrixFromColumns(columns, features, chosen.length);
+  return indices === undefined ? selected : { ...selected, kept: Uint32Array.from(selected.kept, (position) => indices[position]!) };
 }
 
 /**
  * featureMatrix over columns (one array per predictor name, all of one length) instead of row objects: what
- * DuckDB's getColumnsJS returns, read without an object per row.
+ * DuckDB's getColumnsJS returns, read without an object per row. `rowCount`: the length every column must have
+ * (default the first column's; given, a feature set without predictors still has its rows).
  * @throws LeakageError as featureMatrix; AnalysisOptionError when a predictor's column is absent or of another length
  */
-export function featureMatrixFromColumns(columns: Readonly<Record<string, ArrayLike<unknown>>>, features: FeatureSet): SelectedFeatureMatrix {
+export function featureMatrixFromColumns(
+  columns: Readonly<Record<string, ArrayLike<unknown>>>,
+  features: FeatureSet,
+  rowCount?: number,
+): SelectedFeatureMatrix {
   assertPredictors(features.predictors);
-  const names = features.predictors.map((p) => (typeof p === 'string' ? p : p.name));
+  const names = predictorNames(features);
   const data = names.map((name) => columns[name]);
-  const count = data[0]?.length ?? 0;
+  const count = rowCount ?? data[0]?.length ?? 0;
   names.forEach((name, j) => {
     if (data[j]?.length !== count) throw new AnalysisOptionError(analysisMessages.modelColumnMissing(name, count, data[j]?.length), { option: name });
   });
@@ -98,7 +80,7 @@ export function featureMatrixFromColumns(columns: Readonly<Record<string, ArrayL
     const offset = keptCount * width;
     let complete = true;
     for (let j = 0; j < width; j += 1) {
-      const value = toNumber(data[j]![index]);
+      const value = numericValue(data[j]![index]);
       if (!Number.isFinite(value)) {
         complete = false;
         break;
@@ -114,7 +96,13 @@ export function featureMatrixFromColumns(columns: Readonly<Record<string, ArrayL
   };
 }
 
-function toNumber(value: unknown): number {
+/** Column names of the predictors, in order (from the predictors themselves: a hand-built set's names may differ). */
+function predictorNames(features: FeatureSet): string[] {
+  return features.predictors.map((p) => (typeof p === 'string' ? p : p.name));
+}
+
+/** A predictor's value as a number: numbers as they are, bigints converted, booleans 1/0, anything else NaN (missing). */
+export function numericValue(value: unknown): number {
   if (typeof value === 'number') return value;
   if (typeof value === 'bigint') return Number(value);
   if (typeof value === 'boolean') return value ? 1 : 0;

@@ -50,7 +50,7 @@ export async function purgedKFoldSplits(source: AnalysisSourceLike, options: Pur
   const selection = await readSplitRows(source, window, releases, rowOptions);
   const { rows } = selection;
   const days = rows.days.length;
-  if (days < folds) throw new AnalysisOptionError(analysisMessages.tooFewSplitDays(days, window, `${folds} folds need at least ${folds}`), { option: 'folds' });
+  if (days < folds) throw new AnalysisOptionError(analysisMessages.tooFewSplitDays(days, window, folds, undefined), { option: 'folds' });
   const windowSeconds = WINDOW_SECONDS[window];
   const embargoSeconds = embargoOption === 'auto' ? defaultEmbargoSeconds(rows, windowSeconds) : embargoOption;
   // 3. k contiguous day blocks; the rows of a block are one index range (rows are in time order)

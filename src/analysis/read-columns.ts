@@ -2,6 +2,7 @@
 // text as strings; no JS value per cell for number columns (getColumnsJS took ~1 s per 500k rows × 5 columns).
 
 import type { DuckDBConnection } from '@duckdb/node-api';
+import { numericValue } from './model.js';
 
 /** How a result column is read: `number` (a number, bigint or boolean column; NULL → NaN) or `text` (strings, NULL → null). */
 export type ColumnKind = 'number' | 'text';
@@ -30,7 +31,7 @@ export async function readColumns<const K extends readonly ColumnKind[]>(
       const column = columns[j]!;
       if (kind === 'number') {
         const numbers = column as Float64Array;
-        for (let i = 0; i < rows; i += 1) numbers[offset + i] = toNumber(vector.getItem(i));
+        for (let i = 0; i < rows; i += 1) numbers[offset + i] = numericValue(vector.getItem(i));
       } else {
         const texts = column as (string | null)[];
         for (let i = 0; i < rows; i += 1) {
@@ -42,11 +43,4 @@ export async function readColumns<const K extends readonly ColumnKind[]>(
     offset += rows;
   }
   return columns as { -readonly [J in keyof K]: ColumnOf<K[J]> };
-}
-
-function toNumber(value: unknown): number {
-  if (typeof value === 'number') return value;
-  if (typeof value === 'bigint') return Number(value);
-  if (typeof value === 'boolean') return value ? 1 : 0;
-  return Number.NaN;
 }

@@ -35,20 +35,26 @@ export async function rowKFoldSplits(source: AnalysisSourceLike, options: RowKFo
     order[i] = order[j]!;
     order[j] = swap;
   }
-  const foldOf = new Uint8Array(count);
-  order.forEach((row, position) => (foldOf[row] = position % folds));
+  // Fold of each row (Uint32: any number of folds), and each fold's size, so its arrays are filled in place.
+  const foldOf = new Uint32Array(count);
+  const sizes = new Uint32Array(folds);
+  order.forEach((row, position) => {
+    foldOf[row] = position % folds;
+    sizes[position % folds] = sizes[position % folds]! + 1;
+  });
   const splits: TimeSplit[] = [];
   for (let fold = 0; fold < folds; fold += 1) {
-    const train: number[] = [];
-    const test: number[] = [];
-    for (let index = 0; index < count; index += 1) (foldOf[index] === fold ? test : train).push(index);
-    const trainIndices = Uint32Array.from(train);
-    const testIndices = Uint32Array.from(test);
+    const testIndices = new Uint32Array(sizes[fold]!);
+    const trainIndices = new Uint32Array(count - sizes[fold]!);
+    for (let index = 0, tested = 0, trained = 0; index < count; index += 1) {
+      if (foldOf[index] === fold) testIndices[tested++] = index;
+      else trainIndices[trained++] = index;
+    }
     splits.push({
       fold: fold + 1,
       train: trainIndices,
       test: testIndices,
-      testDays: [...new Set(Array.from(testIndices, (index) => rows.days[rows.dayIndex[index]!]!))],
+      testDays: [...new Set(Array.from(testIndices, (index) => rows.dayIndex[index]!))].map((day) => rows.days[day]!),
       testSpan: { start: rows.sampleTime[testIndices[0]!] ?? Number.NaN, end: testIndices.reduce((end, index) => Math.max(end, rows.labelEnd[index]!), -Infinity) },
       trainReleaseIds: splitReleaseIds(rows, trainIndices),
       testReleaseIds: splitReleaseIds(rows, testIndices),

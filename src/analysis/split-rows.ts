@@ -1,10 +1,10 @@
 // The rows a time-aware split may use for one label window: DuckDB keeps the point-in-time rows with a
 // complete outcome, counts the others by reason, and returns the kept rows' identities in time order.
 
-import { WINDOW_SECONDS, type SampleType, type Window } from '../contract/index.js';
-import { quoteIdentifier } from '../base/index.js';
-import { EmptyStudyError, MixedCalculationVersionsError, ReleaseNotInCatalogError } from './analysis-errors.js';
-import { calculationVersionMixSql } from './event-study-sql.js';
+import { CANDLE_SECONDS, WINDOW_SECONDS, type SampleType, type Window } from '../contract/index.js';
+import { quoteIdentifier, quoteLiteral } from '../base/index.js';
+import { EmptyStudyError } from './analysis-errors.js';
+import { assertReleasesFound, studyVersionMix } from './study-provenance.js';
 import type { CalculationVersionShare } from './event-study-result.js';
 import { analysisMessages } from './messages.js';
 import type { AnalysisSource, AnalysisSourceLike } from './analysis-source.js';
@@ -98,9 +98,9 @@ export function classifiedSplitRowsSql(source: Required<AnalysisSource>, window:
   const status = quoteIdentifier(outcome(window).statusField);
   const seconds = WINDOW_SECONDS[window];
   return `(SELECT *,
-    greatest(sample_time, coalesce(reference_start, ceil(sample_time / 300) * 300)) + ${seconds} AS label_end,
+    greatest(sample_time, coalesce(reference_start, ceil(sample_time / ${CANDLE_SECONDS}) * ${CANDLE_SECONDS})) + ${seconds} AS label_end,
     CASE${options.sampleType === undefined ? '' : `
-      WHEN sample_type IS DISTINCT FROM '${options.sampleType}' THEN 'sample_type_not_selected'`}
+      WHEN sample_type IS DISTINCT FROM ${quoteLiteral(options.sampleType)} THEN 'sample_type_not_selected'`}
       WHEN row_id IS NULL THEN 'row_id_missing'
       WHEN sample_time IS NULL THEN 'sample_time_missing'
       WHEN ${status} IS NULL THEN 'status_missing'
@@ -148,24 +148,9 @@ export async function readSplitRows(
     if (row.reason === null) eligibleReleases = (row.ids as string[]) ?? [];
     if (row.reason !== null) leftOut[row.reason as SplitExclusionReason] = (leftOut[row.reason as SplitExclusionReason] ?? 0) + n;
   }
-  if (releases !== undefined) {
-    const missing = releases.filter((id) => !releaseIds.has(id));
-    if (missing.length > 0) throw new ReleaseNotInCatalogError(analysisMessages.releasesNotInCatalog(missing), missing);
-  }
+  assertReleasesFound(releases, releaseIds);
   // 3. one formula version per split, unless asked (as the event study: rows of two versions measure different things)
-  const calculationVersionMix = (await connection.runAndReadAll(calculationVersionMixSql(`(SELECT * FROM ${classified} WHERE reason IS NULL)`)))
-    .getRowObjectsJS()
-    .map((row): CalculationVersionShare => ({
-      calculation_version: row.calculation_version === null ? null : String(row.calculation_version),
-      rows: Number(row.rows),
-      releases: Number(row.releases),
-    }));
-  if (calculationVersionMix.length > 1 && options.allowMixedCalculationVersions !== true) {
-    throw new MixedCalculationVersionsError(
-      analysisMessages.mixedCalculationVersions(calculationVersionMix),
-      calculationVersionMix.map((entry) => entry.calculation_version),
-    );
-  }
+  const calculationVersionMix = await studyVersionMix(connection, `(SELECT * FROM ${classified} WHERE reason IS NULL)`, options.allowMixedCalculationVersions === true);
   // 4. the eligible rows in time order; ties broken by identity so the order is the same on every run. The
   //    release ID comes back as its rank among the sorted eligible IDs (converting 500k strings costs ~1 s), from a
   //    join with the distinct IDs (a window over every row sorted them all once more), and sorts as the ID does.

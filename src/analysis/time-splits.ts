@@ -6,8 +6,7 @@ import { AnalysisOptionError } from './analysis-errors.js';
 import { analysisMessages } from './messages.js';
 import { resolveReleaseIds } from './analysis-source.js';
 import { resolveWindow } from './outcome.js';
-import type { CalculationVersionShare } from './event-study-result.js';
-import { splitReleaseIds, type SplitExclusionReason, type SplitRowOptions, type SplitRowSelection, type SplitRowTable } from './split-rows.js';
+import { splitReleaseIds, type SplitRowOptions, type SplitRowSelection, type SplitRowTable } from './split-rows.js';
 
 /** Options every split method takes. */
 export interface TimeSplitOptions {
@@ -63,7 +62,7 @@ export function resolveTimeSplitOptions(options: TimeSplitOptions): { window: Wi
   const releases = options.releases === undefined ? undefined : resolveReleaseIds(options.releases);
   const { sampleType } = options;
   if (sampleType !== undefined && !(SAMPLE_TYPES as readonly string[]).includes(sampleType)) {
-    throw new AnalysisOptionError(analysisMessages.badSampleType(String(sampleType)), { option: 'sampleType' });
+    throw new AnalysisOptionError(analysisMessages.badSampleType(String(sampleType), SAMPLE_TYPES), { option: 'sampleType' });
   }
   return { window, releases, rowOptions: { allowMixedCalculationVersions: options.allowMixedCalculationVersions, sampleType } };
 }

@@ -36,8 +36,7 @@ export async function walkForwardSplits(source: AnalysisSourceLike, options: Wal
   const days = rows.days.length;
   const testDays = givenTestDays ?? Math.floor(days / (folds + 1));
   if (testDays < 1 || days < folds * testDays + 1) {
-    const need = `${folds} test blocks of ${givenTestDays ?? 1} day(s) and one training day need at least ${folds * (givenTestDays ?? 1) + 1}`;
-    throw new AnalysisOptionError(analysisMessages.tooFewSplitDays(days, window, need), { option: givenTestDays === undefined ? 'folds' : 'testDays' });
+    throw new AnalysisOptionError(analysisMessages.tooFewSplitDays(days, window, folds, givenTestDays ?? 1), { option: givenTestDays === undefined ? 'folds' : 'testDays' });
   }
   // 3. test blocks at the end; train on earlier days only (a rolling window: the last trainDays of them)
   const starts = dayStarts(rows);

@@ -28,14 +28,14 @@ export function modelStudyText(result: ModelStudyResult, options: ModelStudyText
     .map(([reason, n]) => `${reason} ${n}`)
     .join(', ');
   const rows = modelEvaluationTable(result);
-  const days = splits.rows.days;
+  const pooled = rows[rows.length - 1]!;
   return [
     wrap(m.headline(result.target, result.window, modelSplitText(result.split), splits.releaseIds.length, options.current ?? true, splits.rows.rowId.length, splits.total, leftOut || 'none')),
     wrap(m.model(evaluation.model, evaluation.baseline, evaluation.features, result.sampleType)),
     ...(splits.method === 'row-k-fold' ? [wrap(m.naiveSplit())] : []),
     '',
     ...(options.wide === true ? wideTable(rows) : resultsTable(rows, percent)),
-    wrap(options.wide === true ? m.wideLegend(percent, samples, seed) : m.legend(percent, samples, seed, blockDays, days[0] ?? '', days[days.length - 1] ?? '')),
+    wrap(options.wide === true ? m.wideLegend(percent, samples, seed) : m.legend(percent, samples, seed, blockDays, pooled.test_days, pooled.test_rows_left_out)),
     ...(options.wide === true ? [] : [wrap(m.wideHint())]),
     '',
   ].join('\n');

@@ -22,7 +22,7 @@ export function studyReportText(result: EventStudyResult, options: StudyTableOpt
     m.returns(options.wide === true),
     m.controls(bootstrap.confidence * 100, bootstrap.method === 'row', bootstrap.samples, bootstrap.seed),
     metadata.multipleComparisons.tested === 0
-      ? wrapText(`q: ${analysisMessages.noGroupTested(bootstrap.method === 'day')}`, TEXT_COLUMNS, 3)
+      ? wrapText(`q: ${analysisMessages.noGroupTested(bootstrap.method === 'day' ? metadata.bootstrapBlockDays : undefined)}`, TEXT_COLUMNS, 3)
       : m.adjusted(metadata.multipleComparisons.tested, metadata.multipleComparisons.significant, metadata.multipleComparisons.level),
     '',
     studyTableText(result, options),

@@ -24,7 +24,8 @@ export const STUDY_TABLE_CSS = `
 .results tr.sig td{font-weight:600}
 .na{color:#999}`;
 
-function formatCell(value: unknown): string {
+/** One table cell: n/a for null, numbers to 4 decimals (3 significant digits below 0.0001), text escaped. */
+export function resultCellHtml(value: unknown): string {
   if (value === null || value === undefined) return '<span class="na">n/a</span>';
   // Below 0.0001 (p- and q-values), 3 significant digits: 0.0000 would read as an impossible zero.
   if (typeof value === 'number' && !Number.isInteger(value)) return Math.abs(value) < 1e-4 ? value.toPrecision(3) : value.toFixed(4);
@@ -53,7 +54,7 @@ export function studyResultsTableHtml(result: Pick<EventStudyResult, 'rows' | 'm
   const body = result.rows
     .map((row) => {
       const record = row as unknown as Record<string, unknown>;
-      const cells = columns.map((column) => `<td${attributes(column.name)}>${formatCell(record[column.name])}</td>`).join('');
+      const cells = columns.map((column) => `<td${attributes(column.name)}>${resultCellHtml(record[column.name])}</td>`).join('');
       return `<tr${row.significant_adjusted === true ? ' class="sig"' : ''}>${cells}</tr>`;
     })
     .join('\n');

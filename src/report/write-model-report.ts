@@ -7,7 +7,7 @@ import { modelEvaluationColumns, modelEvaluationTable, type ModelEvaluationRow, 
 import { escapeHtml, formatCsv, makeFolder } from '../base/index.js';
 import { modelScoreChartSpec, renderSvg } from '../charts/index.js';
 import { modelInterval, modelScoreChartOptions, modelSplitText } from './model-chart-data.js';
-import { STUDY_TABLE_CSS } from './study-results-table-html.js';
+import { STUDY_TABLE_CSS, resultCellHtml } from './study-results-table-html.js';
 
 /** File names written by writeModelReport, relative to its folder. */
 export const MODEL_REPORT_FILES = {
@@ -81,16 +81,10 @@ export async function writeModelReport(result: ModelStudyResult, outDir: string)
   return files;
 }
 
-function cellHtml(value: unknown): string {
-  if (value === null || value === undefined) return '<span class="na">n/a</span>';
-  if (typeof value === 'number' && !Number.isInteger(value)) return value.toFixed(4);
-  return escapeHtml(String(value));
-}
-
 function modelHtml(result: ModelStudyResult, metadata: ModelReportMetadata, rows: readonly ModelEvaluationRow[], svg: string): string {
   const head = modelEvaluationColumns.map((column) => `<th>${escapeHtml(column.name)}</th>`).join('');
   const body = rows
-    .map((row) => `<tr>${modelEvaluationColumns.map((column) => `<td>${cellHtml(row[column.name])}</td>`).join('')}</tr>`)
+    .map((row) => `<tr>${modelEvaluationColumns.map((column) => `<td>${resultCellHtml(row[column.name])}</td>`).join('')}</tr>`)
     .join('\n');
   const leftOut = Object.entries(metadata.rows.leftOut).map(([reason, n]) => `${escapeHtml(reason)} ${n}`).join(', ') || 'none';
   return `<!doctype html>

@@ -78,7 +78,7 @@ Bootstrap: ${metadata.bootstrap.samples} samples, seed ${metadata.bootstrap.seed
 ${escapeHtml(metadata.bootstrapDescription)}</p>
 <p>Many groups: ${
     metadata.multipleComparisons.tested === 0
-      ? escapeHtml(analysisMessages.noGroupTested(metadata.bootstrap.method === 'day'))
+      ? escapeHtml(analysisMessages.noGroupTested(metadata.bootstrap.method === 'day' ? metadata.bootstrapBlockDays : undefined))
       : `${metadata.multipleComparisons.significant} of ${metadata.multipleComparisons.tested} have q_value &le; ${metadata.multipleComparisons.level}.`
   }
 ${escapeHtml(metadata.multipleComparisons.description)}</p>

@@ -140,6 +140,27 @@ describe('evaluateModel', () => {
     expect(flat(perDay.pooled).some(Number.isNaN)).toBe(false);
   });
 
+  it.each([
+    [{ samples: 0 }, 'bootstrap.samples', 'samples must be an integer from 1 to 1,000,000'],
+    [{ seed: 1.5 }, 'bootstrap.seed', 'seed must be an integer'],
+    [{ confidence: 1 }, 'bootstrap.confidence', 'confidence must be strictly between 0 and 1'],
+    [{ blockDays: 0 }, 'bootstrap.blockDays', 'blockDays must be an integer from 1 to 10,000'],
+  ])('refuses bootstrap %j as the event study does (%s)', (bootstrap, option, rule) => {
+    const data = plantedRows(4, 10, 1);
+    const folds = dayFolds(data.dayIndex, 4, 1);
+    const error = (() => {
+      try {
+        evaluateModel(data, features, folds, { bootstrap });
+      } catch (caught) {
+        return caught as AnalysisOptionError;
+      }
+      return undefined;
+    })();
+    expect(error).toBeInstanceOf(AnalysisOptionError);
+    expect(error!.option).toBe(option);
+    expect(error!.message).toBe(`Invalid bootstrap option: ${rule}.`);
+  });
+
   it('refuses a target that is not 0, 1 or missing, naming the row (a return passed where a class was meant)', () => {
     const data = plantedRows(4, 10, 1);
     data.target[7] = 0.25;
@@ -154,7 +175,11 @@ describe('evaluateModel', () => {
     })();
     expect(error).toBeInstanceOf(AnalysisOptionError);
     expect(error!.option).toBe('target');
-    expect(error!.message).toContain('row 7 gives 0.25');
+    expect(error!.message).toBe(
+      "The target target must be 1, 0 or null (missing) for every row, but row 7 gives 0.25; derive a binary target, e.g. derivedFeature('up', ['return_pct_1h'], 'return_pct_1h > 0').",
+    );
+    // Named when the data names it.
+    expect(() => evaluateModel({ ...data, targetName: 'up_1h' }, features, folds)).toThrow(/^The target up_1h must be .* row 7 gives 0\.25;/);
   });
 
   it.each([

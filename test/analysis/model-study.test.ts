@@ -140,6 +140,18 @@ describe('rowKFoldSplits', () => {
     expect(c.splits[0]!.test).not.toEqual(a.splits[0]!.test);
     expect(a.method).toBe('row-k-fold');
   });
+
+  it('deals any number of folds: 300 folds (more than a byte holds) still test every row once', async () => {
+    const many = await rowKFoldSplits(fixture.connection, { folds: 300, seed: 1 });
+    const count = many.rows.rowId.length;
+    expect(count).toBeGreaterThan(300);
+    const tested = new Uint16Array(count);
+    for (const split of many.splits) {
+      expect(Math.abs(split.test.length - count / 300)).toBeLessThanOrEqual(1);
+      for (const index of split.test) tested[index]! += 1;
+    }
+    expect(tested.every((times) => times === 1)).toBe(true);
+  });
 });
 
 describe('modelStudy refuses bad options with a typed error', () => {
@@ -162,6 +174,19 @@ describe('modelStudy refuses bad options with a typed error', () => {
     const error = await modelStudy(fixture.connection, { bootstrap: BOOTSTRAP, spec }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(LeakageError);
     expect((error as LeakageError).column).toBe('mfe_pct_1h');
+  });
+
+  it('a target that is not 0/1 is named, with the row and its value', async () => {
+    const spec = defineModelSpec({ target: 'return_pct_1h', predictors: ['volume_ratio_20'] });
+    const error = (await modelStudy(fixture.connection, { bootstrap: BOOTSTRAP, spec }).catch((caught: unknown) => caught)) as AnalysisOptionError;
+    expect(error.message).toMatch(/^The target return_pct_1h must be 1, 0 or null \(missing\) for every row, but row \d+ gives -?\d/);
+  });
+
+  it('a hand-built spec whose target is no label: UnknownColumnError, not a crash', async () => {
+    const spec = { target: 'volume_ratio_20', features: { predictors: ['taker_buy_fraction'], names: ['taker_buy_fraction'] } };
+    const error = await modelStudy(fixture.connection, { bootstrap: BOOTSTRAP, spec }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(UnknownColumnError);
+    expect((error as UnknownColumnError).message).toContain('volume_ratio_20');
   });
 
   it('a target that is no label is refused when the spec is defined', () => {

@@ -94,8 +94,11 @@ describe('rdw study event', () => {
       expect(code).toBe(0);
       expect(stdout).toContain(
         'q: No group has an interval, so none is tested: the day bootstrap needs more UTC days than its\n' +
-          '   block (2+ at 15m-4h, 3+ at 24h, 9+ at 7d). Pull more days, or bootstrap rows (--bootstrap row).\n',
+          '   block (2+ at 1h). Pull more days, or bootstrap rows (--bootstrap row).\n',
       );
+      // Each studied window with its own block (blockDays auto: 1 day at 1h, 2 at 24h, 8 at 7d), one day more needed.
+      const windows = await rdw('study', 'event', '--home', single.dir, '--window', '1h,24h,7d');
+      expect(windows.stdout.replace(/\n +/g, ' ')).toContain('needs more UTC days than its block (2+ at 1h, 3+ at 24h, 9+ at 7d).');
       for (const line of stdout.split('\n')) expect(line.length, line).toBeLessThanOrEqual(100);
       const out = path.join(single.dir, 'one-day-report');
       expect((await rdw('study', 'event', '--home', single.dir, '--out', out)).code).toBe(0);

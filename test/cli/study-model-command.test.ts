@@ -87,6 +87,12 @@ describe('rdw study model', () => {
     expect(lines[header]).toMatch(/^fold {4}test days +test {2}purged {2}embargo +AUC \[95% CI\] +Δ log loss \[95% CI\]$/);
     expect(lines.slice(header + 1, header + 7).map((line) => line.split(/\s+/)[0])).toEqual(['1', '2', '3', '4', '5', 'pooled']);
     expect(text).toContain('95% CI: day-clustered bootstrap, 1000 samples, seed 1.');
+    // The rows used but not scored (a missing predictor or target) are said, and the test days are the pooled row's.
+    const { table: printed } = await libraryTable();
+    const pooledRow = printed[printed.length - 1]!;
+    expect(pooledRow.test_rows_left_out).toBeGreaterThan(0);
+    expect(text).toContain(`test: rows scored (${pooledRow.test_rows_left_out} test rows with a missing predictor or target left out);`);
+    expect(text).toContain(`Test days UTC, ${pooledRow.test_days}; pooled`);
 
     const json = await rows();
     const { result, table } = await libraryTable();
@@ -190,6 +196,12 @@ describe('rdw study model', () => {
   it('walk-forward takes --test-days and --train-days; row k-fold says it leaks; --seed reproduces its shuffle', async () => {
     const walk = await rows('--split', 'walk-forward', '--folds', '3', '--test-days', '2', '--train-days', '4');
     expect(walk.map((row) => row.fold)).toEqual(['1', '2', '3', 'pooled']);
+    // The legend's test days are the six tested, not every day of the catalog.
+    const walkText = (await rdw('study', 'model', '--split', 'walk-forward', '--folds', '3', '--test-days', '2')).stdout.replace(/\n(?!\n)/g, ' ');
+    const tested = walk[walk.length - 1]!.test_days;
+    expect(tested).toMatch(/^\d{4}-\d\d-\d\d\.\.\d{4}-\d\d-\d\d$/);
+    expect(Date.parse(`${tested.split('..')[1]}T00:00:00Z`) - Date.parse(`${tested.split('..')[0]}T00:00:00Z`)).toBe(5 * 86_400_000);
+    expect(walkText).toContain(`Test days UTC, ${tested}; pooled`);
     for (const row of walk.slice(0, 3)) {
       expect(row.test_day_count).toBe(2);
       // a rolling window of 4 days trains on at most the scorable rows of the 4 days before the test block

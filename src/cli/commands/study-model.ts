@@ -2,21 +2,17 @@
 // [--test-days N] [--train-days N] [--seed N] [--lock FILE] [--out DIR] [--wide]`: the default model scored over
 // time-aware folds of the local catalog, printed as the model table; optionally written as CSV, JSON, SVG and HTML.
 
-import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { CATALOG_FILE } from '../../catalog/index.js';
 import { MODEL_SPLIT_METHODS, analysisMessages, modelCatalog, modelEvaluationTable, resolveWindow } from '../../analysis/index.js';
 import type { ModelSplitOptions, ModelStudyOptions } from '../../analysis/index.js';
-import { NotFoundError } from '../../contract/index.js';
 import { writeModelReport } from '../../report/index.js';
-import { readLock, verifyStudyLock } from '../../study/index.js';
 import { CliUsageError } from '../cli-errors.js';
 import type { CliContext } from '../cli-context.js';
 import type { ParsedCommandArgs } from '../command.js';
 import { COMMAND_LINES, type FlagDefinition } from '../flags.js';
 import { commandMessages } from '../messages.js';
 import { modelStudyText } from '../model-study-text.js';
-import { openCliCatalog } from '../open-cli-catalog.js';
+import { openStudyCatalog } from '../open-study-catalog.js';
 
 type SplitMethod = (typeof MODEL_SPLIT_METHODS)[number];
 
@@ -78,13 +74,9 @@ function embargoSeconds(text: string | undefined): number | 'auto' {
 
 /** Runs `rdw study model` (src/cli/commands/study.ts dispatches here). */
 export async function runModelStudy(context: CliContext, args: ParsedCommandArgs): Promise<void> {
-  // 1. flags (exit 2 before anything opens), then the lock (malformed or newer: exit 2)
+  // 1. flags (exit 2 before anything opens); 2. the lock (exit 2), the catalog read-only, the lock verified (exit 3)
   const options = modelStudyOptions(args.values);
-  const lock = typeof args.values.lock === 'string' ? await readLock(path.resolve(context.cwd, args.values.lock)) : undefined;
-  // 2. the catalog, read-only; with a lock, the one verification path before any number (exit 3 on a difference)
-  if (!existsSync(path.join(context.home, CATALOG_FILE))) throw new NotFoundError(analysisMessages.noCatalog(context.home));
-  const catalog = await openCliCatalog(context, 'read');
-  const releases = lock === undefined ? undefined : (await verifyStudyLock(catalog, lock)).releases.map((release) => release.id);
+  const { catalog, releases } = await openStudyCatalog(context, typeof args.values.lock === 'string' ? args.values.lock : undefined);
   // 3. split, fit, score
   const result = await modelCatalog(catalog, { ...options, ...(releases ? { releases } : {}) });
   // 4. print: the rows as JSON, or the table; 5. the report folder

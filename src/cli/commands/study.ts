@@ -2,19 +2,16 @@
 // local catalog, printed as a results-first table (every column with --wide; every field as JSON), optionally
 // written as a self-contained report. `rdw study model` is study-model.ts.
 
-import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { CATALOG_FILE } from '../../catalog/index.js';
 import { analysisMessages, resolveEventStudyOptions, studyCatalog } from '../../analysis/index.js';
 import type { BootstrapMethod, EventStudyOptions, StudyGroupKey } from '../../analysis/index.js';
 import { writeStudyReport } from '../../report/index.js';
-import { NotFoundError, type Window } from '../../contract/index.js';
-import { readLock, verifyStudyLock } from '../../study/index.js';
+import type { Window } from '../../contract/index.js';
 import { CliUsageError } from '../cli-errors.js';
 import type { Command } from '../command.js';
 import { COMMAND_LINES } from '../flags.js';
 import { commandMessages, helpMessages } from '../messages.js';
-import { openCliCatalog } from '../open-cli-catalog.js';
+import { openStudyCatalog } from '../open-study-catalog.js';
 import { pooledVersionsText, studyReportText } from '../study-report-text.js';
 import { MODEL_ONLY_FLAGS, runModelStudy } from './study-model.js';
 
@@ -36,15 +33,8 @@ export const studyCommand: Command = {
     const options: EventStudyOptions = { windows, by, bootstrap: { method }, allowMixedCalculationVersions };
     resolveEventStudyOptions(options); // bad options are exit 2 before the lock and the catalog are touched
 
-    // A lock is read first (malformed or newer: exit 2 before anything opens).
-    const lock = typeof args.values.lock === 'string' ? await readLock(path.resolve(context.cwd, args.values.lock)) : undefined;
-
-    // The catalog is read, never written: open it read-only so a study cannot change it.
-    if (!existsSync(path.join(context.home, CATALOG_FILE))) throw new NotFoundError(analysisMessages.noCatalog(context.home));
-    const catalog = await openCliCatalog(context, 'read');
-    // With a lock: the one verification path (catalog records and stored bytes vs the lock) before any
-    // number is computed; a difference is exit 3 naming release and file. Only exactly the locked IDs are studied.
-    const releases = lock === undefined ? undefined : (await verifyStudyLock(catalog, lock)).releases.map((release) => release.id);
+    // The lock first (exit 2), the catalog read-only, the lock verified before any number (exit 3).
+    const { catalog, releases } = await openStudyCatalog(context, typeof args.values.lock === 'string' ? args.values.lock : undefined);
 
     const result = await studyCatalog(catalog, { ...options, ...(releases ? { releases } : {}) });
     if (context.json) {

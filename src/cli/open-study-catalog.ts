@@ -1,0 +1,31 @@
+// How both studies (`rdw study event`, `rdw study model`) reach their rows: the lock read first (malformed or
+// newer: exit 2 before anything opens), the catalog opened read-only (a study cannot change it), and with a lock
+// the one verification path before any number is computed.
+
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { analysisMessages } from '../analysis/index.js';
+import { CATALOG_FILE, type Catalog } from '../catalog/index.js';
+import { NotFoundError } from '../contract/index.js';
+import { readLock, verifyStudyLock } from '../study/index.js';
+import type { CliContext } from './cli-context.js';
+import { openCliCatalog } from './open-cli-catalog.js';
+
+/** The catalog to study and the exact release IDs to study (undefined: its current view). */
+export interface StudyCatalog {
+  readonly catalog: Catalog;
+  readonly releases: string[] | undefined;
+}
+
+/**
+ * Opens `context.home`'s catalog read-only; with `lockFile` (relative to the working folder), verifies the
+ * catalog records and stored bytes against the lock and returns exactly its release IDs.
+ * @throws the lock's errors (exit 2), NotFoundError without a catalog (exit 6), a lock mismatch (exit 3)
+ */
+export async function openStudyCatalog(context: CliContext, lockFile: string | undefined): Promise<StudyCatalog> {
+  const lock = lockFile === undefined ? undefined : await readLock(path.resolve(context.cwd, lockFile));
+  if (!existsSync(path.join(context.home, CATALOG_FILE))) throw new NotFoundError(analysisMessages.noCatalog(context.home));
+  const catalog = await openCliCatalog(context, 'read');
+  const releases = lock === undefined ? undefined : (await verifyStudyLock(catalog, lock)).releases.map((release) => release.id);
+  return { catalog, releases };
+}
