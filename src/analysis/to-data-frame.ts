@@ -45,7 +45,7 @@ export type DataFrameSource = Pick<EventStudyResult, 'rows' | 'table'> | Table;
  */
 export async function toDataFrame(source: DataFrameSource): Promise<DataFrameLike> {
   const danfo = await loadDanfo();
-  const data = 'numRows' in source ? tableColumns(source) : studyColumns(source);
+  const data = frameColumns(source);
   const rows = 'numRows' in source ? source.numRows : source.rows.length;
   // danfojs refuses an object of empty columns; its empty frame is an empty array with the column names.
   return new danfo.DataFrame(rows === 0 ? [] : data, { columns: Object.keys(data) });
@@ -61,6 +61,11 @@ async function loadDanfo(): Promise<typeof import('danfojs')> {
     }
     throw error;
   }
+}
+
+/** The values `toDataFrame` puts in each column (nulls stay null), by column name in the source's order. */
+export function frameColumns(source: DataFrameSource): Record<string, unknown[]> {
+  return 'numRows' in source ? tableColumns(source) : studyColumns(source);
 }
 
 function studyColumns(result: Pick<EventStudyResult, 'rows' | 'table'>): Record<string, unknown[]> {
