@@ -55,10 +55,10 @@ describe('group-by over rdw frames: missing outcomes skipped as SQL does', () =>
     let wrong = 0;
     for (const expected of sql) {
       const row = rows.find((r) => r[column('event_kind')] === expected.event_kind && r[column('direction')] === expected.direction)!;
-      const rows_ = (expected.return_pct_1h_count as number) + (expected.return_pct_1h_missing as number);
-      expect(row[column('return_pct_1h_count')]).toBe(rows_); // every row, missing included
+      const groupRows = (expected.return_pct_1h_count as number) + (expected.return_pct_1h_missing as number);
+      expect(row[column('return_pct_1h_count')]).toBe(groupRows); // every row, missing included
       // sum over the non-missing values divided by every row: the missing ones entered as 0
-      expect(row[column('return_pct_1h_mean')]).toBeCloseTo((expected.return_pct_1h_sum as number) / rows_, 10);
+      expect(row[column('return_pct_1h_mean')]).toBeCloseTo((expected.return_pct_1h_sum as number) / groupRows, 10);
       if (expected.return_pct_1h_missing !== 0) wrong++;
     }
     expect(wrong).toBeGreaterThan(0);
