@@ -30,6 +30,7 @@ export {
   studyCatalog,
   eventStudy,
   toDataFrame,
+  groupStats,
   splitPredictorsAndLabels,
   createAnalysisViews,
   defineFeatureSet,
@@ -38,7 +39,18 @@ export {
   missingnessSummary,
   pointInTimeCounts,
 } from './analysis/index.js';
-export type { EventStudyOptions, EventStudyResult, EventStudyRow, MissingnessCell, FeatureSet, ModelSpec, DataFrameLike } from './analysis/index.js';
+export type {
+  EventStudyOptions,
+  EventStudyResult,
+  EventStudyRow,
+  MissingnessCell,
+  FeatureSet,
+  ModelSpec,
+  DataFrameLike,
+  GroupStat,
+  GroupStatsOptions,
+  GroupStatsRow,
+} from './analysis/index.js';
 
 // 3b. Modelling without look-ahead: time-aware splits that know each label's window (purged k-fold, walk-forward;
 // row k-fold only as the naive comparison), a model interface with a logistic baseline, and one call from a

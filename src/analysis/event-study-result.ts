@@ -25,7 +25,7 @@ export type EventStudyRow = {
   n: number;
   /** Rows with status `complete`. */
   n_complete: number;
-  /** mean_return_pct - control_mean_return_pct, percentage points. */
+  /** mean_return_pct - signed_control_mean_pct, percentage points. */
   difference_pct: number | null;
   /** Seeded percentile-bootstrap interval of difference_pct. */
   ci_low_pct: number | null;
@@ -50,10 +50,16 @@ export type EventStudyRow = {
   control_n: number;
   control_n_complete: number;
   /**
-   * Mean control return signed by direction (up: +return_pct, down: -return_pct); for a group pooling
-   * both directions, times the group's mean sign over its complete events ((n_up - n_down) / n).
+   * Mean complete control return_pct as measured (controls have no direction), percentage points: the
+   * same for every group of a window (and symbol when grouped by it).
    */
-  control_mean_return_pct: number | null;
+  raw_control_mean_pct: number | null;
+  /**
+   * raw_control_mean_pct signed by the group's direction (up: +raw, down: -raw); for a group pooling both
+   * directions, times the group's mean sign over its complete events ((n_up - n_down) / n). What
+   * difference_pct subtracts.
+   */
+  signed_control_mean_pct: number | null;
 } & MissingCounts<''> &
   MissingCounts<'control_'>;
 

@@ -81,7 +81,8 @@ ${controls.join('\nUNION ALL\n')}
 )
 SELECT e.* EXCLUDE (signed_share),
   ${controlCounts.map((name) => `coalesce(c.${name}, 0)::INTEGER AS ${name}`).join(',\n  ')},
-  ${signed} AS control_mean_return_pct,
+  c.control_raw_mean AS raw_control_mean_pct,
+  ${signed} AS signed_control_mean_pct,
   e.mean_return_pct - ${signed} AS difference_pct
 FROM events e LEFT JOIN controls c ON ${on}
 ORDER BY ${windowOrderSql('e."window"')}, ${keyList(by, 'e.')}`;

@@ -18,7 +18,7 @@ import { MISSING_STATUSES, missingColumnName } from './outcome.js';
 
 /** How controls enter the comparison; recorded in every result's metadata. */
 export const CONTROL_COMPARISON =
-  'Controls have no direction: each event is compared with the mean complete control return_pct of the same window (and symbol when grouped by it) over the same releases, signed by the event direction (up: +return, down: -return); a group pooling both directions uses its mean sign, (n_up - n_down) / n.';
+  'Controls have no direction: each event is compared with the mean complete control return_pct of the same window (and symbol when grouped by it) over the same releases, signed by the event direction (up: +return, down: -return); a group pooling both directions uses its mean sign, (n_up - n_down) / n. Columns: raw_control_mean_pct (unsigned), signed_control_mean_pct (what difference_pct subtracts).';
 
 /** How the day-clustered interval is drawn; recorded in metadata. */
 export const DAY_BOOTSTRAP =
@@ -70,7 +70,8 @@ export function eventStudyColumns(by: readonly StudyGroupKey[]): EventStudyColum
     detail('control_n', 'integer'),
     detail('control_n_complete', 'integer'),
     ...missing('control_'),
-    detail('control_mean_return_pct'),
+    detail('raw_control_mean_pct'),
+    detail('signed_control_mean_pct'),
   ];
 }
 

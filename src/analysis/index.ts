@@ -45,6 +45,8 @@ export { CONTROL_COMPARISON, DAY_BOOTSTRAP, ROW_BOOTSTRAP, eventStudy, eventStud
 export type { EventStudyColumn } from './event-study.js';
 export type { EventStudyRow, EventStudyResult, EventStudyMetadata, CoverageCell, CalculationVersionShare, MultipleComparisons } from './event-study-result.js';
 export { toDataFrame } from './to-data-frame.js';
+export { GROUP_STATS, groupStats } from './group-stats.js';
+export type { GroupStat, GroupStatsOptions, GroupStatsRow } from './group-stats.js';
 export type { DataFrameLike, DataFrameSource } from './to-data-frame.js';
 export { studyCatalog } from './study-catalog.js';
 export { SPLIT_EXCLUSION_REASONS, SPLIT_ROW_ORDER_SQL, classifiedSplitRowsSql, readSplitRows, splitRowIdentities, splitReleaseIds } from './split-rows.js';

@@ -3,6 +3,12 @@
 export const analysisMessages = {
   danfojsMissing: () =>
     'toDataFrame needs the optional package danfojs, which is not installed here: add "overrides": { "xlsx": "0.18.5" } to your package.json (danfojs 1.2 otherwise fetches xlsx from a CDN), then run "npm install danfojs@1.2.0" (or use the Arrow table itself).',
+  groupStatsNoValues: () => 'groupStats needs at least one value column: give values, e.g. { values: [\'return_pct_1h\'] }.',
+  groupStatsUnknownColumn: (column: string, columns: readonly string[]) =>
+    `groupStats: the frame has no column "${column}"; its columns are ${columns.join(', ')}.`,
+  groupStatsBadStat: (stat: string, allowed: readonly string[]) => `groupStats: "${stat}" is not a statistic; give one or more of ${allowed.join(', ')}.`,
+  groupStatsNotNumber: (column: string, row: number, value: unknown) =>
+    `groupStats: column "${column}" holds ${JSON.stringify(value)} at row ${row}, which is not a number; summarise numeric columns only (group by the others).`,
   labelAsPredictor: (column: string, window: string) =>
     `Column "${column}" is an outcome label of window ${window}: it holds future information and cannot be a predictor. Drop it from the predictors (use it only as a target).`,
   derivedFromLabel: (derived: string, label: string, window: string) =>

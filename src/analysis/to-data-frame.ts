@@ -41,11 +41,16 @@ export type DataFrameSource = Pick<EventStudyResult, 'rows' | 'table'> | Table;
  * `catalog.arrow(sql)` returns: Int64 values become numbers (exact up to 2^53), DateDay becomes
  * `YYYY-MM-DD` and Timestamp an ISO-8601 UTC string (danfojs has no date type; `dfd.toDateTime` parses
  * them), nulls stay null; no rows give an empty frame with the columns. Loads danfojs on first call.
+ *
+ * Missing values (a pending or gap outcome's null) are skipped by `Series.mean()`, but NOT by danfojs 1.2's
+ * `groupby(...).agg(...)` (nor its `.count()`/`.mean()`): it counts every row of a group and adds null as 0,
+ * so a missing outcome becomes a zero return. Summarise groups with `groupStats(frame, { by, values, stats })`,
+ * which skips them as SQL does (count = non-missing count), or in SQL itself.
  * @throws OptionalPackageMissingError (exit 1) naming the package to add when danfojs is not installed.
  */
 export async function toDataFrame(source: DataFrameSource): Promise<DataFrameLike> {
   const danfo = await loadDanfo();
-  const data = 'numRows' in source ? tableColumns(source) : studyColumns(source);
+  const data = frameColumns(source);
   const rows = 'numRows' in source ? source.numRows : source.rows.length;
   // danfojs refuses an object of empty columns; its empty frame is an empty array with the column names.
   return new danfo.DataFrame(rows === 0 ? [] : data, { columns: Object.keys(data) });
@@ -61,6 +66,11 @@ async function loadDanfo(): Promise<typeof import('danfojs')> {
     }
     throw error;
   }
+}
+
+/** The values `toDataFrame` puts in each column (nulls stay null), by column name in the source's order. */
+export function frameColumns(source: DataFrameSource): Record<string, unknown[]> {
+  return 'numRows' in source ? tableColumns(source) : studyColumns(source);
 }
 
 function studyColumns(result: Pick<EventStudyResult, 'rows' | 'table'>): Record<string, unknown[]> {

@@ -83,12 +83,16 @@ describe('eventStudy on simulator rows: the planted effects (PLANTED_EFFECTS)', 
     const pooled = await eventStudy(sim.catalog, { by: ['event_kind'], bootstrap: { samples: 10 } });
     const up = find(split.rows, '1h', 'breakout', 'up');
     const down = find(split.rows, '1h', 'breakout', 'down');
-    expect(up.control_mean_return_pct).not.toBe(0);
-    expect(down.control_mean_return_pct).toBe(-up.control_mean_return_pct!);
-    expect(up.difference_pct).toBeCloseTo(up.mean_return_pct! - up.control_mean_return_pct!, 12);
+    expect(up.raw_control_mean_pct).not.toBe(0);
+    expect(down.raw_control_mean_pct).toBe(up.raw_control_mean_pct);
+    expect(up.signed_control_mean_pct).toBe(up.raw_control_mean_pct);
+    expect(down.signed_control_mean_pct).toBe(-up.raw_control_mean_pct!);
+    expect(up.difference_pct).toBeCloseTo(up.mean_return_pct! - up.signed_control_mean_pct!, 12);
+    expect(down.difference_pct).toBeCloseTo(down.mean_return_pct! - down.signed_control_mean_pct!, 12);
     const all = find(pooled.rows, '1h', 'breakout');
     const share = (up.n_complete - down.n_complete) / (up.n_complete + down.n_complete);
-    expect(all.control_mean_return_pct).toBeCloseTo(share * up.control_mean_return_pct!, 12);
+    expect(all.raw_control_mean_pct).toBe(up.raw_control_mean_pct);
+    expect(all.signed_control_mean_pct).toBeCloseTo(share * up.raw_control_mean_pct!, 12);
     expect(all.n_complete).toBe(up.n_complete + down.n_complete);
   });
 
@@ -183,7 +187,8 @@ describe('eventStudy: agrees with hand-written SQL over the release CSV files', 
       expect(row.mean_return_pct).toBeCloseTo(expected.mean as number, 10);
       expect(row.median_return_pct).toBeCloseTo(expected.median as number, 10);
       const sign = expected.direction === 'up' ? 1 : -1;
-      expect(row.control_mean_return_pct).toBeCloseTo(sign * (expected.control as number), 10);
+      expect(row.raw_control_mean_pct).toBeCloseTo(expected.control as number, 10);
+      expect(row.signed_control_mean_pct).toBeCloseTo(sign * (expected.control as number), 10);
     }
   });
 });

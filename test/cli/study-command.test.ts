@@ -78,7 +78,8 @@ describe('rdw study event', () => {
     const jsonKeys = Object.keys(JSON.parse((await rdw(...argv, '--json')).stdout)[0]);
     const fileKeys = Object.keys(JSON.parse(await readFile(path.join(out, 'event-study.json'), 'utf8')).rows[0]);
     const htmlHeader = [...(await readFile(path.join(out, 'report.html'), 'utf8')).matchAll(/<th[^>]*>([^<]*)<\/th>/g)].map((m) => m[1]);
-    expect(header).toHaveLength(28);
+    expect(header).toHaveLength(29);
+    expect(header.slice(-2)).toEqual(['raw_control_mean_pct', 'signed_control_mean_pct']);
     expect(header.slice(0, 13)).toEqual([
       'window', 'event_kind', 'direction', 'symbol', 'n', 'n_complete', 'difference_pct', 'ci_low_pct', 'ci_high_pct', 'q_value', 'significant_adjusted', 'p_value', 'missing_pending',
     ]);

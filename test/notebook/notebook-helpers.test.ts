@@ -59,7 +59,7 @@ describe('study table text', () => {
     mean_return_pct: 0.123456, median_return_pct: null, hit_rate: 0.5, median_mfe_pct: null, median_mae_pct: null,
     control_n: 4, control_n_complete: 4, control_missing_pending: 0, control_missing_gap: 0,
     control_missing_invalid_price: 0, control_missing_not_applicable: 0,
-    control_mean_return_pct: -0.02, difference_pct: 0.143456, ci_low_pct: 0.05, ci_high_pct: 0.25,
+    raw_control_mean_pct: 0.02, signed_control_mean_pct: -0.02, difference_pct: 0.143456, ci_low_pct: 0.05, ci_high_pct: 0.25,
     p_value: 0.0061, q_value: 0.0123456, significant_adjusted: true,
   };
   const result = {
