@@ -35,7 +35,10 @@ export async function checkModelSpec(spec: ModelSpec): Promise<ModelSpec> {
   return spec;
 }
 
-async function checkInput(connection: DuckDBConnection, input: FeatureInput, scope: FeatureScope): Promise<void> {
+/** Features already read, by what the reading depends on (scope, SQL, derived inputs): a spec rebuilt per call is read once. */
+const passed = new Set<string>();
+
+async function checkInput(connection: () => Promise<DuckDBConnection>, input: FeatureInput, scope: FeatureScope): Promise<void> {
   if (typeof input === 'string') return;
   const trailing = trailingSpecOf(input);
   if (trailing !== undefined) {
@@ -44,18 +47,35 @@ async function checkInput(connection: DuckDBConnection, input: FeatureInput, sco
   }
   if (scope === 'predictor' && isChecked(input)) return;
   for (const inner of input.inputs) await checkInput(connection, inner, scope);
-  await checkFeatureSql(connection, input, scope);
+  const key = JSON.stringify([scope, readingKey(input)]);
+  if (!passed.has(key)) {
+    await checkFeatureSql(await connection(), input, scope);
+    passed.add(key);
+  }
   if (scope === 'predictor') markChecked(input);
 }
 
-async function withEmptyDatabase(run: (connection: DuckDBConnection) => Promise<void>): Promise<void> {
-  const instance = await DuckDBInstance.create(':memory:', { threads: '1' });
-  const connection = await instance.connect();
+/** What the reading of a derived feature depends on: its name (errors name it), SQL and derived inputs. */
+function readingKey(input: FeatureInput): unknown {
+  if (typeof input === 'string') return input;
+  if (trailingSpecOf(input) !== undefined) return { trailing: input.name };
+  return { name: input.name, sql: input.sql, inputs: input.inputs.map(readingKey) };
+}
+
+/** Runs `run` with a connection to an empty in-memory DuckDB, opened only when a feature needs reading. */
+async function withEmptyDatabase(run: (connection: () => Promise<DuckDBConnection>) => Promise<void>): Promise<void> {
+  let instance: DuckDBInstance | undefined;
+  let opened: DuckDBConnection | undefined;
+  const connection = async () => {
+    instance ??= await DuckDBInstance.create(':memory:', { threads: '1' });
+    opened ??= await instance.connect();
+    return opened;
+  };
   try {
     await run(connection);
   } finally {
-    connection.disconnectSync();
-    instance.closeSync();
+    opened?.disconnectSync();
+    instance?.closeSync();
   }
 }
 
