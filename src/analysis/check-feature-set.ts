@@ -3,7 +3,7 @@
 
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { isChecked, markChecked, trailingSpecOf } from './feature-trust.js';
-import { checkFeatureSql, type FeatureScope } from './feature-sql-check.js';
+import { checkFeatureSql, type FeatureScope } from './check-feature-sql.js';
 import { assertPredictors, defineFeatureSet, labelOfTarget, type FeatureInput, type FeatureSet, type ModelSpec } from './leakage-guard.js';
 
 /**

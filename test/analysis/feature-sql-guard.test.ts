@@ -130,6 +130,27 @@ describe('SQL that is not one expression of the row is refused', () => {
   }
 });
 
+describe('expressions of the row itself are accepted', () => {
+  const honest = [
+    `event_kind IN ('breakout', 'momentum')`,
+    "(event_kind = 'breakout')::INTEGER",
+    "CASE event_kind WHEN 'breakout' THEN 1 END",
+    'NOT (price > 1) AND oi_usd IS NOT NULL',
+    'coalesce(oi_usd, 0) / nullif(price, 0)',
+    'price BETWEEN 1 AND 2',
+    'greatest(price, oi_usd)',
+    'round(log10(quote_volume_5m + 1), 3)',
+    "date_part('hour', to_timestamp(sample_time))",
+    "regexp_matches(symbol, '^BTC')",
+    'list_sum(list_transform([1, 2], lambda v: v * price))',
+    'sample_time - feature_available_at',
+  ];
+  it(honest.join(' | '), async () => {
+    const features = await checkFeatureSet(honest.map((sql, index) => derivedFeature(`honest_${index}`, ['price'], sql)));
+    expect(features.names).toHaveLength(honest.length);
+  });
+});
+
 describe('on a catalog (simulator seed 1, 6 days)', () => {
   let fixture: FixtureCatalog;
   beforeAll(async () => {
