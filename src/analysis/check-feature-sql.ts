@@ -55,12 +55,12 @@ async function parsedExpression(connection: DuckDBConnection, feature: DerivedFe
     node.type === 'SELECT_NODE' &&
     (node.select_list as unknown[]).length === 1 &&
     (node.from_table as Node).type === 'EMPTY' &&
-    node.where_clause === null &&
-    (node.group_expressions as unknown[]).length === 0 &&
-    node.having === null &&
-    node.qualify === null &&
-    (node.modifiers as unknown[]).length === 0 &&
-    ((node.cte_map as Node).map as unknown[]).length === 0;
+    (node.where_clause ?? null) === null &&
+    ((node.group_expressions as unknown[] | undefined) ?? []).length === 0 &&
+    (node.having ?? null) === null &&
+    (node.qualify ?? null) === null &&
+    ((node.modifiers as unknown[] | undefined) ?? []).length === 0 &&
+    (((node.cte_map as Node | undefined)?.map as unknown[] | undefined) ?? []).length === 0;
   if (!bare) throw notOneExpression(feature, 'more than one expression, or a clause around it');
   return (node.select_list as Node[])[0]!;
 }
