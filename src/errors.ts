@@ -18,8 +18,8 @@ export { CatalogBusyError, CatalogCorruptError, CatalogVersionError, CatalogOpti
 export { SchemaMismatchError, ManifestInvalidError, ManifestContradictionError, RowCountMismatchError } from './catalog/index.js';
 export { StoreMismatchError } from './catalog/index.js';
 
-// Analysis: its options and columns, a label used as a predictor, the releases and rows a study needs.
-export { AnalysisOptionError, UnknownColumnError, LeakageError } from './analysis/index.js';
+// Analysis: its options and columns, a label used as a predictor, a feature that reads other rows, the releases and rows a study needs.
+export { AnalysisOptionError, UnknownColumnError, LeakageError, CrossRowFeatureError } from './analysis/index.js';
 export { ReleaseNotInCatalogError, MixedCalculationVersionsError, EmptyStudyError, OptionalPackageMissingError } from './analysis/index.js';
 
 // Study locks: a bad argument or lock file, a locked release that cannot be had, bytes that differ from the lock.

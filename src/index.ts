@@ -54,7 +54,8 @@ export type {
 
 // 3b. Modelling without look-ahead: time-aware splits that know each label's window (purged k-fold, walk-forward;
 // row k-fold only as the naive comparison), a model interface with a logistic baseline, and one call from a
-// catalog to scores by fold (`modelCatalog`).
+// catalog to scores by fold (`modelCatalog`). Derived features are read by DuckDB (checkFeatureSet); history of a
+// predictor comes from the point-in-time trailing helpers.
 export {
   modelCatalog,
   modelStudy,
@@ -62,6 +63,10 @@ export {
   modelEvaluationColumns,
   defaultModelSpec,
   derivedFeature,
+  checkFeatureSet,
+  trailingMean,
+  trailingChange,
+  trailingRank,
   evaluateModel,
   purgedKFoldSplits,
   walkForwardSplits,

@@ -86,6 +86,7 @@ const TABLE: Row[] = [
   row(E.AnalysisOptionError, 'RDW_ANALYSIS_OPTION', usage),
   row(E.UnknownColumnError, 'RDW_UNKNOWN_COLUMN', usage),
   row(E.LeakageError, 'RDW_LABEL_LEAKAGE', usage, [{ column: 'return_1h_pct', window: '1h', label: 'return_1h_pct' }], { column: 'return_1h_pct', window: '1h', label: 'return_1h_pct', option: 'return_1h_pct' }),
+  row(E.CrossRowFeatureError, 'RDW_CROSS_ROW_FEATURE', usage, [{ column: 'next_price', construct: 'the window function lead() OVER (…)' }], { column: 'next_price', construct: 'the window function lead() OVER (…)', option: 'next_price' }),
   row(E.ReleaseNotInCatalogError, 'RDW_RELEASE_NOT_IN_CATALOG', notFound, [[ID]], { releaseIds: [ID] }),
   row(E.MixedCalculationVersionsError, 'RDW_MIXED_CALCULATION_VERSIONS', usage, [['mev-calc-4', null]], { calculationVersions: ['mev-calc-4', null], option: 'allowMixedCalculationVersions' }),
   row(E.EmptyStudyError, 'RDW_STUDY_EMPTY', notFound),

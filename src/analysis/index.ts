@@ -2,6 +2,7 @@
 // and the event-vs-control study. Computes only (presenting is src/report). Imports catalog, contract, base.
 
 export { LeakageError } from './leakage-error.js';
+export { CrossRowFeatureError } from './cross-row-feature-error.js';
 export { AnalysisOptionError, UnknownColumnError, ReleaseNotInCatalogError, EmptyStudyError, MixedCalculationVersionsError, OptionalPackageMissingError } from './analysis-errors.js';
 export { analysisMessages } from './messages.js';
 export { toAnalysisSource, resolveReleaseIds, rowsFromSql } from './analysis-source.js';
@@ -18,6 +19,9 @@ export {
   predictorSelectSql,
 } from './leakage-guard.js';
 export type { DerivedFeature, FeatureInput, FeatureSet, ModelSpec } from './leakage-guard.js';
+export { checkFeatureSet, checkModelSpec } from './check-feature-set.js';
+export { trailingMean, trailingChange, trailingRank, trailingFeaturesSql } from './trailing-features.js';
+export type { TrailingFeatureOptions } from './trailing-features.js';
 export {
   PIT_DROP_REASONS,
   pointInTimeReasonSql,

@@ -1,8 +1,10 @@
-// The leakage guard: feature sets, model specs and predictor queries refuse any label column, and any
-// feature derived (through derivedFeature) from one. Roles come only from src/contract.
+// The leakage guard, first reading: feature sets, model specs and predictor queries refuse any label column, and
+// any feature that declares (through derivedFeature) a label among its inputs. Roles come only from src/contract.
+// The second reading, of the SQL itself, needs DuckDB: checkFeatureSet (check-feature-set.ts).
 
 import { fieldSpec } from '../contract/index.js';
-import { UnknownColumnError } from './analysis-errors.js';
+import { AnalysisOptionError, UnknownColumnError } from './analysis-errors.js';
+import { isChecked } from './feature-trust.js';
 import { LeakageError } from './leakage-error.js';
 import { analysisMessages } from './messages.js';
 import { quoteIdentifier } from '../base/index.js';
@@ -19,7 +21,10 @@ export interface DerivedFeature {
 /** A column offered as a feature: a row field name or a derived feature. */
 export type FeatureInput = string | DerivedFeature;
 
-/** Declares a derived feature. Declaring never throws; using one as a predictor checks its lineage. */
+/**
+ * Declares a derived feature. Declaring never throws; using one as a predictor checks its declared lineage, and
+ * checkFeatureSet (modelStudy calls it) reads its SQL: it must be one expression of the row's own fields.
+ */
 export function derivedFeature(name: string, inputs: readonly FeatureInput[], sql: string): DerivedFeature {
   return Object.freeze({ name, inputs: Object.freeze([...inputs]), sql });
 }
@@ -104,10 +109,15 @@ export function labelOfTarget(target: FeatureInput): { label: string; window: st
 /**
  * SELECT list of the given predictors (derived ones as `expr AS name`), after the leakage guard. With
  * `{ cast: 'DOUBLE' }` every column is cast and named after its predictor (booleans become 1/0): a model's matrix.
- * @throws LeakageError
+ * Derived features must have been read by checkFeatureSet first; trailing features (trailingMean, …) are columns
+ * that trailingFeaturesSql adds to the FROM relation.
+ * @throws LeakageError; AnalysisOptionError for a derived feature checkFeatureSet has not read
  */
 export function predictorSelectSql(predictors: readonly FeatureInput[], options: { cast?: 'DOUBLE' } = {}): string {
   assertPredictors(predictors);
+  for (const p of predictors) {
+    if (typeof p !== 'string' && !isChecked(p)) throw new AnalysisOptionError(analysisMessages.featureNotChecked(p.name), { option: p.name });
+  }
   return predictors
     .map((p) => {
       const name = quoteIdentifier(typeof p === 'string' ? p : p.name);

@@ -13,6 +13,21 @@ export const analysisMessages = {
     `Column "${column}" is an outcome label of window ${window}: it holds future information and cannot be a predictor. Drop it from the predictors (use it only as a target).`,
   derivedFromLabel: (derived: string, label: string, window: string) =>
     `Feature "${derived}" is derived from "${label}", an outcome label of window ${window}, so it cannot be a predictor. Build it from predictor fields only.`,
+  derivedReadsLabel: (derived: string, label: string, window: string) =>
+    `Feature "${derived}" reads "${label}", an outcome label of window ${window}, in its SQL (whatever its declared inputs say), so it cannot be a predictor. Build it from predictor fields only.`,
+  crossRowFeature: (derived: string, construct: string) =>
+    `Feature "${derived}" uses ${construct}, which reads rows other than its own (a later row holds the future); a derived feature may read only its own row, so for history use trailingMean, trailingChange or trailingRank (earlier rows of the same symbol only).`,
+  notOneExpression: (derived: string, detail: string) =>
+    `The SQL of feature "${derived}" is not one expression over the row's fields (${detail}); give a single expression such as ln(volume_ratio_20).`,
+  unknownColumnInSql: (derived: string, column: string) =>
+    `The SQL of feature "${derived}" reads "${column}", which is neither a Market Events field nor one of its declared derived inputs; check the name.`,
+  featureNotChecked: (derived: string) =>
+    `The SQL of feature "${derived}" has not been read by the leakage guard; await checkFeatureSet(features) before predictorSelectSql (modelStudy does this itself).`,
+  trailingFieldNotPredictor: (field: string) =>
+    `A trailing feature summarises a numeric predictor field, and "${field}" is not one; pick one such as volume_ratio_20 or price.`,
+  badTrailingHours: (value: string) => `The trailing window hours must be a number of hours above 0, not ${value}.`,
+  badTrailingName: (name: string) =>
+    `"${name}" cannot name a trailing feature: use letters, digits and _ (starting with a letter or _), and no Market Events field name.`,
   unknownColumn: (column: string) =>
     `Column "${column}" is neither a Market Events field nor a derived feature defined with derivedFeature(); check the name.`,
   targetNotLabel: (column: string) =>

@@ -5,6 +5,7 @@
 import { WINDOW_SECONDS, fieldSpec, type SampleType, type Window } from '../contract/index.js';
 import { quoteIdentifier } from '../base/index.js';
 import { AnalysisOptionError } from './analysis-errors.js';
+import { checkModelSpec } from './check-feature-set.js';
 import { defaultBlockDays } from './cluster-bootstrap.js';
 import { toAnalysisSource, type AnalysisSourceLike } from './analysis-source.js';
 import { defaultModelSpec } from './default-model-spec.js';
@@ -17,6 +18,7 @@ import { rowKFoldSplits, type RowKFoldOptions } from './row-k-fold-splits.js';
 import { readColumns } from './read-columns.js';
 import { classifiedSplitRowsSql, SPLIT_ROW_ORDER_SQL } from './split-rows.js';
 import type { TimeSplits } from './time-splits.js';
+import { trailingFeaturesSql } from './trailing-features.js';
 import { walkForwardSplits, type WalkForwardOptions } from './walk-forward-splits.js';
 
 /** The split method and its own options. `row-k-fold` is the naive, leaking comparison. */
@@ -66,7 +68,8 @@ export interface ModelStudyResult {
  * Splits the eligible rows for the target's window, reads the predictors and the target of those rows
  * (DuckDB, one column per predictor), and fits and scores the model and the baseline on every fold.
  * Deterministic for a given catalog, options and seeds.
- * @throws LeakageError (a label among the predictors), AnalysisOptionError (bad option, a text predictor, a
+ * @throws LeakageError (a label among the predictors, declared or named in a derived feature's SQL),
+ * CrossRowFeatureError (a derived feature's SQL that reads other rows), AnalysisOptionError (bad option, a text predictor, a
  * target that is not 0/1, a window that is not the target's), and the errors of the split method
  */
 export async function modelStudy(source: AnalysisSourceLike, options: ModelStudyOptions = {}): Promise<ModelStudyResult> {
@@ -74,6 +77,8 @@ export async function modelStudy(source: AnalysisSourceLike, options: ModelStudy
   const spec = options.spec ?? defaultModelSpec(options.window ?? '1h');
   const window = targetWindow(spec.target, options.window);
   for (const predictor of spec.features.predictors) assertNumeric(predictor);
+  // The SQL of every derived predictor and of the target, read by DuckDB before any of it runs.
+  await checkModelSpec(spec);
   const sampleType = options.sampleType ?? (options.spec === undefined ? 'event' : undefined);
   const split = options.split ?? { method: 'purged-k-fold' };
   if (!(MODEL_SPLIT_METHODS as readonly string[]).includes(split.method)) {
@@ -93,11 +98,13 @@ export async function modelStudy(source: AnalysisSourceLike, options: ModelStudy
     allowMixedCalculationVersions: options.allowMixedCalculationVersions,
     sampleType,
   });
-  // Read as Float64Arrays, NULL as NaN (missing to evaluateModel alike): getColumnsJS took ~0.5 s per 500k rows.
+  // Trailing features are computed over every point-in-time row of the releases (both sample types), before the
+  // split's rules keep the eligible ones. Read as Float64Arrays, NULL as NaN (missing to evaluateModel alike):
+  // getColumnsJS took ~0.5 s per 500k rows.
   const values = await readColumns(
     resolved.connection,
     `SELECT ${predictorSelectSql(spec.features.predictors, { cast: 'DOUBLE' })}, (${targetSql(spec.target)})::DOUBLE AS "__target"
-    FROM ${classified} WHERE reason IS NULL ORDER BY ${SPLIT_ROW_ORDER_SQL}`,
+    FROM ${trailingFeaturesSql(classified, spec.features.predictors)} WHERE reason IS NULL ORDER BY ${SPLIT_ROW_ORDER_SQL}`,
     [...spec.features.names.map(() => 'number' as const), 'number'],
   );
   const target = values[values.length - 1]!;

@@ -3,6 +3,7 @@ import {
   LeakageError,
   UnknownColumnError,
   assertPredictors,
+  checkFeatureSet,
   defineFeatureSet,
   defineModelSpec,
   derivedFeature,
@@ -65,10 +66,12 @@ describe('leakage guard', () => {
     expect(error.window).toBe('4h');
   });
 
-  it('accepts every predictor field and features derived from them', () => {
+  it('accepts every predictor field and features derived from them', async () => {
     const features = defineFeatureSet([...PREDICTOR_FIELD_NAMES, derivedFeature('log_volume', ['quote_volume_5m'], 'ln(quote_volume_5m)')]);
     expect(features.names).toContain('log_volume');
-    expect(predictorSelectSql(['price', derivedFeature('log_volume', ['quote_volume_5m'], 'ln(quote_volume_5m)')])).toBe(
+    // predictorSelectSql splices a derived feature's SQL only once checkFeatureSet has read it.
+    const checked = await checkFeatureSet(['price', derivedFeature('log_volume', ['quote_volume_5m'], 'ln(quote_volume_5m)')]);
+    expect(predictorSelectSql(checked.predictors)).toBe(
       '"price", (ln(quote_volume_5m)) AS "log_volume"',
     );
     const model = defineModelSpec({ target: derivedFeature('up_1h', ['return_pct_1h'], 'return_pct_1h > 0'), predictors: ['price'] });

@@ -15,6 +15,9 @@
 //   - OWN-FUTURE LEAK (what no split can catch). Predictor `exit_return` = ln(exit price / price) + noise: the
 //     row's own label window return. It is in the test rows' own predictors, so every split scores it high;
 //     only the guard and the point-in-time fields stand against it. Asserted so the proof does not overclaim.
+//   Both are built here in TypeScript, outside the guard (their derivedFeature SQL is a description, never run),
+//   so the declared check passes them. Written as SQL that reads a later row, the guard's reading of the SQL
+//   (checkFeatureSet, issue 28) refuses them: asserted below too.
 // (b) The planted breakout effect (selective recording, +25 bps direction-adjusted at 1h; nothing for
 //     volume_spike and momentum): on event rows with target direction_adjusted_return_pct_1h > 0, a logistic
 //     model on `is_breakout` beats chance under purged k-fold (AUC interval above 0.5, log-loss difference
@@ -22,6 +25,8 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  CrossRowFeatureError,
+  checkFeatureSet,
   defineFeatureSet,
   derivedFeature,
   evaluateModel,
@@ -170,6 +175,14 @@ describe(`planted leak on simulator rows (seed 1, ${DAYS} days, 1h)`, () => {
       expect(result.pooled.intervals.model.auc[0]).toBeLessThan(0.5);
       expect(result.pooled.intervals.model.auc[1]).toBeGreaterThan(0.5);
     }
+  });
+
+  it('written as SQL that reads a later row, both planted leaks are refused by the guard (CrossRowFeatureError)', async () => {
+    const exitPriceSql = derivedFeature('exit_price', ['price', 'symbol', 'sample_time'], 'ln(lead(price, 12) OVER (PARTITION BY symbol ORDER BY sample_time))');
+    const exitReturnSql = derivedFeature('exit_return', ['price', 'symbol', 'sample_time'], `ln((SELECT max(later.price) FROM market_events AS later
+      WHERE later.symbol = symbol AND later.sample_time = sample_time + 3600) / price)`);
+    await expect(checkFeatureSet([exitPriceSql])).rejects.toBeInstanceOf(CrossRowFeatureError);
+    await expect(checkFeatureSet([exitReturnSql])).rejects.toBeInstanceOf(CrossRowFeatureError);
   });
 
   it("the row's own future return scores high under every split: splits do not catch a leak in the test rows' own predictors", () => {

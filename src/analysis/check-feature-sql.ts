@@ -1,0 +1,185 @@
+// Reads one derived feature's SQL with DuckDB itself: its parser (json_serialize_sql) gives the expression tree,
+// where a label named anywhere (any case, quoted or not, in a subquery or a CTE) and every construct that can see
+// other rows are found; then its binder binds the expression against a relation of the row fields the scope allows
+// (no label for a predictor), so a name the tree walk missed still fails. No SQL is parsed by hand.
+
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { MARKET_EVENT_FIELDS, fieldSpec } from '../contract/index.js';
+import { quoteIdentifier, quoteLiteral } from '../base/index.js';
+import { DUCKDB_TYPE } from '../catalog/index.js';
+import { AnalysisOptionError, UnknownColumnError } from './analysis-errors.js';
+import { CrossRowFeatureError } from './cross-row-feature-error.js';
+import { LeakageError } from './leakage-error.js';
+import { trailingSpecOf } from './feature-trust.js';
+import type { DerivedFeature } from './leakage-guard.js';
+import { analysisMessages } from './messages.js';
+
+/** A predictor may read no label; a model's target is made of labels. */
+export type FeatureScope = 'predictor' | 'target';
+
+/** Expression classes of one row's values; anything else (window, subquery, star, #n, parameter…) is refused. */
+const ROW_EXPRESSION_CLASSES = new Set([
+  'BETWEEN', 'CASE', 'CAST', 'COLLATE', 'COLUMN_REF', 'COMPARISON', 'CONJUNCTION', 'CONSTANT', 'FUNCTION', 'LAMBDA', 'LAMBDA_REF', 'OPERATOR',
+]);
+
+/** Scalar functions that read the connection's state rather than the row (a variable could hold labels). */
+const STATE_FUNCTIONS = new Set(['getvariable', 'current_setting']);
+
+type Node = Record<string, unknown>;
+
+/**
+ * Checks one derived feature's own SQL (its derived inputs are columns here: check them first).
+ * @param connection a connection of an empty in-memory DuckDB, so no table, view or macro of a catalog is visible
+ * @throws LeakageError (a predictor's SQL names a label), CrossRowFeatureError (a construct that sees other rows),
+ *   UnknownColumnError (a name that is no field nor declared input), AnalysisOptionError (not one expression)
+ */
+export async function checkFeatureSql(connection: DuckDBConnection, feature: DerivedFeature, scope: FeatureScope): Promise<void> {
+  const expression = await parsedExpression(connection, feature);
+  if (scope === 'predictor') assertNoLabelNamed(feature, expression);
+  const functions = new Set<string>();
+  const construct = crossRowConstruct(expression, functions);
+  if (construct !== undefined) throw crossRow(feature, construct);
+  await assertNoAggregate(connection, feature, functions);
+  await bind(connection, feature, scope);
+}
+
+/** The expression tree of `SELECT (<sql>)`: exactly one expression, nothing around it (no FROM, WHERE, second statement). */
+async function parsedExpression(connection: DuckDBConnection, feature: DerivedFeature): Promise<Node> {
+  const reader = await connection.runAndReadAll(`SELECT json_serialize_sql(${quoteLiteral(`SELECT (${feature.sql})`)}) AS tree`);
+  const tree = JSON.parse(String(reader.getRowObjectsJS()[0]!.tree)) as Node;
+  if (tree.error === true) throw notOneExpression(feature, String(tree.error_message));
+  const statements = tree.statements as Node[];
+  const node = statements.length === 1 ? (statements[0]!.node as Node) : undefined;
+  const bare =
+    node !== undefined &&
+    node.type === 'SELECT_NODE' &&
+    (node.select_list as unknown[]).length === 1 &&
+    (node.from_table as Node).type === 'EMPTY' &&
+    (node.where_clause ?? null) === null &&
+    ((node.group_expressions as unknown[] | undefined) ?? []).length === 0 &&
+    (node.having ?? null) === null &&
+    (node.qualify ?? null) === null &&
+    ((node.modifiers as unknown[] | undefined) ?? []).length === 0 &&
+    (((node.cte_map as Node | undefined)?.map as unknown[] | undefined) ?? []).length === 0;
+  if (!bare) throw notOneExpression(feature, 'more than one expression, or a clause around it');
+  return (node.select_list as Node[])[0]!;
+}
+
+/** Every node of the tree, depth first, subqueries and CTEs included. */
+function* nodes(value: unknown): Generator<Node> {
+  if (Array.isArray(value)) for (const item of value) yield* nodes(item);
+  else if (value !== null && typeof value === 'object') {
+    yield value as Node;
+    for (const child of Object.values(value)) yield* nodes(child);
+  }
+}
+
+function assertNoLabelNamed(feature: DerivedFeature, expression: Node): void {
+  for (const node of nodes(expression)) {
+    if (node.class !== 'COLUMN_REF') continue;
+    const parts = node.column_names as string[];
+    const spec = fieldSpec(parts[parts.length - 1]!.toLowerCase());
+    if (spec?.role === 'label') throw readsLabel(feature, spec.name, spec.window ?? 'unknown');
+  }
+}
+
+/** The first construct that can see other rows (a subquery is refused whole, not entered); collects function names. */
+function crossRowConstruct(value: unknown, functions: Set<string>): string | undefined {
+  if (Array.isArray(value)) {
+    for (const item of value) {
+      const found = crossRowConstruct(item, functions);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+  if (value === null || typeof value !== 'object') return undefined;
+  const node = value as Node;
+  const kind = node.class;
+  if (kind === 'WINDOW') return `the window function ${String(node.function_name)}() OVER (…)`;
+  if (kind === 'SUBQUERY') return subqueryName(node);
+  if (kind === 'STAR') return node.columns === true ? 'COLUMNS(…)' : 'a * expression';
+  if (kind === 'POSITIONAL_REFERENCE') return 'a positional reference (#n)';
+  if (typeof kind === 'string' && !ROW_EXPRESSION_CLASSES.has(kind)) return `a ${kind.toLowerCase()} expression`;
+  if (kind === 'FUNCTION') {
+    const name = String(node.function_name).toLowerCase();
+    if (STATE_FUNCTIONS.has(name)) return `${name}(), which reads the connection's state`;
+    functions.add(name);
+  }
+  for (const child of Object.values(node)) {
+    const found = crossRowConstruct(child, functions);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+function subqueryName(node: Node): string {
+  const inner = (node.subquery as Node | undefined)?.node as Node | undefined;
+  const withCte = ((inner?.cte_map as Node | undefined)?.map as unknown[] | undefined)?.length ?? 0;
+  if (withCte > 0) return 'a WITH (CTE) subquery';
+  if (node.subquery_type === 'EXISTS' || node.subquery_type === 'NOT_EXISTS') return 'an EXISTS subquery';
+  if (node.subquery_type === 'ANY') return 'an IN (SELECT …) subquery';
+  return 'a scalar subquery';
+}
+
+/** Aggregates summarise every row of the query: refused by name (DuckDB's function catalog says which are). */
+async function assertNoAggregate(connection: DuckDBConnection, feature: DerivedFeature, functions: Set<string>): Promise<void> {
+  if (functions.size === 0) return;
+  const names = [...functions].map(quoteLiteral).join(', ');
+  const rows = (
+    await connection.runAndReadAll(
+      `SELECT DISTINCT function_name FROM duckdb_functions() WHERE function_type = 'aggregate' AND function_name IN (${names}) ORDER BY function_name`,
+    )
+  ).getRowObjectsJS();
+  if (rows.length > 0) throw crossRow(feature, `the aggregate ${String(rows[0]!.function_name)}()`);
+}
+
+/** Binds the expression against the allowed fields only; DuckDB's binder names what it could not find. */
+async function bind(connection: DuckDBConnection, feature: DerivedFeature, scope: FeatureScope): Promise<void> {
+  // row_id beside the expression: an aggregate the name lookup missed cannot bind next to a plain column.
+  const sql = `SELECT (${feature.sql}) AS "__feature", "row_id" FROM ${relationSql(feature, scope)} AS feature_row LIMIT 0`;
+  try {
+    await connection.run(sql);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const missing = /Referenced column "?([^"\s]+)"? not found/i.exec(message)?.[1];
+    if (missing !== undefined) {
+      const spec = fieldSpec(missing.toLowerCase());
+      if (spec?.role === 'label') throw readsLabel(feature, spec.name, spec.window ?? 'unknown');
+      throw new UnknownColumnError(analysisMessages.unknownColumnInSql(feature.name, missing), { option: feature.name });
+    }
+    if (/must appear in the GROUP BY clause/i.test(message)) throw crossRow(feature, 'an aggregate');
+    throw notOneExpression(feature, message.split('\n')[0]!);
+  }
+}
+
+/**
+ * One row of typed NULLs: every field the scope allows (a predictor: every field but the labels), plus the
+ * feature's derived inputs as columns (computed from their own SQL, or DOUBLE for rdw-built ones).
+ */
+function relationSql(feature: DerivedFeature, scope: FeatureScope): string {
+  const fields = MARKET_EVENT_FIELDS.filter((field) => scope === 'target' || field.role !== 'label');
+  return withInputs(`(SELECT ${fields.map((field) => `NULL::${DUCKDB_TYPE[field.type]} AS ${quoteIdentifier(field.name)}`).join(', ')})`, feature);
+}
+
+function withInputs(relation: string, feature: DerivedFeature): string {
+  let out = relation;
+  for (const input of feature.inputs) {
+    if (typeof input === 'string') continue;
+    const value = trailingSpecOf(input) === undefined ? `(${input.sql})` : 'NULL::DOUBLE';
+    if (trailingSpecOf(input) === undefined) out = withInputs(out, input);
+    out = `(SELECT *, ${value} AS ${quoteIdentifier(input.name)} FROM ${out})`;
+  }
+  return out;
+}
+
+function readsLabel(feature: DerivedFeature, label: string, window: string): LeakageError {
+  return new LeakageError(analysisMessages.derivedReadsLabel(feature.name, label, window), { column: feature.name, window, label });
+}
+
+function crossRow(feature: DerivedFeature, construct: string): CrossRowFeatureError {
+  return new CrossRowFeatureError(analysisMessages.crossRowFeature(feature.name, construct), { column: feature.name, construct });
+}
+
+function notOneExpression(feature: DerivedFeature, detail: string): AnalysisOptionError {
+  return new AnalysisOptionError(analysisMessages.notOneExpression(feature.name, detail), { option: feature.name });
+}

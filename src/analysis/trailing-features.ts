@@ -1,0 +1,89 @@
+// Point-in-time history of a predictor, built by rdw: the mean, change or rank of a numeric predictor field over
+// the previous N hours of the same symbol, from point-in-time rows with a strictly earlier sample_time only.
+// The guard refuses window functions in a researcher's SQL (a window can reach later rows); these windows are
+// rdw's own SQL, so they are trusted — the guard still checks that their field is a predictor.
+
+import { fieldSpec } from '../contract/index.js';
+import { quoteIdentifier } from '../base/index.js';
+import { AnalysisOptionError, UnknownColumnError } from './analysis-errors.js';
+import { markBuiltByRdw, trailingSpecOf, type TrailingSpec } from './feature-trust.js';
+import { LeakageError } from './leakage-error.js';
+import { derivedFeature, type DerivedFeature, type FeatureInput } from './leakage-guard.js';
+import { analysisMessages } from './messages.js';
+import { pointInTimeConditionSql } from './point-in-time.js';
+
+export interface TrailingFeatureOptions {
+  /** Length of the look-back, in hours (> 0): rows with sample_time in [t − hours, t), t excluded. */
+  hours: number;
+  /** Column name. Default `trailing_<statistic>_<field>_<hours>h`, e.g. `trailing_mean_volume_ratio_20_6h`. */
+  name?: string;
+}
+
+/** Mean of `field` over the earlier rows of the window (null when there are none). */
+export function trailingMean(field: string, options: TrailingFeatureOptions): DerivedFeature {
+  return trailingFeature('mean', field, options);
+}
+
+/** `field` now minus `field` at the earliest earlier row of the window (null when there is none). */
+export function trailingChange(field: string, options: TrailingFeatureOptions): DerivedFeature {
+  return trailingFeature('change', field, options);
+}
+
+/** Share of the window's earlier values below `field` now, ties counted half, 0..1 (null when there are none). */
+export function trailingRank(field: string, options: TrailingFeatureOptions): DerivedFeature {
+  return trailingFeature('rank', field, options);
+}
+
+function trailingFeature(statistic: TrailingSpec['statistic'], field: string, options: TrailingFeatureOptions): DerivedFeature {
+  const spec = fieldSpec(String(field).toLowerCase());
+  if (spec === undefined) throw new UnknownColumnError(analysisMessages.unknownColumn(String(field)), { option: String(field) });
+  if (spec.role === 'label') {
+    const window = spec.window ?? 'unknown';
+    throw new LeakageError(analysisMessages.labelAsPredictor(spec.name, window), { column: spec.name, window, label: spec.name });
+  }
+  if (spec.role !== 'predictor' || spec.type !== 'number') throw new AnalysisOptionError(analysisMessages.trailingFieldNotPredictor(spec.name), { option: 'field' });
+  const hours = options?.hours;
+  if (typeof hours !== 'number' || !Number.isFinite(hours) || hours <= 0) throw new AnalysisOptionError(analysisMessages.badTrailingHours(String(hours)), { option: 'hours' });
+  const name = options.name ?? `trailing_${statistic}_${spec.name}_${String(hours).replace('.', '_')}h`;
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) || fieldSpec(name.toLowerCase()) !== undefined) {
+    throw new AnalysisOptionError(analysisMessages.badTrailingName(name), { option: 'name' });
+  }
+  // Its SQL is the column trailingFeaturesSql adds: the window itself runs there, once, over the whole relation.
+  const feature = derivedFeature(name, [spec.name, 'symbol', 'sample_time'], quoteIdentifier(name));
+  markBuiltByRdw(feature, { statistic, field: spec.name, hours });
+  return feature;
+}
+
+/**
+ * `from` (a table name or a parenthesised subquery of Market Events rows) with one more column per trailing
+ * feature among `predictors` (and their inputs), computed over the point-in-time rows of `from` with the same
+ * symbol and a sample_time in [t − hours, t): rows at t itself (the row and its peers) never count. Rows are
+ * not filtered; `from` is returned as it is when there is no trailing feature.
+ */
+export function trailingFeaturesSql(from: string, predictors: readonly FeatureInput[]): string {
+  const built = new Map<string, TrailingSpec>();
+  const collect = (input: FeatureInput): void => {
+    if (typeof input === 'string') return;
+    const spec = trailingSpecOf(input);
+    if (spec !== undefined) built.set(input.name, spec);
+    else input.inputs.forEach(collect);
+  };
+  predictors.forEach(collect);
+  if (built.size === 0) return from;
+  const columns = [...built].map(([name, spec]) => `${trailingValueSql(spec)} AS ${quoteIdentifier(name)}`);
+  return `(SELECT *, ${columns.join(', ')} FROM ${from})`;
+}
+
+function trailingValueSql(spec: TrailingSpec): string {
+  const value = quoteIdentifier(spec.field);
+  // RANGE over sample_time (Unix seconds): [t − hours, t]; EXCLUDE GROUP drops t's own rows (the row and its peers).
+  const window = `OVER (PARTITION BY symbol ORDER BY sample_time RANGE BETWEEN ${spec.hours * 3600} PRECEDING AND CURRENT ROW EXCLUDE GROUP)`;
+  const earlier = `FILTER (WHERE ${value} IS NOT NULL AND ${pointInTimeConditionSql()})`;
+  if (spec.statistic === 'mean') return `avg(${value}) ${earlier} ${window}`;
+  // The earliest earlier row; among rows at that time, the smallest value (same symbol and time: one candle's value).
+  // A struct key ordered by time then value (a list key was ~35% slower on 1.1M rows).
+  if (spec.statistic === 'change') return `(${value} - arg_min(${value}, {'t': sample_time, 'v': ${value}}) ${earlier} ${window})`;
+  // The window's values as a list per row: O(rows × values in a window), the one helper that is not a running aggregate.
+  const score = `list_avg(list_transform(list(${value}) ${earlier} ${window}, lambda earlier_value: CASE WHEN earlier_value < ${value} THEN 1.0 WHEN earlier_value = ${value} THEN 0.5 ELSE 0.0 END))`;
+  return `(CASE WHEN ${value} IS NULL THEN NULL ELSE ${score} END)`;
+}

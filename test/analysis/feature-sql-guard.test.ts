@@ -1,0 +1,213 @@
+// Issue 28 item 3: the leakage guard reads a derived feature's SQL with DuckDB, not its declared inputs. A label
+// named anywhere in the expression (plain, quoted, upper case, in a CTE or a subquery) is a LeakageError naming
+// the label, whatever was declared; constructs that can see other rows are a CrossRowFeatureError; an honest
+// expression is accepted and gives the values plain SQL gives. The issue's two leaks are refused by modelStudy.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  AnalysisOptionError,
+  CrossRowFeatureError,
+  LeakageError,
+  UnknownColumnError,
+  checkFeatureSet,
+  checkModelSpec,
+  defaultModelSpec,
+  defineModelSpec,
+  derivedFeature,
+  modelCatalog,
+  modelStudy,
+  predictorSelectSql,
+} from '../../src/analysis/index.js';
+import { MARKET_EVENT_FIELDS, UsageError } from '../../src/contract/index.js';
+import { simulatorCatalog, type FixtureCatalog } from '../support/fixture-catalog.js';
+
+const labels = MARKET_EVENT_FIELDS.filter((field) => field.role === 'label');
+const LABEL = 'direction_adjusted_return_pct_1h';
+
+async function rejection(run: () => Promise<unknown>): Promise<unknown> {
+  try {
+    await run();
+  } catch (error) {
+    return error;
+  }
+  return undefined;
+}
+
+/** The feature's SQL through checkFeatureSet, declared as reading only `price`. */
+const check = (sql: string, name = 'hidden') => rejection(() => checkFeatureSet([derivedFeature(name, ['price'], sql)]));
+
+function expectLeak(error: unknown, label: string, window: string, column = 'hidden'): void {
+  expect(error, String(error)).toBeInstanceOf(LeakageError);
+  const leak = error as LeakageError;
+  expect(leak.code).toBe('RDW_LABEL_LEAKAGE');
+  expect(leak.exitCode).toBe(2);
+  expect(leak.label).toBe(label);
+  expect(leak.window).toBe(window);
+  expect(leak.column).toBe(column);
+  expect(leak.message).toContain(label);
+}
+
+describe('the guard reads the SQL: a label named in it is a LeakageError whatever the declared inputs', () => {
+  it('every label field of every window, named plainly in an expression declared as reading price', async () => {
+    for (const field of labels) expectLeak(await check(`price + ${field.name}`), field.name, field.window!);
+  });
+
+  const forms: [string, string][] = [
+    ['plain', `CASE WHEN ${LABEL} > 0 THEN 1 ELSE 0 END`],
+    ['double-quoted', `CASE WHEN "${LABEL}" > 0 THEN 1 ELSE 0 END`],
+    ['upper case', `CASE WHEN ${LABEL.toUpperCase()} > 0 THEN 1 ELSE 0 END`],
+    ['quoted upper case', `CASE WHEN "${LABEL.toUpperCase()}" > 0 THEN 1 ELSE 0 END`],
+    ['qualified by a table', `market_events.${LABEL}`],
+    ['inside a CTE', `(WITH future AS (SELECT ${LABEL} AS x FROM market_events) SELECT max(x) FROM future)`],
+    ['inside a scalar subquery', `(SELECT max(${LABEL}) FROM market_events)`],
+    ['inside an EXISTS subquery', `EXISTS (SELECT 1 FROM market_events WHERE "${LABEL.toUpperCase()}" > 0)`],
+    ['inside a lambda', `list_sum(list_transform([1, 2], lambda v: v * ${LABEL}))`],
+  ];
+  for (const [form, sql] of forms) {
+    it(`${form}: ${sql}`, async () => expectLeak(await check(sql), LABEL, '1h'));
+  }
+
+  it('a label in a derived input is named by the input, even when the outer feature declares only that input', async () => {
+    const inner = derivedFeature('inner', ['price'], `price * return_pct_4h`);
+    expectLeak(await rejection(() => checkFeatureSet([derivedFeature('outer', [inner], 'inner + 1')])), 'return_pct_4h', '4h', 'inner');
+  });
+});
+
+describe('constructs that can see other rows are refused (CrossRowFeatureError)', () => {
+  const constructs: [string, string, string][] = [
+    ['lead', 'lead(price, 6) OVER (PARTITION BY symbol ORDER BY sample_time)', 'lead()'],
+    ['lag', 'price - lag(price) OVER (PARTITION BY symbol ORDER BY sample_time)', 'lag()'],
+    ['first_value', 'first_value(price) OVER (PARTITION BY symbol ORDER BY sample_time DESC)', 'first_value()'],
+    ['a FOLLOWING frame', 'avg(price) OVER (PARTITION BY symbol ORDER BY sample_time ROWS BETWEEN CURRENT ROW AND 6 FOLLOWING)', 'avg()'],
+    ['an aggregate', 'price / max(price)', 'the aggregate max()'],
+    ['count(*)', 'count(*)', 'the aggregate count'],
+    ['a scalar subquery', '(SELECT max(price) FROM market_events)', 'a scalar subquery'],
+    ['an EXISTS subquery', 'EXISTS (SELECT 1 FROM market_events)', 'an EXISTS subquery'],
+    ['an IN subquery', 'price IN (SELECT price FROM market_events)', 'an IN (SELECT …) subquery'],
+    ['a CTE', '(WITH later AS (SELECT 1 AS x) SELECT x FROM later)', 'a WITH (CTE) subquery'],
+    ['a table function', '(SELECT count(*) FROM read_csv(\'x.csv\'))', 'subquery'],
+    ['COLUMNS(…)', "COLUMNS('.*_1h')", 'COLUMNS'],
+    ['a positional reference', '#3', 'positional'],
+    ['a variable', "getvariable('labels')", 'getvariable()'],
+  ];
+  for (const [name, sql, construct] of constructs) {
+    it(`${name}: ${sql}`, async () => {
+      const error = await check(sql, 'peek');
+      expect(error, String(error)).toBeInstanceOf(CrossRowFeatureError);
+      expect(error).toBeInstanceOf(UsageError);
+      const refused = error as CrossRowFeatureError;
+      expect(refused.code).toBe('RDW_CROSS_ROW_FEATURE');
+      expect(refused.exitCode).toBe(2);
+      expect(refused.column).toBe('peek');
+      expect(refused.construct).toContain(construct);
+      expect(refused.message).toContain('trailingMean');
+    });
+  }
+
+  it('a derived target may read labels but not other rows', async () => {
+    const target = derivedFeature('up_later', ['return_pct_1h'], 'lead(return_pct_1h) OVER (ORDER BY sample_time) > 0');
+    const spec = defineModelSpec({ target, predictors: ['price'] });
+    expect(await rejection(() => checkModelSpec(spec))).toBeInstanceOf(CrossRowFeatureError);
+    expect(await checkModelSpec(defaultModelSpec('4h'))).toBeDefined();
+  });
+});
+
+describe('SQL that is not one expression of the row is refused', () => {
+  const cases: [string, string, new (...args: never[]) => Error][] = [
+    ['a second column spliced in', `1) AS x, (${LABEL}`, AnalysisOptionError],
+    ['a FROM spliced in', 'price) FROM market_events --', AnalysisOptionError],
+    ['a second statement', 'price); SELECT (1', AnalysisOptionError],
+    ['a syntax error', 'ln(price', AnalysisOptionError],
+    ['an unknown column', 'ln(prize)', UnknownColumnError],
+    ['a catalog column that is no row field', 'release_id', UnknownColumnError],
+  ];
+  for (const [name, sql, kind] of cases) {
+    it(name, async () => {
+      const error = await check(sql);
+      expect(error, String(error)).toBeInstanceOf(kind);
+      expect(error).not.toBeInstanceOf(LeakageError);
+    });
+  }
+});
+
+describe('expressions of the row itself are accepted', () => {
+  const honest = [
+    `event_kind IN ('breakout', 'momentum')`,
+    "(event_kind = 'breakout')::INTEGER",
+    "CASE event_kind WHEN 'breakout' THEN 1 END",
+    'NOT (price > 1) AND oi_usd IS NOT NULL',
+    'coalesce(oi_usd, 0) / nullif(price, 0)',
+    'price BETWEEN 1 AND 2',
+    'greatest(price, oi_usd)',
+    'round(log10(quote_volume_5m + 1), 3)',
+    "date_part('hour', to_timestamp(sample_time))",
+    "regexp_matches(symbol, '^BTC')",
+    'list_sum(list_transform([1, 2], lambda v: v * price))',
+    'sample_time - feature_available_at',
+  ];
+  it(honest.join(' | '), async () => {
+    const features = await checkFeatureSet(honest.map((sql, index) => derivedFeature(`honest_${index}`, ['price'], sql)));
+    expect(features.names).toHaveLength(honest.length);
+  });
+});
+
+describe('on a catalog (simulator seed 1, 6 days)', () => {
+  let fixture: FixtureCatalog;
+  beforeAll(async () => {
+    fixture = await simulatorCatalog({ seed: 1, days: 6, label: 'feature-sql-guard' });
+  }, 120_000);
+  afterAll(async () => fixture?.close());
+
+  it('an honest expression over predictor fields is accepted and gives the values plain arithmetic gives', async () => {
+    const logRatio = derivedFeature('ln_volume_ratio_20', ['volume_ratio_20'], 'CASE WHEN volume_ratio_20 > 0 THEN ln(volume_ratio_20) END');
+    const flow = derivedFeature('flow', ['net_taker_quote_5m', 'quote_volume_5m'], 'net_taker_quote_5m / nullif(quote_volume_5m, 0)');
+    const features = await checkFeatureSet(['price', logRatio, flow]);
+    expect(predictorSelectSql(features.predictors)).toBe(
+      '"price", (CASE WHEN volume_ratio_20 > 0 THEN ln(volume_ratio_20) END) AS "ln_volume_ratio_20", (net_taker_quote_5m / nullif(quote_volume_5m, 0)) AS "flow"',
+    );
+    const rows = (
+      await fixture.connection.runAndReadAll(
+        `SELECT volume_ratio_20, net_taker_quote_5m, quote_volume_5m, ${predictorSelectSql(features.predictors)} FROM market_events_current`,
+      )
+    ).getRowObjectsJS();
+    let compared = 0;
+    for (const row of rows) {
+      const ratio = row.volume_ratio_20 as number | null;
+      // DuckDB's ln and Math.log may differ in the last bit.
+      if (ratio !== null && ratio > 0) expect(row.ln_volume_ratio_20 as number).toBeCloseTo(Math.log(ratio), 12);
+      else expect(row.ln_volume_ratio_20).toBeNull();
+      const volume = row.quote_volume_5m as number | null;
+      const net = row.net_taker_quote_5m as number | null;
+      expect(row.flow).toBe(net === null || volume === null || volume === 0 ? null : net / volume);
+      if (row.ln_volume_ratio_20 !== null) compared += 1;
+    }
+    expect(compared).toBeGreaterThan(1000);
+  });
+
+  it('predictorSelectSql refuses a derived feature whose SQL the guard has not read', () => {
+    const unread = derivedFeature('unread', ['price'], 'ln(price)');
+    expect(() => predictorSelectSql(['price', unread])).toThrow(AnalysisOptionError);
+    expect(predictorSelectSql(['price', 'oi_usd'])).toBe('"price", "oi_usd"');
+  });
+
+  it("a macro of the user's connection is not visible to the guard (it could hide a subquery)", async () => {
+    await fixture.connection.run(`CREATE OR REPLACE TEMP MACRO peek_label() AS (SELECT max(${LABEL}) FROM market_events)`);
+    expect(await check('price * peek_label()')).toBeInstanceOf(AnalysisOptionError);
+  });
+
+  it("the issue's two leaks are refused through modelStudy and modelCatalog", async () => {
+    const target = derivedFeature('up_1h', ['return_pct_1h'], 'CASE WHEN return_pct_1h IS NULL THEN NULL WHEN return_pct_1h > 0 THEN 1 ELSE 0 END');
+    const hidden = derivedFeature('hidden', ['price'], `CASE WHEN ${LABEL} > 0 THEN 1 ELSE 0 END`);
+    const future = derivedFeature('future_price', ['price', 'symbol', 'sample_time'], 'lead(price, 6) OVER (PARTITION BY symbol ORDER BY sample_time)');
+    const hiddenSpec = defineModelSpec({ target, predictors: ['price', hidden] }); // the declared lineage passes
+    const futureSpec = defineModelSpec({ target, predictors: [future] });
+    expectLeak(await rejection(() => modelStudy(fixture.connection, { spec: hiddenSpec })), LABEL, '1h');
+    expectLeak(await rejection(() => modelCatalog(fixture.catalog, { spec: hiddenSpec })), LABEL, '1h');
+    for (const run of [() => modelStudy(fixture.connection, { spec: futureSpec }), () => modelCatalog(fixture.catalog, { spec: futureSpec })]) {
+      const error = (await rejection(run)) as CrossRowFeatureError;
+      expect(error).toBeInstanceOf(CrossRowFeatureError);
+      expect(error.column).toBe('future_price');
+      expect(error.construct).toContain('lead()');
+    }
+  });
+});
