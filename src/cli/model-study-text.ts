@@ -21,7 +21,7 @@ export function modelStudyText(result: ModelStudyResult, options: ModelStudyText
   const { splits, evaluation } = result;
   const columns = options.columns ?? 100;
   const wrap = (text: string) => wrapText(text, columns);
-  const { samples, seed, confidence, blockDays } = evaluation.bootstrap;
+  const { confidence, description } = evaluation.interval;
   const percent = Number((confidence * 100).toFixed(2));
   const leftOut = Object.entries(splits.leftOut)
     .filter(([, n]) => n > 0)
@@ -30,12 +30,13 @@ export function modelStudyText(result: ModelStudyResult, options: ModelStudyText
   const rows = modelEvaluationTable(result);
   const pooled = rows[rows.length - 1]!;
   return [
-    wrap(m.headline(result.target, result.window, modelSplitText(result.split), splits.releaseIds.length, options.current ?? true, splits.rows.rowId.length, splits.total, leftOut || 'none')),
+    wrap(m.headline(result.target, result.window, modelSplitText(result.split), splits.releaseIds.length, options.current ?? true, splits.rows.sampleTime.length, splits.total, leftOut || 'none')),
     wrap(m.model(evaluation.model, evaluation.baseline, evaluation.features, result.sampleType)),
     ...(splits.method === 'row-k-fold' ? [wrap(m.naiveSplit())] : []),
     '',
     ...(options.wide === true ? wideTable(rows) : resultsTable(rows, percent)),
-    wrap(options.wide === true ? m.wideLegend(percent, samples, seed) : m.legend(percent, samples, seed, blockDays, pooled.test_days, pooled.test_rows_left_out)),
+    ...(evaluation.intervalNote === undefined ? [] : [wrap(evaluation.intervalNote)]),
+    wrap(options.wide === true ? m.wideLegend(description) : m.legend(description, pooled.test_days, pooled.test_rows_left_out)),
     ...(options.wide === true ? [] : [wrap(m.wideHint())]),
     '',
   ].join('\n');
