@@ -12,6 +12,19 @@
  */
 export function leaveOneBlockOutAuc(y: ArrayLike<number>, p: ArrayLike<number>, order: ArrayLike<number>, block: ArrayLike<number>, blocks: number): Float64Array {
   const out = new Float64Array(blocks);
+  const n = order.length;
+  // The rows in score order, copied once: the walks below then read memory in sequence (random reads through
+  // `order` cost about half the time on 500k rows).
+  const score = new Float64Array(n);
+  const positive = new Uint8Array(n);
+  const blockOf = new Int32Array(n);
+  for (let k = 0; k < n; k += 1) {
+    const row = order[k]!;
+    score[k] = p[row]!;
+    positive[k] = y[row] === 1 ? 1 : 0;
+    blockOf[k] = block[row]!;
+    if (Number.isNaN(score[k])) return out.fill(Number.NaN);
+  }
   const positives = new Float64Array(blocks);
   const negatives = new Float64Array(blocks);
   /** Pairs a block's positives make with every negative row (full-sample ranks). */
@@ -25,15 +38,13 @@ export function leaveOneBlockOutAuc(y: ArrayLike<number>, p: ArrayLike<number>, 
   let allNegativesBelow = 0;
   let total = 0;
   let start = 0;
-  while (start < order.length) {
-    const score = p[order[start]!]!;
-    if (Number.isNaN(score)) return out.fill(Number.NaN);
+  while (start < n) {
+    const value = score[start]!;
     let end = start;
     let groupNegatives = 0;
-    while (end < order.length && p[order[end]!]! === score) {
-      const row = order[end]!;
-      if (y[row] !== 1) {
-        const g = block[row]!;
+    while (end < n && score[end] === value) {
+      if (positive[end] === 0) {
+        const g = blockOf[end]!;
         if (tied[g] === 0) touched.push(g);
         tied[g] = tied[g]! + 1;
         groupNegatives += 1;
@@ -41,11 +52,10 @@ export function leaveOneBlockOutAuc(y: ArrayLike<number>, p: ArrayLike<number>, 
       end += 1;
     }
     // Each positive of the group pairs with the negatives below plus half the tied ones, overall and in its block.
-    for (let position = start; position < end; position += 1) {
-      const row = order[position]!;
-      if (y[row] !== 1) continue;
-      const g = block[row]!;
-      const pairs = allNegativesBelow + groupNegatives / 2;
+    const pairs = allNegativesBelow + groupNegatives / 2;
+    for (let k = start; k < end; k += 1) {
+      if (positive[k] === 0) continue;
+      const g = blockOf[k]!;
       total += pairs;
       positivePairs[g] = positivePairs[g]! + pairs;
       inside[g] = inside[g]! + negativesBelow[g]! + tied[g]! / 2;
@@ -65,20 +75,20 @@ export function leaveOneBlockOutAuc(y: ArrayLike<number>, p: ArrayLike<number>, 
   // The pairs a block's negatives make with every positive: a second walk, from the top down.
   const negativePairs = new Float64Array(blocks);
   let positivesAbove = 0;
-  let end = order.length;
+  let end = n;
   while (end > 0) {
-    const score = p[order[end - 1]!]!;
+    const value = score[end - 1]!;
     let begin = end;
     let groupPositives = 0;
-    while (begin > 0 && p[order[begin - 1]!]! === score) {
+    while (begin > 0 && score[begin - 1] === value) {
       begin -= 1;
-      if (y[order[begin]!] === 1) groupPositives += 1;
+      groupPositives += positive[begin]!;
     }
-    for (let position = begin; position < end; position += 1) {
-      const row = order[position]!;
-      if (y[row] === 1) continue;
-      const g = block[row]!;
-      negativePairs[g] = negativePairs[g]! + positivesAbove + groupPositives / 2;
+    const pairs = positivesAbove + groupPositives / 2;
+    for (let k = begin; k < end; k += 1) {
+      if (positive[k] === 1) continue;
+      const g = blockOf[k]!;
+      negativePairs[g] = negativePairs[g]! + pairs;
     }
     positivesAbove += groupPositives;
     end = begin;
