@@ -187,6 +187,8 @@ describe('rdw study model', () => {
     }
     const html = await readFile(path.join(out, 'model-report.html'), 'utf8');
     expect(html).toContain(svg);
+    expect(html).toContain('Intervals: 95% block-jackknife t intervals over 1-day blocks of test days (G−1 df)');
+    expect(html).toContain(`<p class="interval-note">${file.metadata.intervalNote}</p>`);
     expect(html).not.toMatch(/<script|<link|<img/);
     expect(html.replaceAll('http://www.w3.org/', '')).not.toContain('http');
   });
