@@ -73,7 +73,7 @@ export const analysisMessages = {
    */
   modelTooFewBlocks: (folds: readonly number[] | undefined, allFolds: boolean, fewestDays: number, blockDays: number, minBlocks: number, totalDays: number, pooledToo: boolean) => {
     const needed = blockDays * minBlocks;
-    const blocks = (days: number) => Math.ceil(days / blockDays);
+    const blocks = (days: number) => `${Math.ceil(days / blockDays)} block${Math.ceil(days / blockDays) === 1 ? '' : 's'}`;
     const unit = blockDays === 1 ? '1 day' : `${blockDays} days`;
     const fewerFolds = Math.floor(totalDays / needed);
     const who = allFolds ? 'No fold shows an interval' : `Fold${folds!.length === 1 ? '' : 's'} ${folds!.join(', ')} show${folds!.length === 1 ? 's' : ''} no interval`;
