@@ -79,9 +79,9 @@ export const analysisMessages = {
     const who = allFolds ? 'No fold shows an interval' : `Fold${folds!.length === 1 ? '' : 's'} ${folds!.join(', ')} show${folds!.length === 1 ? 's' : ''} no interval`;
     const pooled = pooledToo ? `; the pooled row has none either (${totalDays} test days): pull ${needed - totalDays}+ more days` : '';
     if (folds === undefined) {
-      return `The pooled row shows no interval: its ${totalDays} test days make ${blocks(totalDays)} blocks of ${unit}, and an interval needs ${minBlocks} blocks (${needed} test days); pull ${needed - totalDays}+ more days.`;
+      return `The pooled row shows no interval: its ${totalDays} test days make ${blocks(totalDays)} of ${unit}, and an interval needs ${minBlocks} blocks (${needed} test days); pull ${needed - totalDays}+ more days.`;
     }
-    return `${who}: ${fewestDays} test days make ${blocks(fewestDays)} blocks of ${unit}, and an interval needs ${minBlocks} blocks (${needed} test days per fold); give each fold ${needed - fewestDays}+ more test days${fewerFolds >= 2 ? `, or use ${fewerFolds} folds or fewer` : ''}${pooled}.`;
+    return `${who}: ${fewestDays} test days make ${blocks(fewestDays)} of ${unit}, and an interval needs ${minBlocks} blocks (${needed} test days per fold); give each fold ${needed - fewestDays}+ more test days${fewerFolds >= 2 ? `, or use ${fewerFolds} folds or fewer` : ''}${pooled}.`;
   },
   /** Rows without an interval although blocks suffice: a score undefined or constant without some block. */
   modelIntervalUndefined: (rows: readonly string[]) =>

@@ -33,7 +33,8 @@ describe('model score intervals on 60 simulator days (seed 1)', () => {
     for (const row of rows.slice(0, -1)) expect([row.auc_ci_low, row.auc_ci_high, row.log_loss_difference_ci_low, row.log_loss_difference_ci_high]).toEqual([null, null, null, null]);
     const fewest = Math.min(...folds.map((fold) => fold.daySpan));
     const note = result.evaluation.intervalNote!;
-    expect(note).toContain(`No fold shows an interval: ${fewest} test days make ${Math.ceil(fewest / blockDays)} blocks of ${blockDays} days`);
+    const blocks = Math.ceil(fewest / blockDays);
+    expect(note).toContain(`No fold shows an interval: ${fewest} test days make ${blocks} ${blocks === 1 ? 'block' : 'blocks'} of ${blockDays} days`);
     expect(note).toContain(`an interval needs ${MIN_INTERVAL_BLOCKS} blocks (${needed} test days per fold); give each fold ${needed - fewest}+ more test days`);
     // The pooled row's blocks: an interval exactly when they suffice.
     expect(pooled.blocks >= MIN_INTERVAL_BLOCKS).toBe(pooled.noInterval === undefined);
