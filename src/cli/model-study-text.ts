@@ -60,12 +60,21 @@ function wideTable(rows: readonly ModelEvaluationRow[]): string[] {
   return textTableLines(header, cells, { rightAligned: modelEvaluationColumns.map((column) => column.type !== 'string') });
 }
 
-/** `estimate [low, high]` per row, each number padded to its part's widest so brackets line up; blank when undefined. */
+/**
+ * `estimate [low, high]` per row, each number padded to its part's widest so brackets line up; blank when
+ * undefined. A row without an interval keeps its estimate under the others' (spaces where the brackets would be).
+ */
 function intervalCells(values: readonly (readonly [number | null, number | null, number | null])[], digits: number): string[] {
   const text = values.map((triple) => triple.map((value) => (value === null ? '' : value.toFixed(digits))));
   const width = [0, 1, 2].map((part) => Math.max(0, ...text.map((parts) => parts[part]!.length)));
+  const anyInterval = text.some(([, low, high]) => low !== '' && high !== '');
+  const bracketWidth = anyInterval ? width[1]! + width[2]! + 5 : 0; // ' [' + low + ', ' + high + ']'
   return text.map(([estimate, low, high]) =>
-    estimate === '' ? '' : low === '' || high === '' ? estimate!.padStart(width[0]!) : `${estimate!.padStart(width[0]!)} [${low!.padStart(width[1]!)}, ${high!.padStart(width[2]!)}]`,
+    estimate === ''
+      ? ''
+      : low === '' || high === ''
+        ? estimate!.padStart(width[0]!) + ' '.repeat(bracketWidth)
+        : `${estimate!.padStart(width[0]!)} [${low!.padStart(width[1]!)}, ${high!.padStart(width[2]!)}]`,
   );
 }
 
