@@ -1,15 +1,15 @@
 // The evaluation helper: fit a model and the naive baseline on each fold's train rows, score both on its
-// test rows, and pool the test predictions of every fold, with day-clustered bootstrap intervals.
+// test rows, and pool the test predictions of every fold, with block-jackknife intervals over test days.
 
 import { AnalysisOptionError } from './analysis-errors.js';
 import { BaseRateModel } from './base-rate-model.js';
-import { checkBlockDays, resolveBootstrapDraws } from './bootstrap-options.js';
-import { deriveSeed } from './bootstrap.js';
+import { modelIntervalNote } from './model-interval-note.js';
+import { resolveModelInterval, type ModelIntervalOptions } from './model-interval-options.js';
 import type { FeatureSet } from './leakage-guard.js';
 import { LogisticRegression } from './logistic-regression.js';
 import { analysisMessages } from './messages.js';
 import { featureMatrix, featureMatrixFromColumns, type FeatureMatrix, type Model } from './model.js';
-import { scoreWithIntervals, type ResolvedModelBootstrap, type ScoredPredictions } from './model-score-intervals.js';
+import { scoreWithIntervals, type ResolvedModelInterval, type ScoredPredictions } from './model-score-intervals.js';
 
 /**
  * One fold as the splits give it: positions into `ModelData.rows` (the split helper's TimeSplit, whose
@@ -34,7 +34,11 @@ export interface ModelData {
   readonly target: ArrayLike<number | null>;
   /** The target's name, for the sentence that refuses a value other than 0, 1 or missing. Default `target`. */
   readonly targetName?: string;
-  /** Index of each row's UTC day (its bootstrap cluster), days in calendar order. */
+  /**
+   * Each row's UTC day as a whole number counting calendar days (e.g. days since 1970-01-01): the interval's
+   * blocks are `blockDays` consecutive numbers from the first test day (an index of only the days holding rows
+   * would join days across a gap into one block).
+   */
   readonly dayIndex: ArrayLike<number>;
 }
 
@@ -44,17 +48,13 @@ export interface EvaluateModelOptions {
   model?: () => Model;
   /** The naive baseline per fold. Default: `new BaseRateModel()` (the train fold's share of target 1). */
   baseline?: () => Model;
-  /** Day-clustered bootstrap of the pooled scores and of each fold's (fold f draws with deriveSeed(seed, `fold f`)). */
-  bootstrap?: {
-    /** Draws. Default 1000. */
-    samples?: number;
-    /** mulberry32 seed. Default 1. */
-    seed?: number;
-    /** Interval level. Default 0.95. */
-    confidence?: number;
-    /** Consecutive days per drawn block (circular moving blocks; 1 = plain day clusters). Default 1; use defaultBlockDays(windowSeconds) for long windows. */
-    blockDays?: number;
-  };
+  /**
+   * The intervals of every score: the delete-one-block jackknife over blocks of `blockDays` UTC test days, t at
+   * blocks − 1 df (docs/analysis.md). confidence: default 0.95; blockDays: default 1 (modelStudy: intervalBlockDays(W)).
+   */
+  interval?: ModelIntervalOptions;
+  /** The old name of `interval`, still accepted: `confidence` and `blockDays` are read; `samples` and `seed` are ignored (the jackknife draws nothing). */
+  bootstrap?: ModelIntervalOptions & { samples?: number; seed?: number };
 }
 
 /** Rows of a fold part left out before fitting or scoring. */
@@ -65,7 +65,7 @@ export interface LeftOutRows {
   readonly missingPredictor: number;
 }
 
-/** One fold: its test rows scored, with day-clustered intervals over the fold's own test days. */
+/** One fold: its test rows scored, with block-jackknife intervals over the fold's own test days. */
 export interface FoldEvaluation extends ScoredPredictions {
   readonly fold: number;
   /** Rows fitted on. */
@@ -85,19 +85,23 @@ export interface ModelEvaluation {
   readonly features: readonly string[];
   readonly folds: readonly FoldEvaluation[];
   readonly pooled: PooledEvaluation;
-  readonly bootstrap: ResolvedModelBootstrap;
+  /** How the intervals were computed (method, level, block length) and the sentence that says it. */
+  readonly interval: ResolvedModelInterval;
+  /** Which rows show no interval and what would give them one (one sentence each kind); undefined when all have one. */
+  readonly intervalNote: string | undefined;
 }
 
 /**
  * Fits and scores `options.model` and the baseline over `folds` on the predictors of `features`.
  * Steps per fold: 1. drop rows with a missing target, then rows with a missing predictor (counted);
  * 2. fit a fresh model and baseline on the train rows; 3. predict the test rows; 4. score.
- * Then the pooled test predictions are scored and bootstrapped by day.
- * Deterministic for given rows, folds and seed.
+ * Then the pooled test predictions are scored. Every interval leaves one block of test days out of the scores
+ * of the SAME fitted models (no refit): it describes the test rows' sampling error of fixed models.
+ * Deterministic for given rows and folds.
  * @throws LeakageError when `features` holds a label; AnalysisOptionError for a bad option or misaligned data.
  */
 export function evaluateModel(data: ModelData, features: FeatureSet, folds: readonly ModelFold[], options: EvaluateModelOptions = {}): ModelEvaluation {
-  const resolved = resolveBootstrap(options.bootstrap ?? {});
+  const resolved = resolveModelInterval(options.interval ?? options.bootstrap ?? {});
   const all = readAllRows(data, features);
   if (data.target.length !== all.position.length || data.dayIndex.length !== all.position.length) {
     throw new AnalysisOptionError(analysisMessages.modelLengthMismatch(all.position.length, data.target.length), { option: 'data' });
@@ -136,14 +140,13 @@ export function evaluateModel(data: ModelData, features: FeatureSet, folds: read
     const baselineP = train.matrix.rows > 0 ? baseline.predict(test.matrix) : new Float64Array(test.matrix.rows).fill(Number.NaN);
     const testDay = new Float64Array(test.kept.length);
     for (let i = 0; i < testDay.length; i += 1) testDay[i] = Number(data.dayIndex[test.kept[i]!]);
-    const foldBootstrap = { ...resolved, seed: deriveSeed(resolved.seed, `fold ${fold.fold}`) };
     foldResults.push({
       fold: fold.fold,
       trainRows: train.matrix.rows,
       trainLeftOut: train.leftOut,
       testLeftOut: test.leftOut,
       trainBaseRate,
-      ...scoreWithIntervals(test.y, modelP, baselineP, testDay, foldBootstrap),
+      ...scoreWithIntervals(test.y, modelP, baselineP, testDay, resolved),
     });
     pooledY.set(test.y, pooledRows);
     pooledModel.set(modelP, pooledRows);
@@ -153,7 +156,7 @@ export function evaluateModel(data: ModelData, features: FeatureSet, folds: read
   }
   const cut = (values: Float64Array) => values.subarray(0, pooledRows);
   const pooled = scoreWithIntervals(cut(pooledY), cut(pooledModel), cut(pooledBaseline), cut(pooledDay), resolved);
-  return { model: modelName, baseline: baselineName, features: features.names, folds: foldResults, pooled, bootstrap: resolved };
+  return { model: modelName, baseline: baselineName, features: features.names, folds: foldResults, pooled, interval: resolved, intervalNote: modelIntervalNote(foldResults, pooled, resolved) };
 }
 
 /** Every row's predictors read once (object property reads dominate); folds then copy rows by position. */
@@ -211,8 +214,4 @@ function assertBinaryTarget(data: ModelData): void {
 
 function columnLength(columns: Readonly<Record<string, ArrayLike<unknown>>>, features: FeatureSet): number {
   return columns[features.names[0]!]?.length ?? 0;
-}
-
-function resolveBootstrap(options: NonNullable<EvaluateModelOptions['bootstrap']>): ModelEvaluation['bootstrap'] {
-  return { ...resolveBootstrapDraws(options, 1000), blockDays: checkBlockDays(options.blockDays ?? 1) };
 }

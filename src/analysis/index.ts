@@ -71,7 +71,11 @@ export { LOG_LOSS_EPSILON, logLoss, rowLogLoss, accuracy, rocAuc, scoreOrder } f
 export { evaluateModel } from './evaluate-model.js';
 export type { EvaluateModelOptions, FoldEvaluation, LeftOutRows, ModelData, ModelEvaluation, ModelFold, PooledEvaluation } from './evaluate-model.js';
 export { modelScores, scoreWithIntervals } from './model-score-intervals.js';
-export type { Interval, ModelScores, ResolvedModelBootstrap, ScoredPredictions } from './model-score-intervals.js';
+export type { Interval, ModelScores, NoIntervalReason, ResolvedModelInterval, ScoredPredictions } from './model-score-intervals.js';
+export { leaveOneBlockOutAuc } from './leave-one-block-out-auc.js';
+export { resolveModelInterval } from './model-interval-options.js';
+export type { ModelIntervalOptions } from './model-interval-options.js';
+export { modelIntervalNote } from './model-interval-note.js';
 export { rowKFoldSplits } from './row-k-fold-splits.js';
 export type { RowKFoldOptions } from './row-k-fold-splits.js';
 export { defaultModelSpec } from './default-model-spec.js';

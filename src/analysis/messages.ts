@@ -85,6 +85,28 @@ export const analysisMessages = {
       : `No group has an interval, so none is tested: the day bootstrap needs more UTC days than its block (${Object.entries(blockDays)
           .map(([window, days]) => `${days + 1}+ at ${window}`)
           .join(', ')}). Pull more days, or bootstrap rows (--bootstrap row).`,
+  /** What the model scores' intervals are (the evaluation's `interval.description`). */
+  modelIntervalMethod: (confidence: number, blockDays: number) =>
+    `${Number((confidence * 100).toFixed(2))}% block-jackknife t intervals over ${blockDays}-day blocks of test days (G−1 df)`,
+  /**
+   * Why some model rows show no interval: too few blocks of test days. `fewestDays`: calendar test days of the
+   * shortest of those folds; `totalDays`: of every fold's test days together; `folds` undefined: only the pooled row.
+   */
+  modelTooFewBlocks: (folds: readonly number[] | undefined, allFolds: boolean, fewestDays: number, blockDays: number, minBlocks: number, totalDays: number, pooledToo: boolean) => {
+    const needed = blockDays * minBlocks;
+    const blocks = (days: number) => `${Math.ceil(days / blockDays)} block${Math.ceil(days / blockDays) === 1 ? '' : 's'}`;
+    const unit = blockDays === 1 ? '1 day' : `${blockDays} days`;
+    const fewerFolds = Math.floor(totalDays / needed);
+    const who = allFolds ? 'No fold shows an interval' : `Fold${folds!.length === 1 ? '' : 's'} ${folds!.join(', ')} show${folds!.length === 1 ? 's' : ''} no interval`;
+    const pooled = pooledToo ? `; the pooled row has none either (${totalDays} test days): pull ${needed - totalDays}+ more days` : '';
+    if (folds === undefined) {
+      return `The pooled row shows no interval: its ${totalDays} test days make ${blocks(totalDays)} of ${unit}, and an interval needs ${minBlocks} blocks (${needed} test days); pull ${needed - totalDays}+ more days.`;
+    }
+    return `${who}: ${fewestDays} test days make ${blocks(fewestDays)} of ${unit}, and an interval needs ${minBlocks} blocks (${needed} test days per fold); give each fold ${needed - fewestDays}+ more test days${fewerFolds >= 2 ? `, or use ${fewerFolds} folds or fewer` : ''}${pooled}.`;
+  },
+  /** Rows without an interval although blocks suffice: a score undefined or constant without some block. */
+  modelIntervalUndefined: (rows: readonly string[]) =>
+    `No interval on ${rows.join(', ')}: without one of its blocks a score is undefined (one class left) or every block gives the same score.`,
   modelDataShape: () => 'The model data must hold either rows (one object per row) or columns (one array per predictor), exactly one of them.',
   modelColumnMissing: (name: string, rows: number, length: number | undefined) =>
     length === undefined

@@ -1,11 +1,10 @@
-// Scores of one set of test predictions (a fold's, or every fold's pooled) with day-clustered bootstrap
-// intervals: log loss and accuracy add up per day, so a draw costs O(days); AUC: ClusterWeightedAuc.
+// Scores of one set of test predictions (a fold's, or every fold's pooled) with block-jackknife t intervals over
+// blocks of UTC test days: the fitted models stay fixed, so the intervals describe the test rows' sampling error.
+// Log loss and accuracy add up per block (O(blocks) to leave one out); AUC: leaveOneBlockOutAuc, exact.
 
-import { seededRandom } from '../base/index.js';
-import { percentileInterval } from './bootstrap.js';
+import { assignDayBlocks, blockJackknifeInterval, type BlockInterval } from './block-jackknife.js';
 import { accuracy, logLoss, rocAuc, rowLogLoss, scoreOrder } from './classification-metrics.js';
-import { clustersCanVary } from './cluster-bootstrap.js';
-import { ClusterWeightedAuc } from './cluster-weighted-auc.js';
+import { leaveOneBlockOutAuc } from './leave-one-block-out-auc.js';
 
 /** Scores of one set of predictions. log loss: natural log, lower is better; AUC and accuracy: 0..1. */
 export interface ModelScores {
@@ -14,23 +13,35 @@ export interface ModelScores {
   readonly accuracy: number;
 }
 
-/** A percentile interval of the day-clustered bootstrap; [NaN, NaN] when the days cannot vary (one day, or one block). */
+/** A block-jackknife t interval; [NaN, NaN] when there is none (`ScoredPredictions.noInterval` says why). */
 export type Interval = readonly [low: number, high: number];
 
-/** The bootstrap settings evaluateModel resolved. */
-export interface ResolvedModelBootstrap {
-  readonly samples: number;
-  readonly seed: number;
+/** The interval settings evaluateModel resolved, and the sentence that says what they are. */
+export interface ResolvedModelInterval {
+  /** The delete-one-block jackknife over blocks of UTC test days, Student's t at blocks − 1 degrees of freedom. */
+  readonly method: 'block-jackknife';
   readonly confidence: number;
+  /** UTC days per block, counted by calendar from the first test day. */
   readonly blockDays: number;
+  /** Fewer blocks than this give no interval (MIN_INTERVAL_BLOCKS). */
+  readonly minBlocks: number;
+  /** E.g. `95% block-jackknife t intervals over 2-day blocks of test days (G−1 df)`. */
+  readonly description: string;
 }
+
+/** Why a set of scores has no interval: too few blocks, a score undefined without some block, or no variation. */
+export type NoIntervalReason = Extract<BlockInterval, { kind: 'none' }>['reason'];
 
 /** Model and baseline scores of the same test rows, with intervals. */
 export interface ScoredPredictions {
   /** Test rows scored (pooled: a row tested in two folds counts twice). */
   readonly rows: number;
-  /** Days (clusters) holding those rows. */
+  /** Days holding those rows. */
   readonly days: number;
+  /** Calendar days from the first to the last of those days (inclusive): what the blocks divide. */
+  readonly daySpan: number;
+  /** Blocks of the jackknife (G): blocks of blockDays calendar days from the first test day that hold a scored row. */
+  readonly blocks: number;
   readonly model: ModelScores;
   readonly baseline: ModelScores;
   /** model log loss − baseline log loss: below 0 when the model beats the baseline. */
@@ -41,6 +52,10 @@ export interface ScoredPredictions {
     readonly baseline: { readonly logLoss: Interval; readonly accuracy: Interval };
     readonly logLossDifference: Interval;
   };
+  /** Two-sided p-values of the same t as the intervals: AUC = 0.5 and log-loss difference = 0 (NaN without an interval). */
+  readonly pValues: { readonly auc: number; readonly logLossDifference: number };
+  /** Why the model AUC or the log-loss difference has no interval (`too_few_blocks` first); undefined when both have one. */
+  readonly noInterval: NoIntervalReason | undefined;
 }
 
 /** The three scores of predictions `p` for targets `y`. @param order scoreOrder(p), when already known */
@@ -49,113 +64,97 @@ export function modelScores(y: Float64Array, p: Float64Array, order?: Uint32Arra
 }
 
 /**
- * Scores of the model and baseline predictions of the same rows, with day-clustered bootstrap intervals
- * (circular moving blocks of `bootstrap.blockDays` days). Deterministic for a given seed.
- * @param dayOfRow each row's day index (its cluster)
+ * Scores of the model and baseline predictions of the same rows, with delete-one-block jackknife t intervals
+ * (blockJackknifeInterval) over blocks of `settings.blockDays` calendar days from the first day: each score is
+ * recomputed without each block in turn from the same predictions (no refit). Deterministic.
+ * @param dayOfRow each row's UTC day as a whole number of calendar days (e.g. days since 1970-01-01)
  */
 export function scoreWithIntervals(
   y: Float64Array,
   modelP: Float64Array,
   baselineP: Float64Array,
   dayOfRow: ArrayLike<number>,
-  bootstrap: ResolvedModelBootstrap,
+  settings: Pick<ResolvedModelInterval, 'confidence' | 'blockDays' | 'minBlocks'>,
 ): ScoredPredictions {
   const order = scoreOrder(modelP);
   const model = modelScores(y, modelP, order);
   const baseline = modelScores(y, baselineP);
-  // Clusters: the distinct days of the pooled rows, in calendar order (plain loops: TypedArray.from with a
-  // mapping function costs ~0.1 s per 500k rows).
-  const days: number[] = [];
-  for (const day of Float64Array.from(dayOfRow).sort()) if (days.length === 0 || day !== days[days.length - 1]) days.push(day);
-  const clusterOf = new Map(days.map((day, index) => [day, index]));
-  const cluster = new Int32Array(dayOfRow.length);
-  for (let i = 0; i < cluster.length; i += 1) cluster[i] = clusterOf.get(dayOfRow[i]!)!;
-  const k = days.length;
-  // Log loss and accuracy add up per day: per-cluster sums make a draw cost O(days); AUC costs O(rows).
-  const count = new Float64Array(k);
-  const modelLoss = new Float64Array(k);
-  const baselineLoss = new Float64Array(k);
-  const modelRight = new Float64Array(k);
-  const baselineRight = new Float64Array(k);
+  const { block, count: g } = assignDayBlocks(dayOfRow, settings.blockDays);
+  const { days, daySpan } = dayCounts(dayOfRow);
+  // Log loss and accuracy add up per block: leaving a block out costs O(1) each.
+  const count = new Float64Array(g);
+  const modelLoss = new Float64Array(g);
+  const baselineLoss = new Float64Array(g);
+  const modelRight = new Float64Array(g);
+  const baselineRight = new Float64Array(g);
   for (let i = 0; i < y.length; i += 1) {
-    const c = cluster[i]!;
+    const b = block[i]!;
     const yi = y[i]!;
-    count[c] = count[c]! + 1;
-    modelLoss[c] = modelLoss[c]! + rowLogLoss(yi, modelP[i]!);
-    baselineLoss[c] = baselineLoss[c]! + rowLogLoss(yi, baselineP[i]!);
-    if ((modelP[i]! > 0.5 ? 1 : 0) === yi) modelRight[c] = modelRight[c]! + 1;
-    if ((baselineP[i]! > 0.5 ? 1 : 0) === yi) baselineRight[c] = baselineRight[c]! + 1;
+    count[b] = count[b]! + 1;
+    modelLoss[b] = modelLoss[b]! + rowLogLoss(yi, modelP[i]!);
+    baselineLoss[b] = baselineLoss[b]! + rowLogLoss(yi, baselineP[i]!);
+    if ((modelP[i]! > 0.5 ? 1 : 0) === yi) modelRight[b] = modelRight[b]! + 1;
+    if ((baselineP[i]! > 0.5 ? 1 : 0) === yi) baselineRight[b] = baselineRight[b]! + 1;
   }
-  const samples = bootstrap.samples;
-  const draws = {
-    modelLogLoss: new Float64Array(samples),
-    modelAuc: new Float64Array(samples),
-    modelAccuracy: new Float64Array(samples),
-    baselineLogLoss: new Float64Array(samples),
-    baselineAccuracy: new Float64Array(samples),
-    difference: new Float64Array(samples),
+  const sum = (values: Float64Array) => values.reduce((total, value) => total + value, 0);
+  const totals = { n: sum(count), modelLoss: sum(modelLoss), baselineLoss: sum(baselineLoss), modelRight: sum(modelRight), baselineRight: sum(baselineRight) };
+  const without = (part: Float64Array, total: number) =>
+    Float64Array.from({ length: g }, (_, b) => (totals.n - count[b]! > 0 ? (total - part[b]!) / (totals.n - count[b]!) : Number.NaN));
+  const leaveOneOut = {
+    modelLogLoss: without(modelLoss, totals.modelLoss),
+    baselineLogLoss: without(baselineLoss, totals.baselineLoss),
+    modelAccuracy: without(modelRight, totals.modelRight),
+    baselineAccuracy: without(baselineRight, totals.baselineRight),
+    modelAuc: leaveOneBlockOutAuc(y, modelP, order, block, g),
   };
-  // AUC of each draw: the rows in score order, each weighted by its day's draw count (none when a score is NaN).
-  const groupEnds: number[] = [];
-  for (let position = 1; position <= order.length; position += 1) {
-    if (position === order.length || modelP[order[position]!]! !== modelP[order[position - 1]!]!) groupEnds.push(position);
-  }
-  const sorted = { cluster: new Int32Array(order.length), positive: new Uint8Array(order.length), groupEnds };
-  for (let position = 0; position < order.length; position += 1) {
-    sorted.cluster[position] = cluster[order[position]!]!;
-    sorted.positive[position] = y[order[position]!] === 1 ? 1 : 0;
-  }
-  const aucs = Number.isNaN(model.auc) ? undefined : new ClusterWeightedAuc(sorted, k, samples, draws.modelAuc);
-  if (aucs === undefined) draws.modelAuc.fill(Number.NaN);
-  const random = seededRandom(bootstrap.seed);
-  const length = Math.max(1, Math.min(bootstrap.blockDays, k));
-  const blocks = k > 0 ? Math.ceil(k / length) : 0;
-  const clusterWeight = new Float64Array(k);
-  for (let b = 0; b < samples; b += 1) {
-    // Circular moving blocks of `length` consecutive days, starts uniform over the k days, with replacement.
-    clusterWeight.fill(0);
-    for (let j = 0; j < blocks; j += 1) {
-      let index = Math.floor(random() * k);
-      for (let step = 0; step < length; step += 1) {
-        clusterWeight[index] = clusterWeight[index]! + 1;
-        index = index + 1 === k ? 0 : index + 1;
-      }
-    }
-    let n = 0;
-    let mLoss = 0;
-    let bLoss = 0;
-    let mRight = 0;
-    let bRight = 0;
-    for (let c = 0; c < k; c += 1) {
-      const w = clusterWeight[c]!;
-      if (w === 0) continue;
-      n += w * count[c]!;
-      mLoss += w * modelLoss[c]!;
-      bLoss += w * baselineLoss[c]!;
-      mRight += w * modelRight[c]!;
-      bRight += w * baselineRight[c]!;
-    }
-    draws.modelLogLoss[b] = n > 0 ? mLoss / n : Number.NaN;
-    draws.baselineLogLoss[b] = n > 0 ? bLoss / n : Number.NaN;
-    draws.difference[b] = n > 0 ? (mLoss - bLoss) / n : Number.NaN;
-    draws.modelAccuracy[b] = n > 0 ? mRight / n : Number.NaN;
-    draws.baselineAccuracy[b] = n > 0 ? bRight / n : Number.NaN;
-    aucs?.add(b, clusterWeight);
-  }
-  aucs?.flush();
-  // One day, or blocks as long as the sample: every draw is the sample, and the interval would be a point.
-  const varies = clustersCanVary(k, bootstrap.blockDays);
-  const interval = (values: Float64Array): Interval => (varies ? percentileInterval(values, bootstrap.confidence) : [Number.NaN, Number.NaN]);
+  const difference = leaveOneOut.modelLogLoss.map((value, b) => value - leaveOneOut.baselineLogLoss[b]!);
+  const jackknife = (estimate: number, values: Float64Array, nullValue = 0) =>
+    blockJackknifeInterval(estimate, values, { confidence: settings.confidence, minBlocks: settings.minBlocks, nullValue });
+  const auc = jackknife(model.auc, leaveOneOut.modelAuc, 0.5);
+  const logLossDifference = model.logLoss - baseline.logLoss;
+  const differenceInterval = jackknife(logLossDifference, difference);
   return {
     rows: y.length,
-    days: k,
+    days,
+    daySpan,
+    blocks: g,
     model,
     baseline,
-    logLossDifference: model.logLoss - baseline.logLoss,
+    logLossDifference,
     intervals: {
-      model: { logLoss: interval(draws.modelLogLoss), auc: interval(draws.modelAuc), accuracy: interval(draws.modelAccuracy) },
-      baseline: { logLoss: interval(draws.baselineLogLoss), accuracy: interval(draws.baselineAccuracy) },
-      logLossDifference: interval(draws.difference),
+      model: { logLoss: pair(jackknife(model.logLoss, leaveOneOut.modelLogLoss)), auc: pair(auc), accuracy: pair(jackknife(model.accuracy, leaveOneOut.modelAccuracy)) },
+      baseline: { logLoss: pair(jackknife(baseline.logLoss, leaveOneOut.baselineLogLoss)), accuracy: pair(jackknife(baseline.accuracy, leaveOneOut.baselineAccuracy)) },
+      logLossDifference: pair(differenceInterval),
     },
+    pValues: { auc: pValue(auc), logLossDifference: pValue(differenceInterval) },
+    noInterval: noIntervalReason(auc, differenceInterval),
   };
+}
+
+function pair(interval: BlockInterval): Interval {
+  return interval.kind === 'interval' ? [interval.low, interval.high] : [Number.NaN, Number.NaN];
+}
+
+function pValue(interval: BlockInterval): number {
+  return interval.kind === 'interval' ? interval.pValue : Number.NaN;
+}
+
+function noIntervalReason(...intervals: BlockInterval[]): NoIntervalReason | undefined {
+  const reasons = intervals.flatMap((interval) => (interval.kind === 'none' ? [interval.reason] : []));
+  return reasons.includes('too_few_blocks') ? 'too_few_blocks' : reasons[0];
+}
+
+/** Distinct days, and calendar days from the first to the last. */
+function dayCounts(dayOfRow: ArrayLike<number>): { days: number; daySpan: number } {
+  if (dayOfRow.length === 0) return { days: 0, daySpan: 0 };
+  const seen = new Set<number>();
+  let first = Infinity;
+  let last = -Infinity;
+  for (let i = 0; i < dayOfRow.length; i += 1) {
+    const day = dayOfRow[i]!;
+    seen.add(day);
+    if (day < first) first = day;
+    if (day > last) last = day;
+  }
+  return { days: seen.size, daySpan: last - first + 1 };
 }

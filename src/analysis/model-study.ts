@@ -5,8 +5,8 @@
 import { WINDOW_SECONDS, fieldSpec, type SampleType, type Window } from '../contract/index.js';
 import { quoteIdentifier } from '../base/index.js';
 import { AnalysisOptionError } from './analysis-errors.js';
+import { intervalBlockDays } from './block-jackknife.js';
 import { checkModelSpec } from './check-feature-set.js';
-import { defaultBlockDays } from './cluster-bootstrap.js';
 import { toAnalysisSource, type AnalysisSourceLike } from './analysis-source.js';
 import { defaultModelSpec } from './default-model-spec.js';
 import { evaluateModel, type EvaluateModelOptions, type ModelEvaluation } from './evaluate-model.js';
@@ -30,9 +30,9 @@ export type ModelSplitOptions =
 export const MODEL_SPLIT_METHODS = ['purged-k-fold', 'walk-forward', 'row-k-fold'] as const;
 
 /**
- * Options of modelStudy: those of evaluateModel (model, baseline, bootstrap) and the rows and splits. The
- * bootstrap's `blockDays` defaults to defaultBlockDays(W) here (1 day up to 4h, 2 at 24h, 8 at 7d: a block
- * spans the label window's overlap, as the event study draws them).
+ * Options of modelStudy: those of evaluateModel (model, baseline, interval) and the rows and splits. The
+ * interval's `blockDays` defaults to intervalBlockDays(W) here (blocks of whole UTC days, at least
+ * BLOCK_WINDOW_MULTIPLE label windows long, so rows whose windows overlap share a block).
  */
 export interface ModelStudyOptions extends EvaluateModelOptions {
   /** Target and predictors (defineModelSpec). Default: defaultModelSpec(window). */
@@ -110,9 +110,21 @@ export async function modelStudy(source: AnalysisSourceLike, options: ModelStudy
   const target = values[values.length - 1]!;
   const columns = Object.fromEntries(spec.features.names.map((name, j) => [name, values[j]!]));
   // 4. fit and score
-  const bootstrap = { ...options.bootstrap, blockDays: options.bootstrap?.blockDays ?? defaultBlockDays(WINDOW_SECONDS[window]) };
-  const evaluation = evaluateModel({ columns, target, targetName: nameOf(spec.target), dayIndex: splits.rows.dayIndex }, spec.features, splits.splits, { ...options, bootstrap });
+  const asked = options.interval ?? options.bootstrap ?? {};
+  const interval = { confidence: asked.confidence, blockDays: asked.blockDays ?? intervalBlockDays(WINDOW_SECONDS[window]) };
+  const evaluation = evaluateModel({ columns, target, targetName: nameOf(spec.target), dayIndex: calendarDays(splits.rows) }, spec.features, splits.splits, {
+    ...options,
+    interval,
+  });
   return { window, target: nameOf(spec.target), sampleType: sampleType ?? 'all', split: resolvedSplit(split, splits), splits, evaluation };
+}
+
+/** Each row's UTC day as days since 1970-01-01 (the jackknife's blocks count calendar days, gaps included). */
+function calendarDays(rows: TimeSplits['rows']): Int32Array {
+  const numbers = rows.days.map((day) => Math.round(Date.parse(`${day}T00:00:00Z`) / 86_400_000));
+  const out = new Int32Array(rows.dayIndex.length);
+  for (let i = 0; i < out.length; i += 1) out[i] = numbers[rows.dayIndex[i]!]!;
+  return out;
 }
 
 function resolvedSplit(split: ModelSplitOptions, splits: TimeSplits): ResolvedModelSplit {

@@ -30,6 +30,10 @@ export interface SplitRowTable {
   readonly releases: readonly string[];
   /** Per row, the index of its release ID in `releases` (one small number per row instead of a 64-character string). */
   readonly releaseIndex: Uint32Array;
+  /**
+   * Per row, its row_id. Read from DuckDB's result on first access (a getter; the strings cost ~1 s per 500k rows
+   * and splits only count rows): count rows with `sampleTime.length`.
+   */
   readonly rowId: readonly string[];
   /** UTC Unix seconds. */
   readonly sampleTime: Float64Array;
@@ -161,7 +165,7 @@ export async function readSplitRows(
     `SELECT ranks.release_index, eligible.row_id, eligible.sample_time, eligible.label_end, floor(eligible.sample_time / 86400)::INTEGER AS day_number
     FROM ${classified} AS eligible JOIN ${ranks} AS ranks USING (release_id)
     WHERE eligible.reason IS NULL ORDER BY eligible.sample_time, ranks.release_index, eligible.row_id`,
-    ['number', 'text', 'number', 'number', 'number'],
+    ['number', 'deferred-text', 'number', 'number', 'number'],
   );
   const count = releaseColumn.length;
   if (count === 0) throw new EmptyStudyError(analysisMessages.noSplitRows(window));
@@ -176,17 +180,19 @@ export async function readSplitRows(
     }
     dayIndex[index] = days.length - 1;
   }
+  const rows = {
+    releases: eligibleReleases,
+    releaseIndex: Uint32Array.from(releaseColumn),
+    sampleTime: timeColumn,
+    labelEnd: endColumn,
+    dayIndex,
+    days,
+  };
+  // Enumerable, so spreading, JSON and deep equality see it as the plain array it was (not null: row_id_missing left those out).
+  Object.defineProperty(rows, 'rowId', { get: rowColumn as () => string[], enumerable: true });
   return {
     window,
-    rows: {
-      releases: eligibleReleases,
-      releaseIndex: Uint32Array.from(releaseColumn),
-      rowId: rowColumn as string[], // not null: the rule row_id_missing left those out
-      sampleTime: timeColumn,
-      labelEnd: endColumn,
-      dayIndex,
-      days,
-    },
+    rows: rows as unknown as SplitRowTable,
     total,
     leftOut,
     releaseIds: [...releaseIds].sort(),

@@ -33,8 +33,9 @@ export interface ModelScoreChartOptions {
   /** Model and baseline, e.g. `logistic regression vs base rate`. Shown when given. */
   model?: string;
   /**
-   * How the intervals were drawn, e.g. `95% CI, day-clustered bootstrap (1,000 samples)`. Default
-   * `bootstrap CI (level not given)`: pass it, a chart should say what its bars are.
+   * How the intervals were computed, e.g. `95% block-jackknife t intervals over 1-day blocks of test days (G−1 df)`
+   * (a model evaluation's `interval.description`). Default `CI (method and level not given)`: pass it, a chart
+   * should say what its bars are.
    */
   interval?: string;
 }
@@ -108,7 +109,7 @@ export function modelScoreChartSpec(points: readonly ModelScorePoint[], options:
       text: options.title ?? 'Model score by fold',
       subtitle: [
         what,
-        `${options.interval ?? 'bootstrap CI (level not given)'}; n = test rows scored; pooled = every fold's test rows`,
+        `${options.interval ?? 'CI (method and level not given)'}; n = test rows scored; pooled = every fold's test rows`,
         'dashed lines: chance (AUC 0.5) and no gain over the baseline (difference 0); each panel on its own scale',
       ],
     },

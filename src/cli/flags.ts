@@ -184,7 +184,7 @@ export const COMMAND_LINES = {
       { name: 'embargo', kind: 'string', valueName: 'auto|SECONDS', defaultNote: 'auto', description: 'Seconds after each test span kept out of training' },
       { name: 'test-days', kind: 'integer', valueName: 'N', min: 1, max: 9_999, defaultNote: 'days / (folds + 1)', description: 'Walk-forward: UTC days per test block' },
       { name: 'train-days', kind: 'integer', valueName: 'N', min: 1, max: 9_999, defaultNote: 'expanding', description: 'Walk-forward: a rolling train window of N days' },
-      { name: 'seed', kind: 'integer', valueName: 'N', min: 0, max: 2 ** 31 - 1, defaultNote: '1', description: 'Seed of the bootstrap and the row-k-fold shuffle' },
+      { name: 'seed', kind: 'integer', valueName: 'N', min: 0, max: 2 ** 31 - 1, defaultNote: '1', description: 'Model: seed of the row-k-fold shuffle' },
       { name: 'allow-mixed-versions', kind: 'boolean', description: 'Pool rows of different calculation versions' },
       { name: 'out', kind: 'string', valueName: 'DIR', description: 'Also write the report (HTML, SVG charts, CSV, JSON) there' },
       { name: 'wide', kind: 'boolean', description: 'Print every column, not only the results (as in the CSV)' },

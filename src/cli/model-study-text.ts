@@ -21,7 +21,7 @@ export function modelStudyText(result: ModelStudyResult, options: ModelStudyText
   const { splits, evaluation } = result;
   const columns = options.columns ?? 100;
   const wrap = (text: string) => wrapText(text, columns);
-  const { samples, seed, confidence, blockDays } = evaluation.bootstrap;
+  const { confidence, description } = evaluation.interval;
   const percent = Number((confidence * 100).toFixed(2));
   const leftOut = Object.entries(splits.leftOut)
     .filter(([, n]) => n > 0)
@@ -30,12 +30,13 @@ export function modelStudyText(result: ModelStudyResult, options: ModelStudyText
   const rows = modelEvaluationTable(result);
   const pooled = rows[rows.length - 1]!;
   return [
-    wrap(m.headline(result.target, result.window, modelSplitText(result.split), splits.releaseIds.length, options.current ?? true, splits.rows.rowId.length, splits.total, leftOut || 'none')),
+    wrap(m.headline(result.target, result.window, modelSplitText(result.split), splits.releaseIds.length, options.current ?? true, splits.rows.sampleTime.length, splits.total, leftOut || 'none')),
     wrap(m.model(evaluation.model, evaluation.baseline, evaluation.features, result.sampleType)),
     ...(splits.method === 'row-k-fold' ? [wrap(m.naiveSplit())] : []),
     '',
     ...(options.wide === true ? wideTable(rows) : resultsTable(rows, percent)),
-    wrap(options.wide === true ? m.wideLegend(percent, samples, seed) : m.legend(percent, samples, seed, blockDays, pooled.test_days, pooled.test_rows_left_out)),
+    ...(evaluation.intervalNote === undefined ? [] : [wrap(evaluation.intervalNote)]),
+    wrap(options.wide === true ? m.wideLegend(description) : m.legend(description, pooled.test_days, pooled.test_rows_left_out)),
     ...(options.wide === true ? [] : [wrap(m.wideHint())]),
     '',
   ].join('\n');
@@ -59,12 +60,21 @@ function wideTable(rows: readonly ModelEvaluationRow[]): string[] {
   return textTableLines(header, cells, { rightAligned: modelEvaluationColumns.map((column) => column.type !== 'string') });
 }
 
-/** `estimate [low, high]` per row, each number padded to its part's widest so brackets line up; blank when undefined. */
+/**
+ * `estimate [low, high]` per row, each number padded to its part's widest so brackets line up; blank when
+ * undefined. A row without an interval keeps its estimate under the others' (spaces where the brackets would be).
+ */
 function intervalCells(values: readonly (readonly [number | null, number | null, number | null])[], digits: number): string[] {
   const text = values.map((triple) => triple.map((value) => (value === null ? '' : value.toFixed(digits))));
   const width = [0, 1, 2].map((part) => Math.max(0, ...text.map((parts) => parts[part]!.length)));
+  const anyInterval = text.some(([, low, high]) => low !== '' && high !== '');
+  const bracketWidth = anyInterval ? width[1]! + width[2]! + 5 : 0; // ' [' + low + ', ' + high + ']'
   return text.map(([estimate, low, high]) =>
-    estimate === '' ? '' : low === '' || high === '' ? estimate!.padStart(width[0]!) : `${estimate!.padStart(width[0]!)} [${low!.padStart(width[1]!)}, ${high!.padStart(width[2]!)}]`,
+    estimate === ''
+      ? ''
+      : low === '' || high === ''
+        ? estimate!.padStart(width[0]!) + ' '.repeat(bracketWidth)
+        : `${estimate!.padStart(width[0]!)} [${low!.padStart(width[1]!)}, ${high!.padStart(width[2]!)}]`,
   );
 }
 

@@ -28,12 +28,9 @@ export function modelSplitText(split: ResolvedModelSplit): string {
   return `purged k-fold, ${folds}, embargo ${durationText(split.embargoSeconds)}`;
 }
 
-/** What the intervals are: `95% CI, day-clustered bootstrap (1,000 samples)` (`, blocks of 3 days` when longer than one). */
-export function modelInterval(evaluation: Pick<ModelEvaluation, 'bootstrap'>): string {
-  const { confidence, samples, blockDays } = evaluation.bootstrap;
-  const level = Number((confidence * 100).toFixed(2));
-  const blocks = blockDays > 1 ? `, blocks of ${blockDays} days` : '';
-  return `${level}% CI, day-clustered bootstrap (${count(samples)} samples${blocks})`;
+/** What the intervals are: the evaluation's description, e.g. `95% block-jackknife t intervals over 2-day blocks of test days (G−1 df)`. */
+export function modelInterval(evaluation: Pick<ModelEvaluation, 'interval'>): string {
+  return evaluation.interval.description;
 }
 
 /** The chart's words for a model study: target and window, split, model vs baseline, interval. */

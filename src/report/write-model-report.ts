@@ -26,7 +26,10 @@ export interface ModelReportMetadata {
   readonly model: string;
   readonly baseline: string;
   readonly features: readonly string[];
-  readonly bootstrap: ModelStudyResult['evaluation']['bootstrap'];
+  /** The intervals' method, level and block length, with the sentence that says it. */
+  readonly interval: ModelStudyResult['evaluation']['interval'];
+  /** Which rows show no interval and why (absent when every row has one). */
+  readonly intervalNote?: string;
   /** Rows read; eligible rows split into folds; the rest by reason (only reasons that occurred). */
   readonly rows: { readonly total: number; readonly used: number; readonly leftOut: Readonly<Record<string, number>> };
   readonly releaseIds: readonly string[];
@@ -43,8 +46,9 @@ export function modelReportMetadata(result: ModelStudyResult): ModelReportMetada
     model: evaluation.model,
     baseline: evaluation.baseline,
     features: evaluation.features,
-    bootstrap: evaluation.bootstrap,
-    rows: { total: splits.total, used: splits.rows.rowId.length, leftOut: Object.fromEntries(Object.entries(splits.leftOut).filter(([, n]) => n > 0)) },
+    interval: evaluation.interval,
+    ...(evaluation.intervalNote === undefined ? {} : { intervalNote: evaluation.intervalNote }),
+    rows: { total: splits.total, used: splits.rows.sampleTime.length, leftOut: Object.fromEntries(Object.entries(splits.leftOut).filter(([, n]) => n > 0)) },
     releaseIds: splits.releaseIds,
   };
 }
@@ -98,7 +102,9 @@ figure{margin:1.5rem 0}${STUDY_TABLE_CSS}
 on ${escapeHtml(metadata.features.join(', '))}; ${escapeHtml(metadata.sampleType)} rows.</p>
 <p>Rows read: ${metadata.rows.total}; used (point-in-time, complete outcome at ${escapeHtml(result.window)}): ${metadata.rows.used};
 left out: ${leftOut}. Releases: ${metadata.releaseIds.length}.</p>
-<p>Intervals: ${escapeHtml(modelInterval(result.evaluation))}, seed ${metadata.bootstrap.seed}; pooled: the test rows of every fold together.</p>
+<p>Intervals: ${escapeHtml(modelInterval(result.evaluation))}: each block of test days left out in turn, the fitted models fixed; pooled: the test rows of every fold together.</p>${
+    metadata.intervalNote === undefined ? '' : `\n<p class="interval-note">${escapeHtml(metadata.intervalNote)}</p>`
+  }
 <figure>${svg}</figure>
 <div class="table-box"><table class="results"><thead><tr>${head}</tr></thead><tbody>
 ${body}

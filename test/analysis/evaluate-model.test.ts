@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import jstatPackage from 'jstat';
+import { daysForInterval, MIN_INTERVAL_BLOCKS } from '../../src/analysis/block-jackknife.js';
 import {
   AnalysisOptionError,
   BaseRateModel,
   LeakageError,
+  LogisticRegression,
   defineFeatureSet,
   evaluateModel,
   featureMatrix,
@@ -10,6 +13,62 @@ import {
   type ModelFold,
 } from '../../src/analysis/index.js';
 import { plantedRows } from '../support/planted-model-rows.js';
+
+const { jStat } = jstatPackage as unknown as typeof import('jstat');
+
+/** Every pair of a positive and a negative row: share where the positive scores higher, a tie one half. */
+function pairAuc(y: readonly number[], p: ArrayLike<number>, keep: (i: number) => boolean): number {
+  let pairs = 0;
+  let count = 0;
+  for (let i = 0; i < y.length; i += 1) {
+    if (!keep(i) || y[i] !== 1) continue;
+    for (let j = 0; j < y.length; j += 1) {
+      if (!keep(j) || y[j] === 1) continue;
+      count += 1;
+      pairs += p[i]! > p[j]! ? 1 : p[i] === p[j] ? 0.5 : 0;
+    }
+  }
+  return pairs / count;
+}
+
+const meanOf = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+const rowLoss = (y: number, p: number) => -(y === 1 ? Math.log(p) : Math.log(1 - p));
+
+/** The jackknife t interval written out: θ̂ ± t(G−1) · sqrt((G−1)/G · Σ(θ₋g − mean)²). */
+function plainInterval(estimate: number, leaveOut: number[], confidence: number) {
+  const g = leaveOut.length;
+  const mean = meanOf(leaveOut);
+  const se = Math.sqrt(((g - 1) / g) * leaveOut.reduce((sum, value) => sum + (value - mean) ** 2, 0));
+  const t = jStat.studentt.inv(1 - (1 - confidence) / 2, g - 1);
+  return { interval: [estimate - t * se, estimate + t * se] as const, se };
+}
+
+/** Every score and its leave-one-block-out values by brute force, then the interval. */
+function plainJackknife(y: number[], p: ArrayLike<number>, q: ArrayLike<number>, block: number[], confidence: number) {
+  const blocks = [...new Set(block)].sort((a, b) => a - b);
+  const rowsOf = (keep: (i: number) => boolean) => y.map((_, i) => i).filter(keep);
+  const loss = (scores: ArrayLike<number>, rows: number[]) => meanOf(rows.map((i) => rowLoss(y[i]!, scores[i]!)));
+  const right = (scores: ArrayLike<number>, rows: number[]) => meanOf(rows.map((i) => ((scores[i]! > 0.5 ? 1 : 0) === y[i] ? 1 : 0)));
+  const all = rowsOf(() => true);
+  const without = blocks.map((g) => rowsOf((i) => block[i] !== g));
+  const auc = pairAuc(y, p, () => true);
+  const aucOut = blocks.map((g) => pairAuc(y, p, (i) => block[i] !== g));
+  const aucInterval = plainInterval(auc, aucOut, confidence);
+  const tStat = Math.abs(auc - 0.5) / aucInterval.se;
+  return {
+    auc: aucInterval.interval,
+    aucP: 2 * jStat.studentt.cdf(-tStat, blocks.length - 1),
+    modelLogLoss: plainInterval(loss(p, all), without.map((rows) => loss(p, rows)), confidence).interval,
+    baselineLogLoss: plainInterval(loss(q, all), without.map((rows) => loss(q, rows)), confidence).interval,
+    difference: plainInterval(loss(p, all) - loss(q, all), without.map((rows) => loss(p, rows) - loss(q, rows)), confidence).interval,
+    modelAccuracy: plainInterval(right(p, all), without.map((rows) => right(p, rows)), confidence).interval,
+  };
+}
+
+function expectClose(actual: readonly number[], expected: readonly number[]): void {
+  expect(actual).toHaveLength(2);
+  for (let k = 0; k < 2; k += 1) expect(Math.abs(actual[k]! - expected[k]!)).toBeLessThan(1e-9);
+}
 
 const features = defineFeatureSet(['volume_ratio_20', 'taker_buy_fraction', 'oi_usd']);
 
@@ -45,7 +104,7 @@ describe('evaluateModel', () => {
 
   it('beats the base rate where an effect was planted: pooled log-loss difference interval below 0, AUC interval above 0.5', () => {
     const data = plantedRows(60, 150, 11);
-    const result = evaluateModel(data, features, dayFolds(data.dayIndex, 60, 4), { bootstrap: { samples: 300 } });
+    const result = evaluateModel(data, features, dayFolds(data.dayIndex, 60, 4), {});
     expect(result.model).toBe('logistic-l2');
     expect(result.baseline).toBe('base-rate');
     expect(result.folds.map((fold) => fold.fold)).toEqual([1, 2, 3, 4]);
@@ -61,7 +120,7 @@ describe('evaluateModel', () => {
 
   it('finds nothing where nothing was planted: the log-loss difference interval holds 0 or lies above it', () => {
     const data = plantedRows(60, 150, 12, 0);
-    const result = evaluateModel(data, features, dayFolds(data.dayIndex, 60, 4), { bootstrap: { samples: 300 } });
+    const result = evaluateModel(data, features, dayFolds(data.dayIndex, 60, 4), {});
     expect(result.pooled.intervals.logLossDifference[1]).toBeGreaterThanOrEqual(0);
     expect(result.pooled.intervals.model.auc[0]).toBeLessThan(0.5);
     expect(result.pooled.intervals.model.auc[1]).toBeGreaterThan(0.5);
@@ -74,7 +133,7 @@ describe('evaluateModel', () => {
     data.rows[1]!.oi_usd = null; // train
     data.rows[101]!.volume_ratio_20 = Number.NaN; // test
     const folds: ModelFold[] = [{ fold: 1, train: Uint32Array.from({ length: 100 }, (_, i) => i), test: Uint32Array.from({ length: 100 }, (_, i) => 100 + i) }];
-    const result = evaluateModel(data, features, folds, { bootstrap: { samples: 50 } });
+    const result = evaluateModel(data, features, folds, {});
     const [fold] = result.folds;
     expect(fold!.trainLeftOut).toEqual({ missingTarget: 1, missingPredictor: 1 });
     expect(fold!.testLeftOut).toEqual({ missingTarget: 1, missingPredictor: 1 });
@@ -89,76 +148,113 @@ describe('evaluateModel', () => {
     expect(baseline.rate).toBeCloseTo(rate, 15);
   });
 
-  it('is deterministic for a seed, and the seed moves only the intervals', () => {
-    const data = plantedRows(20, 50, 4);
-    const folds = dayFolds(data.dayIndex, 20, 3);
-    const a = evaluateModel(data, features, folds, { bootstrap: { samples: 200, seed: 9 } });
-    const b = evaluateModel(data, features, folds, { bootstrap: { samples: 200, seed: 9 } });
-    const c = evaluateModel(data, features, folds, { bootstrap: { samples: 200, seed: 10 } });
-    expect(b).toEqual(a);
-    const withoutIntervals = (folds: typeof a.folds) => folds.map(({ intervals: _intervals, ...rest }) => rest);
-    expect(withoutIntervals(c.folds)).toEqual(withoutIntervals(a.folds));
-    expect(c.pooled.model).toEqual(a.pooled.model);
-    expect(c.pooled.intervals).not.toEqual(a.pooled.intervals);
-    // each fold draws with its own seed: fold intervals differ between folds' seeds and from the pooled draws
-    expect(c.folds[0]!.intervals).not.toEqual(a.folds[0]!.intervals);
+  it('is deterministic; the old `bootstrap` key still sets the level and block length, its samples and seed change nothing', () => {
+    const data = plantedRows(30, 50, 4);
+    const folds = dayFolds(data.dayIndex, 30, 2);
+    const a = evaluateModel(data, features, folds, { interval: { confidence: 0.9, blockDays: 1 } });
+    expect(evaluateModel(data, features, folds, { interval: { confidence: 0.9, blockDays: 1 } })).toEqual(a);
+    const alias = evaluateModel(data, features, folds, { bootstrap: { samples: 200, seed: 9, confidence: 0.9, blockDays: 1 } });
+    expect(alias).toEqual(a);
+    expect(a.interval).toEqual({
+      method: 'block-jackknife',
+      confidence: 0.9,
+      blockDays: 1,
+      minBlocks: MIN_INTERVAL_BLOCKS,
+      description: '90% block-jackknife t intervals over 1-day blocks of test days (G−1 df)',
+    });
+    // A wider level widens every interval around the same estimate.
+    const wide = evaluateModel(data, features, folds, { interval: { confidence: 0.99 } });
+    expect(wide.pooled.model).toEqual(a.pooled.model);
+    expect(wide.pooled.intervals.model.auc[0]).toBeLessThan(a.pooled.intervals.model.auc[0]);
+    expect(wide.pooled.intervals.model.auc[1]).toBeGreaterThan(a.pooled.intervals.model.auc[1]);
   });
 
-  it('gives no interval (NaN) where every draw would be the sample itself: one block as long as all days, or a one-day fold', () => {
-    const data = plantedRows(20, 40, 6);
-    const folds = dayFolds(data.dayIndex, 20, 3);
-    const whole = evaluateModel(data, features, folds, { bootstrap: { samples: 20, blockDays: 15 } });
-    expect(whole.pooled.days).toBe(15);
-    const flat = (scored: typeof whole.pooled) => [
+  it('fold intervals are the block jackknife of the SAME fitted fold model (no refit), equal to a plain recomputation', () => {
+    const data = plantedRows(40, 30, 8);
+    const folds = dayFolds(data.dayIndex, 40, 1); // train days 0-19, test days 20-39
+    const blockDays = 2;
+    const result = evaluateModel(data, features, folds, { interval: { blockDays } });
+    const fold = folds[0]!;
+    // The fold's model, fitted as evaluateModel fits it (every row complete here), predicts its test rows.
+    const { matrix: train } = featureMatrix(data.rows, features, Array.from(fold.train));
+    const { matrix: test } = featureMatrix(data.rows, features, Array.from(fold.test));
+    const model = new LogisticRegression();
+    model.fit(train, Float64Array.from(fold.train, (i) => data.target[i] as number));
+    const p = model.predict(test);
+    const baseline = new BaseRateModel();
+    baseline.fit(train, Float64Array.from(fold.train, (i) => data.target[i] as number));
+    const q = baseline.predict(test);
+    const y = Array.from(fold.test, (i) => data.target[i] as number);
+    const block = Array.from(fold.test, (i) => Math.floor((data.dayIndex[i]! - 20) / blockDays));
+    const expected = plainJackknife(y, p, q, block, 0.95);
+    const scored = result.folds[0]!;
+    expect(scored.blocks).toBe(10);
+    expectClose(scored.intervals.model.auc, expected.auc);
+    expectClose(scored.intervals.model.logLoss, expected.modelLogLoss);
+    expectClose(scored.intervals.baseline.logLoss, expected.baselineLogLoss);
+    expectClose(scored.intervals.logLossDifference, expected.difference);
+    expectClose(scored.intervals.model.accuracy, expected.modelAccuracy);
+    expect(scored.pValues.auc).toBeCloseTo(expected.aucP, 9);
+  });
+
+  it('gives no interval (NaN) to a fold with fewer blocks than MIN_INTERVAL_BLOCKS, and says how many more test days it needs', () => {
+    const data = plantedRows(40, 30, 6);
+    const blockDays = 2;
+    const needed = daysForInterval(blockDays, MIN_INTERVAL_BLOCKS);
+    // Two folds of needed − 2 test days each: MIN_INTERVAL_BLOCKS − 1 blocks per fold; pooled, twice as many.
+    const testDays = needed - 2;
+    const folds: ModelFold[] = [0, 1].map((f) => {
+      const first = 40 - (2 - f) * testDays;
+      return {
+        fold: f + 1,
+        train: Uint32Array.from(data.dayIndex.flatMap((d, i) => (d < 40 - 2 * testDays ? [i] : []))),
+        test: Uint32Array.from(data.dayIndex.flatMap((d, i) => (d >= first && d < first + testDays ? [i] : []))),
+      };
+    });
+    const result = evaluateModel(data, features, folds, { interval: { blockDays } });
+    const flat = (scored: typeof result.pooled) => [
       ...scored.intervals.model.auc,
       ...scored.intervals.model.logLoss,
       ...scored.intervals.model.accuracy,
       ...scored.intervals.baseline.logLoss,
       ...scored.intervals.baseline.accuracy,
       ...scored.intervals.logLossDifference,
+      scored.pValues.auc,
+      scored.pValues.logLossDifference,
     ];
-    expect(flat(whole.pooled).every(Number.isNaN)).toBe(true);
-    expect(Number.isFinite(whole.pooled.model.auc)).toBe(true); // the scores themselves stay
-    // One day shorter blocks: draws differ, and each interval holds its estimate.
-    const shorter = evaluateModel(data, features, folds, { bootstrap: { samples: 200, blockDays: 14 } });
-    const [low, high] = shorter.pooled.intervals.model.auc;
-    expect(low).toBeLessThan(high);
-    expect(low).toBeLessThanOrEqual(shorter.pooled.model.auc);
-    expect(high).toBeGreaterThanOrEqual(shorter.pooled.model.auc);
-    // A fold that tests one day has no interval of its own; the pooled part (several days) has one.
-    const oneDayTests: ModelFold[] = [16, 18].map((day, f) => ({
-      fold: f + 1,
-      train: Uint32Array.from(data.dayIndex.flatMap((d, i) => (d < day - 1 ? [i] : []))),
-      test: Uint32Array.from(data.dayIndex.flatMap((d, i) => (d === day ? [i] : []))),
-    }));
-    const perDay = evaluateModel(data, features, oneDayTests, { bootstrap: { samples: 50 } });
-    for (const fold of perDay.folds) {
-      expect(fold.days).toBe(1);
+    for (const fold of result.folds) {
+      expect(fold.blocks).toBe(MIN_INTERVAL_BLOCKS - 1);
+      expect(fold.noInterval).toBe('too_few_blocks');
       expect(flat(fold).every(Number.isNaN)).toBe(true);
+      expect(Number.isFinite(fold.model.auc)).toBe(true); // the scores themselves stay
     }
-    expect(perDay.pooled.days).toBe(2);
-    expect(flat(perDay.pooled).some(Number.isNaN)).toBe(false);
+    expect(result.pooled.noInterval).toBeUndefined();
+    expect(flat(result.pooled).some(Number.isNaN)).toBe(false);
+    expect(result.intervalNote).toBe(
+      `No fold shows an interval: ${testDays} test days make ${MIN_INTERVAL_BLOCKS - 1} blocks of ${blockDays} days, and an interval needs ${MIN_INTERVAL_BLOCKS} blocks (${needed} test days per fold); give each fold 2+ more test days.`,
+    );
   });
 
   it.each([
-    [{ samples: 0 }, 'bootstrap.samples', 'samples must be an integer from 1 to 1,000,000'],
-    [{ seed: 1.5 }, 'bootstrap.seed', 'seed must be an integer'],
-    [{ confidence: 1 }, 'bootstrap.confidence', 'confidence must be strictly between 0 and 1'],
-    [{ blockDays: 0 }, 'bootstrap.blockDays', 'blockDays must be an integer from 1 to 10,000'],
-  ])('refuses bootstrap %j as the event study does (%s)', (bootstrap, option, rule) => {
+    [{ confidence: 1 }, 'interval.confidence', 'The model option interval.confidence must be a number strictly between 0 and 1, not 1.'],
+    [{ blockDays: 0 }, 'interval.blockDays', 'The model option interval.blockDays must be an integer from 1 to 10,000, not 0.'],
+    [{ blockDays: 1.5 }, 'interval.blockDays', 'The model option interval.blockDays must be an integer from 1 to 10,000, not 1.5.'],
+  ])('refuses interval %j with AnalysisOptionError (%s), under the old bootstrap key too', (interval, option, message) => {
     const data = plantedRows(4, 10, 1);
     const folds = dayFolds(data.dayIndex, 4, 1);
-    const error = (() => {
-      try {
-        evaluateModel(data, features, folds, { bootstrap });
-      } catch (caught) {
-        return caught as AnalysisOptionError;
-      }
-      return undefined;
-    })();
-    expect(error).toBeInstanceOf(AnalysisOptionError);
-    expect(error!.option).toBe(option);
-    expect(error!.message).toBe(`Invalid bootstrap option: ${rule}.`);
+    for (const options of [{ interval }, { bootstrap: interval }]) {
+      const error = (() => {
+        try {
+          evaluateModel(data, features, folds, options);
+        } catch (caught) {
+          return caught as AnalysisOptionError;
+        }
+        return undefined;
+      })();
+      expect(error).toBeInstanceOf(AnalysisOptionError);
+      expect(error!.option).toBe(option);
+      expect(error!.message).toBe(message);
+    }
   });
 
   it('refuses a target that is not 0, 1 or missing, naming the row (a return passed where a class was meant)', () => {
@@ -167,7 +263,7 @@ describe('evaluateModel', () => {
     const folds: ModelFold[] = [{ fold: 1, train: Uint32Array.from({ length: 20 }, (_, i) => i), test: Uint32Array.from({ length: 20 }, (_, i) => 20 + i) }];
     const error = (() => {
       try {
-        evaluateModel(data, features, folds, { bootstrap: { samples: 10 } });
+        evaluateModel(data, features, folds, {});
       } catch (caught) {
         return caught as AnalysisOptionError;
       }
@@ -180,14 +276,5 @@ describe('evaluateModel', () => {
     );
     // Named when the data names it.
     expect(() => evaluateModel({ ...data, targetName: 'up_1h' }, features, folds)).toThrow(/^The target up_1h must be .* row 7 gives 0\.25;/);
-  });
-
-  it.each([
-    ['samples', { samples: 0 }],
-    ['confidence', { confidence: 1 }],
-    ['blockDays', { blockDays: 1.5 }],
-  ])('refuses a bad bootstrap.%s with AnalysisOptionError', (_name, bootstrap) => {
-    const data = plantedRows(4, 10, 1);
-    expect(() => evaluateModel(data, features, [], { bootstrap })).toThrow(AnalysisOptionError);
   });
 });

@@ -46,7 +46,7 @@ import { normal } from '../support/planted-model-rows.js';
 // 60 days (~28k eligible 1h rows, ~15 s): the breakout effect's AUC interval clears 0.5 by ~0.04.
 const DAYS = 60;
 const FOLDS = 5;
-const BOOTSTRAP = { samples: 500, seed: 1 };
+const INTERVAL = { confidence: 0.95, blockDays: 1 };
 let fixture: FixtureCatalog;
 let purged: TimeSplits;
 let walkForward: TimeSplits;
@@ -151,7 +151,7 @@ describe(`planted leak on simulator rows (seed 1, ${DAYS} days, 1h)`, () => {
     expect(walkForward.rows.rowId).toEqual(purged.rows.rowId); // one row table, so `rows` fits both
     const features = defineFeatureSet([exitPrice]);
     const data = { rows, target: upTarget(), dayIndex };
-    const options = { model: () => new NearestNeighbours(5), bootstrap: BOOTSTRAP };
+    const options = { model: () => new NearestNeighbours(5), interval: INTERVAL };
     const naive = evaluateModel(data, features, rowKFold.splits, options);
     const purgedResult = evaluateModel(data, features, purged.splits, options);
     const walkForwardResult = evaluateModel(data, features, walkForward.splits, options);
@@ -188,7 +188,7 @@ describe(`planted leak on simulator rows (seed 1, ${DAYS} days, 1h)`, () => {
   it("the row's own future return scores high under every split: splits do not catch a leak in the test rows' own predictors", () => {
     const features = defineFeatureSet([exitReturn]);
     const data = { rows, target: upTarget(), dayIndex };
-    const results = [rowKFold.splits, purged.splits, walkForward.splits].map((folds) => evaluateModel(data, features, folds, { bootstrap: BOOTSTRAP }));
+    const results = [rowKFold.splits, purged.splits, walkForward.splits].map((folds) => evaluateModel(data, features, folds, { interval: INTERVAL }));
     for (const result of results) {
       expect(result.pooled.intervals.model.auc[0]).toBeGreaterThan(0.65);
       expect(result.pooled.intervals.logLossDifference[1]).toBeLessThan(0);
@@ -203,14 +203,14 @@ describe(`planted breakout effect (seed 1, ${DAYS} days, 1h, event rows, purged 
     rows.map((row) => (row.direction_adjusted_return_pct_1h === null || !keep(row) ? null : row.direction_adjusted_return_pct_1h > 0 ? 1 : 0));
 
   it('finds the planted breakout effect: AUC interval above 0.5, log loss below the base rate', () => {
-    const result = evaluateModel({ rows, target: directionAdjustedUp(() => true), dayIndex }, defineFeatureSet([isBreakout]), purged.splits, { bootstrap: BOOTSTRAP });
+    const result = evaluateModel({ rows, target: directionAdjustedUp(() => true), dayIndex }, defineFeatureSet([isBreakout]), purged.splits, { interval: INTERVAL });
     expect(result.pooled.intervals.model.auc[0]).toBeGreaterThan(0.5);
     expect(result.pooled.intervals.logLossDifference[1]).toBeLessThan(0);
   });
 
   it('finds nothing where nothing was planted: volume_spike vs momentum, AUC interval holds 0.5', () => {
     const target = directionAdjustedUp((row) => row.is_breakout === 0);
-    const result = evaluateModel({ rows, target, dayIndex }, defineFeatureSet([isVolumeSpike]), purged.splits, { bootstrap: BOOTSTRAP });
+    const result = evaluateModel({ rows, target, dayIndex }, defineFeatureSet([isVolumeSpike]), purged.splits, { interval: INTERVAL });
     expect(result.pooled.intervals.model.auc[0]).toBeLessThan(0.5);
     expect(result.pooled.intervals.model.auc[1]).toBeGreaterThan(0.5);
     expect(result.pooled.intervals.logLossDifference[0]).toBeLessThan(0);

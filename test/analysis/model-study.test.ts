@@ -17,11 +17,12 @@ import {
   splitRowIdentities,
   type ModelSplitOptions,
 } from '../../src/analysis/index.js';
+import { MIN_INTERVAL_BLOCKS } from '../../src/analysis/block-jackknife.js';
 import { MarketSimulator } from '../../src/mock/index.js';
 import { simulatorCatalog, type FixtureCatalog } from '../support/fixture-catalog.js';
 
 const DAYS = 20;
-const BOOTSTRAP = { samples: 200, seed: 1 };
+const INTERVAL = { confidence: 0.95 };
 let fixture: FixtureCatalog;
 /** Every current row by plain SQL, keyed `release_id|row_id`. */
 let byKey: Map<string, Record<string, unknown>>;
@@ -56,7 +57,7 @@ function modelled(row: Record<string, unknown>): boolean {
 
 describe(`modelStudy on simulator rows (seed 1, ${DAYS} days)`, () => {
   it('models the event rows plain SQL picks: controls counted as not selected, rows with a missing predictor counted per fold', async () => {
-    const result = await modelStudy(fixture.connection, { bootstrap: BOOTSTRAP });
+    const result = await modelStudy(fixture.connection, { interval: INTERVAL });
     expect(result.window).toBe('1h');
     expect(result.target).toBe('up_1h');
     expect(result.sampleType).toBe('event');
@@ -76,7 +77,7 @@ describe(`modelStudy on simulator rows (seed 1, ${DAYS} days)`, () => {
   });
 
   it("lines up predictors and targets with the split rows: each fold's train base rate is the share of up rows among its train identities", async () => {
-    const result = await modelStudy(fixture.connection, { bootstrap: BOOTSTRAP });
+    const result = await modelStudy(fixture.connection, { interval: INTERVAL });
     for (const [index, fold] of result.evaluation.folds.entries()) {
       const train = splitRowIdentities(result.splits.rows, result.splits.splits[index]!.train)
         .map(({ release_id, row_id }) => byKey.get(`${release_id}|${row_id}`)!)
@@ -84,20 +85,26 @@ describe(`modelStudy on simulator rows (seed 1, ${DAYS} days)`, () => {
       expect(fold.trainRows).toBe(train.length);
       const up = train.filter((row) => Number(row.direction_adjusted_return_pct_1h) > 0).length;
       expect(fold.trainBaseRate).toBeCloseTo(up / train.length, 12);
-      for (const [low, high, value] of [
-        [...fold.intervals.model.auc, fold.model.auc],
-        [...fold.intervals.logLossDifference, fold.logLossDifference],
-      ]) {
-        expect(low).toBeLessThanOrEqual(value!);
-        expect(high).toBeGreaterThanOrEqual(value!);
-      }
+      // A fold of 4 test days has 4 one-day blocks, fewer than an interval needs: none, and the note says why.
+      expect(fold.blocks).toBeLessThan(MIN_INTERVAL_BLOCKS);
+      expect([...fold.intervals.model.auc, ...fold.intervals.logLossDifference].every(Number.isNaN)).toBe(true);
+    }
+    expect(result.evaluation.intervalNote).toMatch(/^No fold shows an interval: /);
+    // The pooled row: 20 one-day blocks, an interval around each estimate.
+    const { pooled } = result.evaluation;
+    for (const [low, high, value] of [
+      [...pooled.intervals.model.auc, pooled.model.auc],
+      [...pooled.intervals.logLossDifference, pooled.logLossDifference],
+    ]) {
+      expect(low).toBeLessThan(value!);
+      expect(high).toBeGreaterThan(value!);
     }
   });
 
   it('fits the planted breakout effect: every fold gives is_breakout a positive coefficient', async () => {
     const fitted: LogisticRegression[] = [];
     await modelStudy(fixture.connection, {
-      bootstrap: BOOTSTRAP,
+      interval: INTERVAL,
       model: () => {
         const model = new LogisticRegression();
         fitted.push(model);
@@ -109,15 +116,15 @@ describe(`modelStudy on simulator rows (seed 1, ${DAYS} days)`, () => {
   });
 
   it('is deterministic: two runs give equal results', async () => {
-    const a = await modelStudy(fixture.connection, { bootstrap: BOOTSTRAP, split: { method: 'walk-forward', folds: 3 } });
-    const b = await modelStudy(fixture.connection, { bootstrap: BOOTSTRAP, split: { method: 'walk-forward', folds: 3 } });
+    const a = await modelStudy(fixture.connection, { interval: INTERVAL, split: { method: 'walk-forward', folds: 3 } });
+    const b = await modelStudy(fixture.connection, { interval: INTERVAL, split: { method: 'walk-forward', folds: 3 } });
     expect(b.evaluation).toEqual(a.evaluation);
     expect(a.evaluation.folds).toHaveLength(3);
   });
 
   it('runs over a Catalog read-only through modelCatalog, with the same numbers', async () => {
-    const direct = await modelStudy(fixture.connection, { bootstrap: BOOTSTRAP });
-    const viaCatalog = await modelCatalog(fixture.catalog, { bootstrap: BOOTSTRAP });
+    const direct = await modelStudy(fixture.connection, { interval: INTERVAL });
+    const viaCatalog = await modelCatalog(fixture.catalog, { interval: INTERVAL });
     expect(viaCatalog.evaluation).toEqual(direct.evaluation);
   });
 });
@@ -163,7 +170,7 @@ describe('modelStudy refuses bad options with a typed error', () => {
     ['an unknown split method', { split: { method: 'k-fold' } as unknown as ModelSplitOptions }, AnalysisOptionError, 'split.method'],
     ['an unknown sample type', { sampleType: 'both' as unknown as 'event' }, AnalysisOptionError, 'sampleType'],
   ])('%s', async (_name, options, errorClass, option) => {
-    const error = await modelStudy(fixture.connection, { bootstrap: BOOTSTRAP, ...options }).catch((caught: unknown) => caught);
+    const error = await modelStudy(fixture.connection, { interval: INTERVAL, ...options }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(errorClass);
     expect((error as AnalysisOptionError).option).toBe(option);
     expect((error as AnalysisOptionError).code).toBe('RDW_ANALYSIS_OPTION');
@@ -171,20 +178,20 @@ describe('modelStudy refuses bad options with a typed error', () => {
 
   it('a hand-built spec with a label among the predictors', async () => {
     const spec = { target: up, features: { predictors: ['mfe_pct_1h'], names: ['mfe_pct_1h'] } };
-    const error = await modelStudy(fixture.connection, { bootstrap: BOOTSTRAP, spec }).catch((caught: unknown) => caught);
+    const error = await modelStudy(fixture.connection, { interval: INTERVAL, spec }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(LeakageError);
     expect((error as LeakageError).column).toBe('mfe_pct_1h');
   });
 
   it('a target that is not 0/1 is named, with the row and its value', async () => {
     const spec = defineModelSpec({ target: 'return_pct_1h', predictors: ['volume_ratio_20'] });
-    const error = (await modelStudy(fixture.connection, { bootstrap: BOOTSTRAP, spec }).catch((caught: unknown) => caught)) as AnalysisOptionError;
+    const error = (await modelStudy(fixture.connection, { interval: INTERVAL, spec }).catch((caught: unknown) => caught)) as AnalysisOptionError;
     expect(error.message).toMatch(/^The target return_pct_1h must be 1, 0 or null \(missing\) for every row, but row \d+ gives -?\d/);
   });
 
   it('a hand-built spec whose target is no label: UnknownColumnError, not a crash', async () => {
     const spec = { target: 'volume_ratio_20', features: { predictors: ['taker_buy_fraction'], names: ['taker_buy_fraction'] } };
-    const error = await modelStudy(fixture.connection, { bootstrap: BOOTSTRAP, spec }).catch((caught: unknown) => caught);
+    const error = await modelStudy(fixture.connection, { interval: INTERVAL, spec }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(UnknownColumnError);
     expect((error as UnknownColumnError).message).toContain('volume_ratio_20');
   });

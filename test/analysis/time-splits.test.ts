@@ -149,7 +149,12 @@ describe('purgedKFoldSplits on hand-built rows', () => {
   it('counts every row once: train + test + purged + embargoed + left out = all rows, left out by reason', async () => {
     const splits = await purgedKFoldSplits(built.connection, { window: '1h', folds: 3, embargoSeconds: 2 * HOUR });
     expect(splits.total).toBe(planned.length);
+    expect(splits.rows.sampleTime).toHaveLength(eligible.length);
+    // row_id is read on first access (a getter), then the same array; it is still a key of the table (JSON, spreads).
     expect(splits.rows.rowId).toHaveLength(eligible.length);
+    expect(splits.rows.rowId).toBe(splits.rows.rowId);
+    expect(new Set(splits.rows.rowId.map((id) => nameOf.get(id)))).toEqual(new Set(eligible.map((plan) => plan.name)));
+    expect(JSON.parse(JSON.stringify({ ...splits.rows })).rowId).toEqual(splits.rows.rowId);
     expect(splits.leftOut).toEqual({
       sample_type_not_selected: 0,
       row_id_missing: 0,

@@ -62,7 +62,7 @@ async function endToEnd(home: string, name: string): Promise<void> {
       rssBeforeMiB: rssBefore,
       heapUsedMiB: process.memoryUsage().heapUsed / 2 ** 20,
       total: result.splits.total,
-      rows: result.splits.rows.rowId.length,
+      rows: result.splits.rows.sampleTime.length,
       scored: pooled.rows,
       trainRows: result.evaluation.folds.map((fold) => fold.trainRows),
       auc: pooled.model.auc,
@@ -91,9 +91,9 @@ function timedModel(inner: Model, clock: { fit: number; predict: number }): Mode
 }
 
 // Child mode `--parts HOME NAME`: the steps of modelStudy one by one, each timed: splits; the predictors and
-// target of the split rows (the same query and reader as modelStudy's step 3); evaluateModel with 1 bootstrap
-// draw (fits, predictions, scores), cold then warm; evaluateModel with the default 1000 draws (minus the warm
-// 1-draw run: the bootstrap's 999 other draws).
+// target of the split rows (the same query and reader as modelStudy's step 3); evaluateModel (fits, predictions,
+// scores and their block-jackknife intervals), cold as in modelCatalog; then the scoring and intervals alone:
+// evaluateModel's time minus the fits and predictions.
 async function parts(home: string, name: string): Promise<void> {
   const analysis = await import('../../src/analysis/index.js');
   const { openCatalog, readMarketEvents } = await import('../../src/catalog/index.js');
@@ -126,28 +126,20 @@ async function parts(home: string, name: string): Promise<void> {
       target: values.at(-1)!,
       dayIndex: splits.rows.dayIndex,
     };
-    // 3. fits, predictions and scores with 1 bootstrap draw (cold, as in modelCatalog); again (warm); 4. 1000 draws
+    // 3. fits, predictions, scores and intervals (cold, as in modelCatalog)
     const clock = { fit: 0, predict: 0 };
     const model = () => timedModel(new analysis.LogisticRegression(), clock);
     started = performance.now();
-    analysis.evaluateModel(data, spec.features, splits.splits, { model, bootstrap: { samples: 1 } });
-    const evaluateOneDrawSeconds = since(started);
-    started = performance.now();
-    analysis.evaluateModel(data, spec.features, splits.splits, { bootstrap: { samples: 1 } });
-    const evaluateOneDrawWarmSeconds = since(started);
-    started = performance.now();
-    analysis.evaluateModel(data, spec.features, splits.splits, {});
+    analysis.evaluateModel(data, spec.features, splits.splits, { model, interval: { blockDays: 1 } });
     const evaluateSeconds = since(started);
     return {
       splitSeconds,
       readSeconds,
       fitSeconds: clock.fit,
       predictSeconds: clock.predict,
-      evaluateOneDrawSeconds,
-      evaluateOneDrawWarmSeconds,
       evaluateSeconds,
-      bootstrapSeconds: evaluateSeconds - evaluateOneDrawWarmSeconds,
-      rows: splits.rows.rowId.length,
+      scoreSeconds: evaluateSeconds - clock.fit - clock.predict,
+      rows: splits.rows.sampleTime.length,
     };
   });
   await catalog.close();
@@ -200,7 +192,7 @@ async function main(): Promise<void> {
   );
   console.log(
     formatTable(
-      ['scenario', 'rows', 'modelCatalog s', 'peak RSS MiB', 'target', 'splits s', 'read s', 'fits s', 'evaluate, 1 draw s', 'bootstrap s'],
+      ['scenario', 'rows', 'modelCatalog s', 'peak RSS MiB', 'target', 'splits s', 'read s', 'fits s', 'evaluate s', 'scores + CIs s'],
       scenarios.map((s) => [
         s.scenario,
         s.rows,
@@ -210,8 +202,8 @@ async function main(): Promise<void> {
         s.parts.splitSeconds.toFixed(2),
         s.parts.readSeconds.toFixed(2),
         s.parts.fitSeconds.toFixed(2),
-        s.parts.evaluateOneDrawSeconds.toFixed(2),
-        s.parts.bootstrapSeconds.toFixed(2),
+        s.parts.evaluateSeconds.toFixed(2),
+        s.parts.scoreSeconds.toFixed(2),
       ]),
       'lrrrlrrrrr',
     ),

@@ -55,7 +55,7 @@ describe('model score chart', () => {
     expect(spec.title.subtitle[0]).toBe('target up_1h at 1h · purged k-fold, 5 folds, embargo 1 h');
     expect(spec.title.subtitle[1]).toContain('90% CI, day-clustered bootstrap (500 samples)');
     const bare = modelScoreChartSpec(points) as unknown as { title: { subtitle: string[] } };
-    expect(bare.title.subtitle.join(' ')).toContain('bootstrap CI (level not given)');
+    expect(bare.title.subtitle.join(' ')).toContain('CI (method and level not given)');
     expect(bare.title.subtitle[0]).toBe('target not given · split not given');
   });
 });

@@ -7,6 +7,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { modelCatalog, modelEvaluationColumns, modelEvaluationTable, type ModelEvaluationRow, type ModelStudyOptions } from '../../src/analysis/index.js';
+import { MIN_INTERVAL_BLOCKS } from '../../src/analysis/block-jackknife.js';
 import { openCatalog } from '../../src/catalog/index.js';
 import { runCli } from '../../src/cli/run-cli.js';
 import { modelStudyTextMessages } from '../../src/cli/messages.js';
@@ -40,7 +41,7 @@ async function rows(...argv: string[]): Promise<ModelEvaluationRow[]> {
 async function libraryTable(options: ModelStudyOptions = {}) {
   const catalog = await openCatalog(temp.home, { readOnly: true });
   try {
-    const result = await modelCatalog(catalog, { window: '1h', bootstrap: { blockDays: 1 }, ...options });
+    const result = await modelCatalog(catalog, { window: '1h', ...options });
     return { result, table: modelEvaluationTable(result) };
   } finally {
     await catalog.close();
@@ -86,9 +87,13 @@ describe('rdw study model', () => {
     const header = lines.findIndex((line) => line.startsWith('fold '));
     expect(lines[header]).toMatch(/^fold {4}test days +test {2}purged {2}embargo +AUC \[95% CI\] +Δ log loss \[95% CI\]$/);
     expect(lines.slice(header + 1, header + 7).map((line) => line.split(/\s+/)[0])).toEqual(['1', '2', '3', '4', '5', 'pooled']);
-    expect(text).toContain('95% CI: day-clustered bootstrap, 1000 samples, seed 1.');
+    expect(text).toContain('CI: 95% block-jackknife t intervals over 1-day blocks of test days (G−1 df), the fitted models fixed.');
     // The rows used but not scored (a missing predictor or target) are said, and the test days are the pooled row's.
-    const { table: printed } = await libraryTable();
+    const { table: printed, result: printedResult } = await libraryTable();
+    // 20 days in 5 folds: 4 one-day blocks per fold, too few for an interval; the sentence under the table says so.
+    expect(printedResult.evaluation.intervalNote).toMatch(new RegExp(`^No fold shows an interval: 4 test days make 4 blocks of 1 day, and an interval needs ${MIN_INTERVAL_BLOCKS} blocks`));
+    expect(text).toContain(printedResult.evaluation.intervalNote!);
+    for (const line of lines.slice(header + 1, header + 6)) expect(line, line).not.toContain('[');
     const pooledRow = printed[printed.length - 1]!;
     expect(pooledRow.test_rows_left_out).toBeGreaterThan(0);
     expect(text).toContain(`test: rows scored (${pooledRow.test_rows_left_out} test rows with a missing predictor or target left out);`);
@@ -161,6 +166,8 @@ describe('rdw study model', () => {
     const file = JSON.parse(await readFile(path.join(out, 'model-evaluation.json'), 'utf8')) as { metadata: Record<string, any>; rows: unknown[] };
     expect(file.rows).toEqual(json);
     expect(file.metadata).toMatchObject({ window: '1h', target: 'up_1h', sampleType: 'event', split: { method: 'purged-k-fold', folds: 5 } });
+    expect(file.metadata.interval).toMatchObject({ method: 'block-jackknife', confidence: 0.95, blockDays: 1, minBlocks: MIN_INTERVAL_BLOCKS });
+    expect(file.metadata.intervalNote).toMatch(/^No fold shows an interval: /);
     expect(file.metadata.rows.used).toBe(await sqlCount(ELIGIBLE));
     expect(file.metadata.rows.total).toBe(await sqlCount('true'));
     expect(file.metadata.rows.leftOut.sample_type_not_selected).toBe(await sqlCount(`sample_type IS DISTINCT FROM 'event'`));
@@ -169,14 +176,19 @@ describe('rdw study model', () => {
     for (const panel of ['auc_interval_marks', 'log_loss_difference_interval_marks']) {
       const group = svg.slice(svg.indexOf(panel), svg.indexOf('</g>', svg.indexOf(panel)));
       const bars = [...group.matchAll(/<line aria-label="([^"]*)"/g)].map((match) => match[1]!);
-      expect(bars, panel).toHaveLength(json.length);
-      for (const row of json) expect(bars.some((label) => label.includes(`${row.fold === 'pooled' ? 'pooled' : `fold ${row.fold}`} · ${row.test_days} · n ${row.test_rows.toLocaleString('en-US')}`)), `${panel} ${row.fold}`).toBe(true);
+      // Rows without an interval (the folds here: 4 test days each) draw none; the pooled row does.
+      const shown = json.filter((row) => row.auc_ci_low !== null);
+      expect(shown.map((row) => row.fold)).toEqual(['pooled']);
+      expect(bars, panel).toHaveLength(shown.length);
+      for (const row of shown) expect(bars.some((label) => label.includes(`${row.fold === 'pooled' ? 'pooled' : `fold ${row.fold}`} · ${row.test_days} · n ${row.test_rows.toLocaleString('en-US')}`)), `${panel} ${row.fold}`).toBe(true);
     }
-    for (const words of ['target up_1h at 1h', 'purged k-fold, 5 folds, embargo', '95% CI, day-clustered bootstrap (1,000 samples)', 'ROC AUC on the test rows (0.5 = chance)']) {
+    for (const words of ['target up_1h at 1h', 'purged k-fold, 5 folds, embargo', '95% block-jackknife t intervals over 1-day blocks of test days (G−1 df)', 'ROC AUC on the test rows (0.5 = chance)']) {
       expect(svg).toContain(words);
     }
     const html = await readFile(path.join(out, 'model-report.html'), 'utf8');
     expect(html).toContain(svg);
+    expect(html).toContain('Intervals: 95% block-jackknife t intervals over 1-day blocks of test days (G−1 df)');
+    expect(html).toContain(`<p class="interval-note">${file.metadata.intervalNote}</p>`);
     expect(html).not.toMatch(/<script|<link|<img/);
     expect(html.replaceAll('http://www.w3.org/', '')).not.toContain('http');
   });

@@ -49,14 +49,9 @@ export function modelStudyOptions(values: ParsedCommandArgs['values']): ModelStu
   if (folds !== undefined && folds < 2 && method !== 'walk-forward') throw new CliUsageError(commandMessages.kFoldNeedsTwoFolds(method), { option: 'folds' });
   const seed = values.seed as number | undefined;
   const split = splitOptions(method as SplitMethod, folds, values, seed);
-  // 3. the default model (defaultModelSpec) of the window, on event rows; modelStudy draws days in blocks as
-  // long as the window's overlap (defaultBlockDays), as the event study does
-  return {
-    window,
-    split,
-    allowMixedCalculationVersions: values['allow-mixed-versions'] === true,
-    bootstrap: seed === undefined ? {} : { seed },
-  };
+  // 3. the default model (defaultModelSpec) of the window, on event rows; modelStudy's intervals leave out
+  // blocks of test days as long as intervalBlockDays(window) (--seed only seeds the row-k-fold shuffle)
+  return { window, split, allowMixedCalculationVersions: values['allow-mixed-versions'] === true };
 }
 
 function splitOptions(method: SplitMethod, folds: number | undefined, values: ParsedCommandArgs['values'], seed: number | undefined): ModelSplitOptions {

@@ -199,7 +199,7 @@ export const BENCH_SUITE: readonly BenchSpec[] = [
         value: `${fixed(s.seconds)} s`,
         detail:
           `${s.pass ? 'PASS' : 'FAIL'} (< ${json.target.seconds} s, < ${json.target.rssMiB} MiB); peak ${mib(s.peakRssMiB)}; runs ${(s.allSeconds as number[]).map((v) => fixed(v)).join(', ')} s; ` +
-          `parts: splits ${fixed(s.parts.splitSeconds)}, read ${fixed(s.parts.readSeconds)}, fits ${fixed(s.parts.fitSeconds)}, bootstrap ${fixed(s.parts.bootstrapSeconds)} s; load ${json.loadAverage1m}`,
+          `parts: splits ${fixed(s.parts.splitSeconds)}, read ${fixed(s.parts.readSeconds)}, fits ${fixed(s.parts.fitSeconds)}, scores + CIs ${fixed(s.parts.scoreSeconds)} s; load ${json.loadAverage1m}`,
       })),
   },
   {

@@ -1,0 +1,38 @@
+// The one sentence a model study says when some of its rows show no interval: which rows, and how many more
+// test days per fold (or how few folds) an interval needs.
+
+import { analysisMessages } from './messages.js';
+import type { ResolvedModelInterval, ScoredPredictions } from './model-score-intervals.js';
+
+/** The sentences for rows without an interval, joined; undefined when every fold and the pooled row have one. */
+export function modelIntervalNote(
+  folds: readonly (ScoredPredictions & { readonly fold: number })[],
+  pooled: ScoredPredictions,
+  interval: ResolvedModelInterval,
+): string | undefined {
+  const short = folds.filter((fold) => fold.noInterval === 'too_few_blocks');
+  const pooledShort = pooled.noInterval === 'too_few_blocks';
+  const sentences: string[] = [];
+  if (short.length > 0) {
+    const fewest = Math.min(...short.map((fold) => fold.daySpan));
+    sentences.push(
+      analysisMessages.modelTooFewBlocks(
+        short.map((fold) => fold.fold),
+        short.length === folds.length,
+        fewest,
+        interval.blockDays,
+        interval.minBlocks,
+        pooled.daySpan,
+        pooledShort,
+      ),
+    );
+  } else if (pooledShort) {
+    sentences.push(analysisMessages.modelTooFewBlocks(undefined, false, pooled.daySpan, interval.blockDays, interval.minBlocks, pooled.daySpan, true));
+  }
+  const undefinedRows = [
+    ...folds.filter((fold) => fold.noInterval !== undefined && fold.noInterval !== 'too_few_blocks').map((fold) => `fold ${fold.fold}`),
+    ...(pooled.noInterval !== undefined && !pooledShort ? ['the pooled row'] : []),
+  ];
+  if (undefinedRows.length > 0) sentences.push(analysisMessages.modelIntervalUndefined(undefinedRows));
+  return sentences.length === 0 ? undefined : sentences.join(' ');
+}
