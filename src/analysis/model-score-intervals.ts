@@ -25,6 +25,8 @@ export interface ResolvedModelInterval {
   readonly blockDays: number;
   /** Fewer blocks than this give no interval (MIN_INTERVAL_BLOCKS). */
   readonly minBlocks: number;
+  /** The label window in seconds when known (modelStudy): the variance is scaled for neighbouring blocks that share outcome windows. */
+  readonly windowSeconds: number | null;
   /** E.g. `95% block-jackknife t intervals over 2-day blocks of test days (G−1 df)`. */
   readonly description: string;
 }
@@ -74,7 +76,7 @@ export function scoreWithIntervals(
   modelP: Float64Array,
   baselineP: Float64Array,
   dayOfRow: ArrayLike<number>,
-  settings: Pick<ResolvedModelInterval, 'confidence' | 'blockDays' | 'minBlocks'>,
+  settings: Pick<ResolvedModelInterval, 'confidence' | 'blockDays' | 'minBlocks'> & { readonly windowSeconds?: number | null },
 ): ScoredPredictions {
   const order = scoreOrder(modelP);
   const model = modelScores(y, modelP, order);
@@ -108,8 +110,9 @@ export function scoreWithIntervals(
     modelAuc: leaveOneBlockOutAuc(y, modelP, order, block, g),
   };
   const difference = leaveOneOut.modelLogLoss.map((value, b) => value - leaveOneOut.baselineLogLoss[b]!);
+  const overlap = settings.windowSeconds ? { windowSeconds: settings.windowSeconds, blockDays: settings.blockDays } : undefined;
   const jackknife = (estimate: number, values: Float64Array, nullValue = 0) =>
-    blockJackknifeInterval(estimate, values, { confidence: settings.confidence, minBlocks: settings.minBlocks, nullValue });
+    blockJackknifeInterval(estimate, values, { confidence: settings.confidence, minBlocks: settings.minBlocks, nullValue, overlap });
   const auc = jackknife(model.auc, leaveOneOut.modelAuc, 0.5);
   const logLossDifference = model.logLoss - baseline.logLoss;
   const differenceInterval = jackknife(logLossDifference, difference);

@@ -111,7 +111,11 @@ export async function modelStudy(source: AnalysisSourceLike, options: ModelStudy
   const columns = Object.fromEntries(spec.features.names.map((name, j) => [name, values[j]!]));
   // 4. fit and score
   const asked = options.interval ?? options.bootstrap ?? {};
-  const interval = { confidence: asked.confidence, blockDays: asked.blockDays ?? intervalBlockDays(WINDOW_SECONDS[window]) };
+  const interval = {
+    confidence: asked.confidence,
+    blockDays: asked.blockDays ?? intervalBlockDays(WINDOW_SECONDS[window]),
+    windowSeconds: WINDOW_SECONDS[window],
+  };
   const evaluation = evaluateModel({ columns, target, targetName: nameOf(spec.target), dayIndex: calendarDays(splits.rows) }, spec.features, splits.splits, {
     ...options,
     interval,

@@ -160,6 +160,7 @@ describe('evaluateModel', () => {
       confidence: 0.9,
       blockDays: 1,
       minBlocks: MIN_INTERVAL_BLOCKS,
+      windowSeconds: null,
       description: '90% block-jackknife t intervals over 1-day blocks of test days (G−1 df)',
     });
     // A wider level widens every interval around the same estimate.
