@@ -29,17 +29,25 @@ export function daysForInterval(blockDays: number, minBlocks = MIN_INTERVAL_BLOC
   return blockDays * minBlocks;
 }
 
+/** More UTC days a sample of `days` days needs before `minBlocks` blocks of `blockDays` days fit (0 when they do). */
+export function moreDaysForInterval(days: number, blockDays: number, minBlocks = MIN_INTERVAL_BLOCKS): number {
+  return Math.max(0, daysForInterval(blockDays, minBlocks) - days);
+}
+
 /**
  * Block index of each day: floor((day - firstDay) / blockDays), renumbered 0..G-1 over the blocks that hold
  * at least one day (an empty block holds no rows and is no observation).
  * @param dayNumbers each row's (or cluster's) day as an integer (e.g. days since 1970-01-01)
+ * @param firstDay the day block 0 starts on (e.g. the study's first day, so blocks follow the calendar
+ *   whichever days hold rows). Default: the earliest of dayNumbers.
  * @returns `block` (same length as dayNumbers) and `count` (G)
  */
-export function assignDayBlocks(dayNumbers: ArrayLike<number>, blockDays: number): { block: Int32Array; count: number } {
+export function assignDayBlocks(dayNumbers: ArrayLike<number>, blockDays: number, firstDay?: number): { block: Int32Array; count: number } {
   const block = new Int32Array(dayNumbers.length);
   if (dayNumbers.length === 0) return { block, count: 0 };
   let first = Infinity;
   for (let i = 0; i < dayNumbers.length; i += 1) first = Math.min(first, dayNumbers[i]!);
+  if (firstDay !== undefined) first = firstDay;
   const raw = new Map<number, number>();
   for (let i = 0; i < dayNumbers.length; i += 1) raw.set(Math.floor((dayNumbers[i]! - first) / blockDays), 0);
   const ordered = [...raw.keys()].sort((a, b) => a - b);

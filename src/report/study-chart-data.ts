@@ -1,6 +1,7 @@
 // Turns event-study rows into the plain arrays the chart builders take.
 
-import { MISSING_STATUSES, missingColumnName, type EventStudyMetadata, type EventStudyRow } from '../analysis/index.js';
+import { analysisMessages, MISSING_STATUSES, missingColumnName, type EventStudyMetadata, type EventStudyRow } from '../analysis/index.js';
+import { studyIntervalOptions } from '../notebook/study-table-cells.js';
 import type { EffectPoint, MissingnessBar } from '../charts/index.js';
 
 /** A group's label: its key values joined by spaces, e.g. `breakout up BTCUSDT`. */
@@ -24,12 +25,12 @@ export function effectPoints(rows: readonly EventStudyRow[]): EffectPoint[] {
   }));
 }
 
-/** What the effect chart's bars are, from a study's metadata, e.g. `95% CI, day-clustered bootstrap (2,000 samples)`. */
-export function effectInterval(metadata: Pick<EventStudyMetadata, 'bootstrap'>): string {
-  const { confidence, samples, method } = metadata.bootstrap;
-  const level = Number((confidence * 100).toFixed(2));
-  const samplesText = `${samples.toLocaleString('en-US')} samples`;
-  return method === 'row' ? `${level}% CI, row bootstrap (${samplesText}; assumes independent rows)` : `${level}% CI, day-clustered bootstrap (${samplesText})`;
+/**
+ * What the effect chart's bars are, from a study's metadata: method and level, e.g. `95% CI, block-jackknife t
+ * over UTC-day blocks (1 day at 1h; 14 days at 7d)`, or the row bootstrap's (labelled as ignoring day clustering).
+ */
+export function effectInterval(metadata: Pick<EventStudyMetadata, 'interval' | 'intervalBlockDays'>): string {
+  return analysisMessages.intervalShort(studyIntervalOptions(metadata), metadata.intervalBlockDays ?? {});
 }
 
 /** Missingness bars: complete and each missing status per window and group, then the controls (last in each window). */
