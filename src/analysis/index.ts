@@ -43,6 +43,7 @@ export {
   daysForInterval,
   intervalBlockDays,
   moreDaysForInterval,
+  studentTQuantile,
 } from './block-jackknife.js';
 export type { BlockInterval, BlockJackknifeOptions } from './block-jackknife.js';
 export { benjaminiHochberg } from './benjamini-hochberg.js';
