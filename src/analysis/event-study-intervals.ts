@@ -135,14 +135,14 @@ function blockTotals(
     lastDay = Math.max(lastDay, day);
     const e = events.get(day);
     if (e) {
-      totals.eSum[g] += e[0];
-      totals.eCount[g] += e[1];
-      totals.eSigned[g] += e[2];
+      totals.eSum[g] = totals.eSum[g]! + e[0];
+      totals.eCount[g] = totals.eCount[g]! + e[1];
+      totals.eSigned[g] = totals.eSigned[g]! + e[2];
     }
     const c = controls.get(day);
     if (c) {
-      totals.cSum[g] += c[0];
-      totals.cCount[g] += c[1];
+      totals.cSum[g] = totals.cSum[g]! + c[0];
+      totals.cCount[g] = totals.cCount[g]! + c[1];
     }
   });
   return { totals, lastDay };
