@@ -89,7 +89,7 @@ export const analysisMessages = {
       return `${gap.window}: no interval${which}: leaving out one block of days leaves no complete event or control return; pull more days.`;
     }
     if (gap.reason === 'no_variation') return `${gap.window}: no interval${which}: the difference is the same whichever days are left out.`;
-    const made = `${gap.days} UTC ${plural(gap.days, 'day')} make ${gap.blocks} ${plural(gap.blocks, 'block')} of ${gap.blockDays} ${plural(gap.blockDays, 'day')}`;
+    const made = `${gap.days} UTC ${plural(gap.days, 'day')} ${gap.days === 1 ? 'makes' : 'make'} ${gap.blocks} ${plural(gap.blocks, 'block')} of ${gap.blockDays} ${plural(gap.blockDays, 'day')}`;
     const need =
       gap.moreDays > 0
         ? `so ${gap.moreDays} more ${plural(gap.moreDays, 'day')} (${gap.daysNeeded} in all)`
