@@ -1,7 +1,7 @@
 // The event study's table as cells, results first: the compact default (window, group keys, n, missing,
 // diff, CI, q) or every column (wide), both in the one column order of eventStudyColumns.
 
-import { eventStudyColumns, type EventStudyMetadata, type EventStudyResult } from '../analysis/index.js';
+import { eventStudyColumns, type EventStudyResult } from '../analysis/index.js';
 import { formatValue } from './html-table.js';
 
 export interface StudyTableOptions {
@@ -98,7 +98,7 @@ export function studyTableCells(result: Pick<EventStudyResult, 'rows' | 'metadat
   }
   const compact = columns
     .filter((column) => column.part === 'result')
-    .map((column) => compactColumn(column.name, studyIntervalOptions(result.metadata).confidence))
+    .map((column) => compactColumn(column.name, result.metadata.interval.confidence))
     .filter((column): column is CompactColumn => column !== null);
   const cells = compact.map((column) => column.cells(rows));
   return {
@@ -106,20 +106,4 @@ export function studyTableCells(result: Pick<EventStudyResult, 'rows' | 'metadat
     rightAligned: compact.map((column) => column.right),
     rows: rows.map((_, i) => cells.map((column) => column[i]!)),
   };
-}
-
-/**
- * The interval options of a result's metadata. Results written before the interval option was renamed
- * (JSON of an older rdw) say `bootstrap`, with methods `day` and `row`: read those too.
- */
-export function studyIntervalOptions(metadata: Partial<Pick<EventStudyMetadata, 'interval'>>): {
-  method: 'block-jackknife' | 'row-bootstrap';
-  confidence: number;
-  samples: number;
-  seed: number;
-} {
-  const old = (metadata as { bootstrap?: { method?: string; confidence?: number; samples?: number; seed?: number } }).bootstrap;
-  const given = metadata.interval ?? old ?? {};
-  const method = given.method === 'row' || given.method === 'row-bootstrap' ? 'row-bootstrap' : 'block-jackknife';
-  return { method, confidence: given.confidence ?? 0.95, samples: given.samples ?? 2000, seed: given.seed ?? 1 };
 }

@@ -4,7 +4,7 @@
 import { analysisMessages, type EventStudyMetadata, type EventStudyResult } from '../analysis/index.js';
 import { escapeHtml, textTableLines } from '../base/index.js';
 import { notebookMessages as m } from './messages.js';
-import { confidencePercent, studyIntervalOptions, studyTableCells, type StudyTableOptions } from './study-table-cells.js';
+import { confidencePercent, studyTableCells, type StudyTableOptions } from './study-table-cells.js';
 
 /**
  * Headers of the printed study table, in the one column order (eventStudyColumns). Default: the results
@@ -18,19 +18,15 @@ export function studyTableColumns(result: Pick<EventStudyResult, 'rows' | 'metad
 /** The legend under the table: units, the CI level, what q and the `*` mean. */
 export function studyTableLegend(result: Pick<EventStudyResult, 'metadata'>, options: StudyTableOptions = {}): string {
   const { metadata } = result;
-  const confidence = studyConfidence(metadata);
+  const confidence = metadata.interval.confidence;
   const level = metadata.multipleComparisons?.level ?? Number((1 - confidence).toPrecision(10));
   const percent = confidencePercent(confidence);
   return options.wide === true ? m.studyWideLegend(percent, level) : m.studyLegend(percent, level);
 }
 
-function studyConfidence(metadata: Partial<Pick<EventStudyMetadata, 'interval'>>): number {
-  return studyIntervalOptions(metadata).confidence;
-}
-
 /** The footer's interval: `block jackknife (t), blocks 1d at 15m/1h/4h, 2d at 24h, 14d at 7d` or the row bootstrap's settings. */
-function intervalSettings(metadata: Partial<Pick<EventStudyMetadata, 'interval' | 'intervalBlockDays'>>): string {
-  const interval = studyIntervalOptions(metadata);
+function intervalSettings(metadata: Pick<EventStudyMetadata, 'interval' | 'intervalBlockDays'>): string {
+  const { interval } = metadata;
   if (interval.method === 'row-bootstrap') return m.rowBootstrapSettings(interval.samples, interval.seed);
   const byLength = new Map<number, string[]>();
   for (const [window, days] of Object.entries(metadata.intervalBlockDays ?? {})) byLength.set(days, [...(byLength.get(days) ?? []), window]);

@@ -1,7 +1,6 @@
 // Turns event-study rows into the plain arrays the chart builders take.
 
 import { analysisMessages, MISSING_STATUSES, missingColumnName, type EventStudyMetadata, type EventStudyRow } from '../analysis/index.js';
-import { studyIntervalOptions } from '../notebook/study-table-cells.js';
 import type { EffectPoint, MissingnessBar } from '../charts/index.js';
 
 /** A group's label: its key values joined by spaces, e.g. `breakout up BTCUSDT`. */
@@ -30,7 +29,7 @@ export function effectPoints(rows: readonly EventStudyRow[]): EffectPoint[] {
  * over UTC-day blocks (1 day at 1h; 14 days at 7d)`, or the row bootstrap's (labelled as ignoring day clustering).
  */
 export function effectInterval(metadata: Pick<EventStudyMetadata, 'interval' | 'intervalBlockDays'>): string {
-  return analysisMessages.intervalShort(studyIntervalOptions(metadata), metadata.intervalBlockDays ?? {});
+  return analysisMessages.intervalShort(metadata.interval, metadata.intervalBlockDays);
 }
 
 /** Missingness bars: complete and each missing status per window and group, then the controls (last in each window). */
