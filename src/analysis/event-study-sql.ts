@@ -126,10 +126,9 @@ GROUP BY ALL
 ORDER BY day, symbol`;
 }
 
-/** Release IDs and calculation versions behind the rows, their count and first UTC day (`YYYY-MM-DD`). */
+/** Release IDs and calculation versions behind the rows. */
 export function provenanceSql(from: string): string {
   return `SELECT
-  (SELECT CAST(min(day) AS VARCHAR) FROM ${from}) AS first_day,
   (SELECT coalesce(list_sort(list(DISTINCT release_id)), []) FROM ${from}) AS release_ids,
   (SELECT coalesce(list_sort(list(DISTINCT calculation_version)), []) FROM ${from}) AS calculation_versions,
   (SELECT count(*)::INTEGER FROM ${from}) AS rows`;

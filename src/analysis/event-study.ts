@@ -99,14 +99,15 @@ export async function eventStudy(source: AnalysisSourceLike, options: EventStudy
     .getRowObjectsJS()
     .map((row) => normalizeRow(row, resolved.by));
 
-  // 4-5. intervals: DuckDB totals per day (or lists returns, row bootstrap); JS sums blocks and leaves each out
-  const intervals = await addIntervals(connection, from, rows, resolved, dayNumber(String(provenance.first_day)));
+  // 4-5. intervals: DuckDB totals per day (or lists returns, row bootstrap); JS sums blocks and leaves each out.
+  // Blocks count from the study's first day: the first coverage cell's (cells are ordered by day).
+  const coverage = (await connection.runAndReadAll(coverageSql(from, resolved.windows[0]!))).getRowObjectsJS() as unknown as CoverageCell[];
+  const intervals = await addIntervals(connection, from, rows, resolved, dayNumber(coverage[0]!.day));
 
   // 6. one multiple-comparison adjustment over every window × group
   const multipleComparisons = addAdjustedSignificance(rows, Number((1 - resolved.interval.confidence).toPrecision(12)), resolved.interval.method);
 
-  // 7. coverage cells and the Arrow table
-  const coverage = (await connection.runAndReadAll(coverageSql(from, resolved.windows[0]!))).getRowObjectsJS() as unknown as CoverageCell[];
+  // 7. the Arrow table (the coverage cells were read in step 4)
   return {
     table: eventStudyTable(rows, resolved.by),
     rows,
