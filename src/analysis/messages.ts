@@ -66,11 +66,11 @@ export const analysisMessages = {
     interval.method === 'row-bootstrap'
       ? `${levelPercent(interval.confidence)}% percentile bootstrap over single rows (${interval.samples.toLocaleString('en-US')} samples, seed ${interval.seed}): it ignores day clustering (same-day rows and overlapping windows are not independent), so it is too narrow and not calibrated; for comparison only. p_value comes from the same draws (twice the smaller share beyond 0), so the interval excludes 0 exactly when p_value < ${alphaText(interval.confidence)}.`
       : `${levelPercent(interval.confidence)}% block-jackknife t interval over UTC-day blocks (${blockDaysText(blockDays)}), G-1 degrees of freedom (G: the blocks of a window, each left out in turn); p_value comes from the same t distribution, so the interval excludes 0 exactly when p_value < ${alphaText(interval.confidence)}.`,
-  /** The interval in a few words: the effect chart's subtitle, the CLI's CI line and the table footer. */
-  intervalShort: (interval: { method: string; confidence: number; samples: number }, blockDays: Readonly<Partial<Record<string, number>>>) =>
+  /** The interval's method and level in a few words: the effect chart's subtitle (block lengths: the report's description). */
+  intervalShort: (interval: { method: string; confidence: number; samples: number }) =>
     interval.method === 'row-bootstrap'
       ? `${levelPercent(interval.confidence)}% CI, row bootstrap (${interval.samples.toLocaleString('en-US')} samples; ignores day clustering, not calibrated)`
-      : `${levelPercent(interval.confidence)}% CI, block-jackknife t over UTC-day blocks (${blockDaysText(blockDays)})`,
+      : `${levelPercent(interval.confidence)}% CI, block-jackknife t over UTC-day blocks`,
   /** Why a window's groups have no interval, in one sentence (the CLI, the report and the notebook helpers say it). */
   noIntervalAt: (gap: {
     window: string;

@@ -28,7 +28,7 @@ export interface EffectChartOptions {
   /** Chart title. Default `Event minus control return by window`. */
   title?: string;
   /**
-   * What the interval is (method and level), shown as the subtitle, e.g. `95% CI, block-jackknife t over UTC-day blocks (1 day at 1h)`.
+   * What the interval is (method and level), shown as the subtitle, e.g. `95% CI, block-jackknife t over UTC-day blocks`.
    * Default `CI (method and level not given)`: pass it, a chart should say what its bars are.
    */
   interval?: string;

@@ -25,11 +25,12 @@ export function effectPoints(rows: readonly EventStudyRow[]): EffectPoint[] {
 }
 
 /**
- * What the effect chart's bars are, from a study's metadata: method and level, e.g. `95% CI, block-jackknife t
- * over UTC-day blocks (1 day at 1h; 14 days at 7d)`, or the row bootstrap's (labelled as ignoring day clustering).
+ * What the effect chart's bars are, from a study's metadata: method and level, `95% CI, block-jackknife t over
+ * UTC-day blocks`, or the row bootstrap's (labelled as ignoring day clustering). The block lengths are in the
+ * report's description (a longer subtitle would widen the chart).
  */
-export function effectInterval(metadata: Pick<EventStudyMetadata, 'interval' | 'intervalBlockDays'>): string {
-  return analysisMessages.intervalShort(metadata.interval, metadata.intervalBlockDays);
+export function effectInterval(metadata: Pick<EventStudyMetadata, 'interval'>): string {
+  return analysisMessages.intervalShort(metadata.interval);
 }
 
 /** Missingness bars: complete and each missing status per window and group, then the controls (last in each window). */
