@@ -130,7 +130,7 @@ function resolveIntervalOptions(options: EventStudyOptions): ResolvedIntervalOpt
   }
   const given = options.interval ?? options.bootstrap ?? {};
   const name = options.interval === undefined && options.bootstrap !== undefined ? 'bootstrap' : 'interval';
-  const { samples, seed, confidence } = resolveBootstrapDraws(given, 2000);
+  const { samples, seed, confidence } = resolveBootstrapDraws(given, 2000, name);
   const asked = given.method ?? 'block-jackknife';
   const method = (INTERVAL_METHODS as readonly string[]).includes(asked)
     ? (asked as IntervalMethod)
@@ -139,6 +139,6 @@ function resolveIntervalOptions(options: EventStudyOptions): ResolvedIntervalOpt
     throw new AnalysisOptionError(analysisMessages.badIntervalMethod(String(asked), [...INTERVAL_METHODS, ...BOOTSTRAP_METHODS]), { option: `${name}.method` });
   }
   const blockDays = given.blockDays ?? 'auto';
-  if (blockDays !== 'auto') checkBlockDays(blockDays, true);
+  if (blockDays !== 'auto') checkBlockDays(blockDays, true, name);
   return { method, confidence, blockDays, samples, seed };
 }

@@ -15,7 +15,7 @@ export const analysisMessages = {
     `Window "${value}" is not one of ${allowed.join(', ')}.`,
   badGrouping: (value: string, allowed: readonly string[]) =>
     `Cannot group the event study by "${value}": give one or more of ${allowed.join(', ')}.`,
-  badBootstrap: (detail: string) => `Invalid bootstrap option: ${detail}.`,
+  badBootstrap: (detail: string, name = 'bootstrap') => `Invalid ${name} option: ${detail}.`,
   badFlag: (name: string, expected: string) => `The event study option ${name} must be ${expected}.`,
   badReleaseId: (value: string) =>
     `"${value}" is not a release ID (64 letters, digits or . _ ~ -, exactly as listed); name releases exactly by ID.`,

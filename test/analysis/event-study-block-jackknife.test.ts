@@ -141,6 +141,9 @@ describe('60 simulator days of seed 1 at every window, by event_kind × directio
     expect(row.metadata.interval.method).toBe('row-bootstrap');
     await expect(eventStudy(sim.connection, { interval: {}, bootstrap: {} })).rejects.toMatchObject({ code: 'RDW_ANALYSIS_OPTION' });
     await expect(eventStudy(sim.connection, { interval: { method: 'moving-block' as 'row' } })).rejects.toMatchObject({ option: 'interval.method' });
+    // a bad value names the spelling it was given in
+    await expect(eventStudy(sim.connection, { interval: { confidence: 1 } })).rejects.toMatchObject({ option: 'interval.confidence' });
+    await expect(eventStudy(sim.connection, { bootstrap: { blockDays: 0 } })).rejects.toMatchObject({ option: 'bootstrap.blockDays' });
   });
 
   it('an explicit blockDays overrides the automatic length: 1h in blocks too long for the minimum has no interval', async () => {
