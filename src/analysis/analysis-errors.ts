@@ -2,7 +2,7 @@
 
 import { NotFoundError, RdwError, UsageError, withCode } from '../contract/index.js';
 
-/** An analysis option is malformed: window, grouping, bootstrap, release ID (exit 2). */
+/** An analysis option is malformed: window, grouping, interval (or bootstrap), release ID (exit 2). */
 export class AnalysisOptionError extends withCode(UsageError, 'RDW_ANALYSIS_OPTION') {}
 
 /** A column name that is neither a row field nor a derived feature (exit 2). */

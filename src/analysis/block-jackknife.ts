@@ -29,23 +29,46 @@ export function daysForInterval(blockDays: number, minBlocks = MIN_INTERVAL_BLOC
   return blockDays * minBlocks;
 }
 
+/** More UTC days a sample of `days` days needs before `minBlocks` blocks of `blockDays` days fit (0 when they do). */
+export function moreDaysForInterval(days: number, blockDays: number, minBlocks = MIN_INTERVAL_BLOCKS): number {
+  return Math.max(0, daysForInterval(blockDays, minBlocks) - days);
+}
+
 /**
  * Block index of each day: floor((day - firstDay) / blockDays), renumbered 0..G-1 over the blocks that hold
  * at least one day (an empty block holds no rows and is no observation).
  * @param dayNumbers each row's (or cluster's) day as an integer (e.g. days since 1970-01-01)
+ * @param firstDay the day block 0 starts on (e.g. the study's first day, so blocks follow the calendar
+ *   whichever days hold rows). Default: the earliest of dayNumbers.
  * @returns `block` (same length as dayNumbers) and `count` (G)
  */
-export function assignDayBlocks(dayNumbers: ArrayLike<number>, blockDays: number): { block: Int32Array; count: number } {
+export function assignDayBlocks(dayNumbers: ArrayLike<number>, blockDays: number, firstDay?: number): { block: Int32Array; count: number } {
   const block = new Int32Array(dayNumbers.length);
   if (dayNumbers.length === 0) return { block, count: 0 };
   let first = Infinity;
   for (let i = 0; i < dayNumbers.length; i += 1) first = Math.min(first, dayNumbers[i]!);
+  if (firstDay !== undefined) first = firstDay;
   const raw = new Map<number, number>();
   for (let i = 0; i < dayNumbers.length; i += 1) raw.set(Math.floor((dayNumbers[i]! - first) / blockDays), 0);
   const ordered = [...raw.keys()].sort((a, b) => a - b);
   ordered.forEach((key, index) => raw.set(key, index));
   for (let i = 0; i < dayNumbers.length; i += 1) block[i] = raw.get(Math.floor((dayNumbers[i]! - first) / blockDays))!;
   return { block, count: ordered.length };
+}
+
+/**
+ * The p-quantile of Student's t with `degreesOfFreedom`: jStat's inverse (relative error up to ~1e-8, from
+ * its incomplete-beta inversion) refined by two Newton steps on jStat's CDF, which agrees with scipy's
+ * quantiles to ~1e-9 relative or better (checked against a table in test/analysis/block-jackknife.test.ts).
+ */
+export function studentTQuantile(p: number, degreesOfFreedom: number): number {
+  let q = jStat.studentt.inv(p, degreesOfFreedom);
+  for (let step = 0; step < 2; step += 1) {
+    const density = jStat.studentt.pdf(q, degreesOfFreedom);
+    if (!(density > 0)) break;
+    q -= (jStat.studentt.cdf(q, degreesOfFreedom) - p) / density;
+  }
+  return q;
 }
 
 /** An interval with its test, or why there is none. */
@@ -120,7 +143,7 @@ export function blockJackknifeInterval(estimate: number, leaveOneOut: ArrayLike<
   const standardError = Math.sqrt(((g - 1) / g) * squares * (1 + (2 * rho * (g - 1)) / g));
   if (!(standardError > 0)) return { kind: 'none', reason: 'no_variation', blocks: g };
   const degreesOfFreedom = g - 1;
-  const critical = jStat.studentt.inv(1 - (1 - confidence) / 2, degreesOfFreedom);
+  const critical = studentTQuantile(1 - (1 - confidence) / 2, degreesOfFreedom);
   const t = Math.abs(estimate - nullValue) / standardError;
   const pValue = Math.min(1, 2 * jStat.studentt.cdf(-t, degreesOfFreedom));
   return {

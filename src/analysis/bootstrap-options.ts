@@ -14,27 +14,28 @@ export interface BootstrapDraws {
 /**
  * The draws with defaults filled in: `samples` (default `defaultSamples`), an integer from 1 to 1,000,000;
  * `seed` (default 1), an integer; `confidence` (default 0.95), strictly between 0 and 1.
- * @throws AnalysisOptionError (option `bootstrap.samples`, `.seed` or `.confidence`)
+ * @param name the option's name in errors: `bootstrap` (default), or the event study's `interval`
+ * @throws AnalysisOptionError (option `<name>.samples`, `.seed` or `.confidence`)
  */
-export function resolveBootstrapDraws(options: Partial<BootstrapDraws>, defaultSamples: number): BootstrapDraws {
+export function resolveBootstrapDraws(options: Partial<BootstrapDraws>, defaultSamples: number, name = 'bootstrap'): BootstrapDraws {
   const samples = options.samples ?? defaultSamples;
   const seed = options.seed ?? 1;
   const confidence = options.confidence ?? 0.95;
   if (!Number.isInteger(samples) || samples < 1 || samples > 1_000_000) {
-    throw new AnalysisOptionError(analysisMessages.badBootstrap('samples must be an integer from 1 to 1,000,000'), { option: 'bootstrap.samples' });
+    throw new AnalysisOptionError(analysisMessages.badBootstrap('samples must be an integer from 1 to 1,000,000', name), { option: `${name}.samples` });
   }
-  if (!Number.isInteger(seed)) throw new AnalysisOptionError(analysisMessages.badBootstrap('seed must be an integer'), { option: 'bootstrap.seed' });
+  if (!Number.isInteger(seed)) throw new AnalysisOptionError(analysisMessages.badBootstrap('seed must be an integer', name), { option: `${name}.seed` });
   if (!(confidence > 0 && confidence < 1)) {
-    throw new AnalysisOptionError(analysisMessages.badBootstrap('confidence must be strictly between 0 and 1'), { option: 'bootstrap.confidence' });
+    throw new AnalysisOptionError(analysisMessages.badBootstrap('confidence must be strictly between 0 and 1', name), { option: `${name}.confidence` });
   }
   return { samples, seed, confidence };
 }
 
 /** Days per drawn block, an integer from 1 to 10,000 (`auto` is the event study's, resolved per window). @throws AnalysisOptionError */
-export function checkBlockDays(blockDays: number, auto = false): number {
+export function checkBlockDays(blockDays: number, auto = false, name = 'bootstrap'): number {
   if (!(Number.isInteger(blockDays) && blockDays >= 1 && blockDays <= 10_000)) {
     const rule = auto ? 'blockDays must be "auto" or an integer from 1 to 10,000' : 'blockDays must be an integer from 1 to 10,000';
-    throw new AnalysisOptionError(analysisMessages.badBootstrap(rule), { option: 'bootstrap.blockDays' });
+    throw new AnalysisOptionError(analysisMessages.badBootstrap(rule, name), { option: `${name}.blockDays` });
   }
   return blockDays;
 }

@@ -1,42 +1,37 @@
-// A group's two-sided p-value for "difference = 0" from the bootstrap draws its interval already uses:
-// a normal approximation with the bootstrap standard error (why not a count of draws: docs/analysis.md).
+// The row bootstrap's two-sided p-value, from the very draws and quantile rule of its percentile interval, so
+// that "the interval excludes 0" and "p < 1 - confidence" never disagree (issue 28).
 
 /**
- * Two-sided p-value of `estimate` against 0 with the standard deviation of `draws` as its standard error:
- * p = 2 · (1 − Φ(|estimate| / sd(draws))) = erfc(|z| / √2). NaN draws are dropped. Null when there is no
- * estimate, fewer than two draws, or a zero standard error (nothing varies: no test is possible).
- * @param estimate the point estimate (difference_pct, percentage points)
- * @param draws bootstrap draws of the same statistic (same units)
+ * Percentile-bootstrap p-value of "statistic = nullValue": the smallest α at which the percentile interval
+ * at level 1 − α (type-7 quantiles of the draws, as percentileInterval) excludes nullValue, i.e. twice the
+ * smaller share of the (interpolated) draw distribution beyond it, capped at 1. So for every confidence,
+ * the interval excludes nullValue exactly when p < 1 − confidence. NaN draws are dropped; null when no draw
+ * is left or every draw is equal (no interval is possible).
+ * @param draws bootstrap draws of the statistic
+ * @param nullValue the tested value. Default 0.
  */
-export function bootstrapPValue(estimate: number | null, draws: Float64Array): number | null {
-  if (estimate === null || !Number.isFinite(estimate)) return null;
-  let n = 0;
-  let mean = 0;
-  let squares = 0;
-  for (const draw of draws) {
-    if (Number.isNaN(draw)) continue;
-    // Welford's running mean and sum of squared deviations.
-    n += 1;
-    const delta = draw - mean;
-    mean += delta / n;
-    squares += delta * (draw - mean);
+export function percentileBootstrapPValue(draws: Float64Array, nullValue = 0): number | null {
+  const sorted = draws.filter((value) => !Number.isNaN(value)).sort();
+  const n = sorted.length;
+  if (n === 0 || sorted[0] === sorted[n - 1]) return null;
+  // Q(p) = the type-7 quantile is continuous and non-decreasing in p; below is the largest p with
+  // Q(p) <= nullValue, above the smallest p with Q(p) >= nullValue (in units of (n - 1) steps).
+  const last = n - 1;
+  let below: number;
+  if (sorted[0]! > nullValue) below = 0;
+  else if (sorted[last]! <= nullValue) below = last;
+  else {
+    let k = 0;
+    while (sorted[k + 1]! <= nullValue) k += 1;
+    below = k + (nullValue - sorted[k]!) / (sorted[k + 1]! - sorted[k]!);
   }
-  if (n < 2) return null;
-  const standardError = Math.sqrt(squares / (n - 1));
-  if (!(standardError > 0)) return null;
-  return Math.min(1, normalTwoSidedPValue(estimate / standardError));
-}
-
-/**
- * P(|Z| >= |z|) for a standard normal Z, i.e. erfc(|z| / √2); relative error < 1.2e-7 (the Chebyshev fit
- * of erfc in Numerical Recipes, 2nd ed., §6.2), so tiny p-values keep their magnitude.
- */
-export function normalTwoSidedPValue(z: number): number {
-  const x = Math.abs(z) / Math.SQRT2;
-  const t = 1 / (1 + 0.5 * x);
-  const poly =
-    -x * x -
-    1.26551223 +
-    t * (1.00002368 + t * (0.37409196 + t * (0.09678418 + t * (-0.18628806 + t * (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277))))))));
-  return t * Math.exp(poly);
+  let above: number;
+  if (sorted[0]! >= nullValue) above = 0;
+  else if (sorted[last]! < nullValue) above = last;
+  else {
+    let j = last;
+    while (sorted[j - 1]! >= nullValue) j -= 1;
+    above = j - 1 + (nullValue - sorted[j - 1]!) / (sorted[j]! - sorted[j - 1]!);
+  }
+  return Math.min(1, (2 * Math.min(below, last - above)) / last);
 }

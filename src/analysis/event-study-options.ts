@@ -1,4 +1,5 @@
-// Options of the event study and their one normalizer (defaults documented on each field).
+// Options of the event study and their one normalizer (defaults documented on each field). The interval
+// option was called `bootstrap` before the block jackknife: both spellings are accepted.
 
 import { WINDOWS } from '../contract/index.js';
 import type { Window } from '../contract/index.js';
@@ -12,30 +13,39 @@ import { resolveWindow } from './outcome.js';
 export const STUDY_GROUP_KEYS = ['event_kind', 'direction', 'symbol'] as const;
 export type StudyGroupKey = (typeof STUDY_GROUP_KEYS)[number];
 
-/** How the bootstrap resamples: whole UTC days (clusters; the default) or single rows. */
+/**
+ * How the event study's interval and p-value are computed. `block-jackknife` (default): the delete-one-block
+ * jackknife t interval over blocks of UTC days (src/analysis/block-jackknife.ts), calibrated on simulated
+ * markets. `row-bootstrap`: a percentile bootstrap of single rows, which ignores day clustering (too narrow on
+ * market data, not calibrated): for comparison only.
+ */
+export const INTERVAL_METHODS = ['block-jackknife', 'row-bootstrap'] as const;
+export type IntervalMethod = (typeof INTERVAL_METHODS)[number];
+
+/** The method names of the option's old spelling (`bootstrap.method`), still accepted: `day` is the block jackknife, `row` the row bootstrap. */
 export const BOOTSTRAP_METHODS = ['day', 'row'] as const;
 export type BootstrapMethod = (typeof BOOTSTRAP_METHODS)[number];
 
-export interface BootstrapOptions {
+const METHOD_ALIASES: Readonly<Record<BootstrapMethod, IntervalMethod>> = { day: 'block-jackknife', row: 'row-bootstrap' };
+
+export interface IntervalOptions {
+  /** `block-jackknife` (default) or `row-bootstrap` (ignores day clustering; comparison only). `day` and `row` are accepted too. */
+  method?: IntervalMethod | BootstrapMethod;
   /**
-   * `day` (default): resample UTC days (blocks of `blockDays` consecutive days), each with all its events
-   * and controls, so same-day correlation across pairs and overlapping windows widen the interval as they
-   * should. `row`: resample event rows and control rows independently (assumes independent rows:
-   * too narrow on market data; kept for comparison).
-   */
-  method?: BootstrapMethod;
-  /**
-   * Days per resampled block (`day` method), an integer >= 1, or `auto` (default): 1 + floor(window / 1 day),
-   * i.e. 1 for 15m-4h, 2 for 24h, 8 for 7d.
+   * UTC days per jackknife block, an integer >= 1, or `auto` (default): intervalBlockDays(window), at least
+   * BLOCK_WINDOW_MULTIPLE outcome windows and one day (1 day at 15m-4h, 2 at 24h, 14 at 7d with the present constant).
    */
   blockDays?: number | 'auto';
-  /** Resamples. Default 2000. */
-  samples?: number;
-  /** Base seed; each group derives its own from it and its key. Default 1. */
-  seed?: number;
-  /** Two-sided confidence of the percentile interval, in (0, 1). Default 0.95. */
+  /** Two-sided level of the interval, in (0, 1); the p-value's test level is 1 - confidence. Default 0.95. */
   confidence?: number;
+  /** Row bootstrap only: resamples. Default 2000. */
+  samples?: number;
+  /** Row bootstrap only: base seed; each group derives its own from it and its key. Default 1. */
+  seed?: number;
 }
+
+/** The option's old spelling, still accepted: `{ bootstrap: { method: 'day' } }` is `{ interval: { method: 'block-jackknife' } }`. */
+export type BootstrapOptions = IntervalOptions;
 
 export interface EventStudyOptions {
   /** Outcome window when `windows` is not given. Default `1h`. */
@@ -49,7 +59,9 @@ export interface EventStudyOptions {
   by?: readonly StudyGroupKey[];
   /** Exact release IDs. Default: the catalog's current view (newest revision of each day). */
   releases?: readonly string[];
-  /** Seeded bootstrap of the difference against controls. Default `{ samples: 2000, seed: 1, confidence: 0.95 }`. */
+  /** How the interval and p-value of each difference are computed. Default: the block jackknife at 95%, auto block length. */
+  interval?: IntervalOptions;
+  /** The old name of `interval`, still accepted (give one of the two). */
   bootstrap?: BootstrapOptions;
   /**
    * Pool rows of different `calculation_version` (product formula versions; rows without one count as a
@@ -63,17 +75,22 @@ export interface ResolvedEventStudyOptions {
   windows: Window[];
   by: StudyGroupKey[];
   releases: string[] | undefined;
-  bootstrap: ResolvedBootstrapOptions;
+  interval: ResolvedIntervalOptions;
   allowMixedCalculationVersions: boolean;
 }
 
-export interface ResolvedBootstrapOptions {
+export interface ResolvedIntervalOptions {
+  method: IntervalMethod;
+  confidence: number;
+  /** `auto` or the days given; the length used per window is in the result's metadata (intervalBlockDays). */
+  blockDays: number | 'auto';
+  /** Row bootstrap only (kept, unused, for the block jackknife). */
   samples: number;
   seed: number;
-  confidence: number;
-  method: BootstrapMethod;
-  blockDays: number | 'auto';
 }
+
+/** The old name of ResolvedIntervalOptions. */
+export type ResolvedBootstrapOptions = ResolvedIntervalOptions;
 
 /** Validates and applies defaults. @throws AnalysisOptionError naming the bad option. */
 export function resolveEventStudyOptions(options: EventStudyOptions = {}): ResolvedEventStudyOptions {
@@ -92,13 +109,7 @@ export function resolveEventStudyOptions(options: EventStudyOptions = {}): Resol
   if (byGiven.length === 0) throw new AnalysisOptionError(analysisMessages.badGrouping('(none)', STUDY_GROUP_KEYS), { option: 'by' });
   const by = STUDY_GROUP_KEYS.filter((key) => byGiven.includes(key));
 
-  const { samples, seed, confidence } = resolveBootstrapDraws(options.bootstrap ?? {}, 2000);
-  const method = options.bootstrap?.method ?? 'day';
-  if (!(BOOTSTRAP_METHODS as readonly string[]).includes(method)) {
-    throw new AnalysisOptionError(analysisMessages.badBootstrap(`method must be one of ${BOOTSTRAP_METHODS.join(', ')}`), { option: 'bootstrap.method' });
-  }
-  const blockDays = options.bootstrap?.blockDays ?? 'auto';
-  if (blockDays !== 'auto') checkBlockDays(blockDays, true);
+  const interval = resolveIntervalOptions(options);
   const allowMixed = options.allowMixedCalculationVersions ?? false;
   if (typeof allowMixed !== 'boolean') {
     throw new AnalysisOptionError(analysisMessages.badFlag('allowMixedCalculationVersions', 'true or false'), { option: 'allowMixedCalculationVersions' });
@@ -107,7 +118,27 @@ export function resolveEventStudyOptions(options: EventStudyOptions = {}): Resol
     windows,
     by,
     releases: options.releases === undefined ? undefined : resolveReleaseIds(options.releases),
-    bootstrap: { samples, seed, confidence, method, blockDays },
+    interval,
     allowMixedCalculationVersions: allowMixed,
   };
+}
+
+/** The interval options from `interval` or its old name `bootstrap` (one of them), defaults filled in. @throws AnalysisOptionError */
+function resolveIntervalOptions(options: EventStudyOptions): ResolvedIntervalOptions {
+  if (options.interval !== undefined && options.bootstrap !== undefined) {
+    throw new AnalysisOptionError(analysisMessages.intervalTwice(), { option: 'interval' });
+  }
+  const given = options.interval ?? options.bootstrap ?? {};
+  const name = options.interval === undefined && options.bootstrap !== undefined ? 'bootstrap' : 'interval';
+  const { samples, seed, confidence } = resolveBootstrapDraws(given, 2000, name);
+  const asked = given.method ?? 'block-jackknife';
+  const method = (INTERVAL_METHODS as readonly string[]).includes(asked)
+    ? (asked as IntervalMethod)
+    : (METHOD_ALIASES as Readonly<Record<string, IntervalMethod>>)[asked];
+  if (method === undefined) {
+    throw new AnalysisOptionError(analysisMessages.badIntervalMethod(String(asked), [...INTERVAL_METHODS, ...BOOTSTRAP_METHODS]), { option: `${name}.method` });
+  }
+  const blockDays = given.blockDays ?? 'auto';
+  if (blockDays !== 'auto') checkBlockDays(blockDays, true, name);
+  return { method, confidence, blockDays, samples, seed };
 }

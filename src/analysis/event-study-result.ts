@@ -27,7 +27,10 @@ export type EventStudyRow = {
   n_complete: number;
   /** mean_return_pct - signed_control_mean_pct, percentage points. */
   difference_pct: number | null;
-  /** Seeded percentile-bootstrap interval of difference_pct. */
+  /**
+   * Interval of difference_pct at the study's confidence (default: the block-jackknife t interval over UTC-day
+   * blocks). Null when there is none: metadata.intervalGaps says why.
+   */
   ci_low_pct: number | null;
   ci_high_pct: number | null;
   /** Benjamini–Hochberg q-value of p_value over every group of the study (all windows together). */
@@ -35,8 +38,9 @@ export type EventStudyRow = {
   /** q_value <= the study's level (1 - confidence): non-zero after the multiple-comparison adjustment. */
   significant_adjusted: boolean | null;
   /**
-   * Two-sided p-value of difference_pct = 0: normal approximation with the bootstrap standard error (the
-   * same draws as the interval). Null when there is no interval.
+   * Two-sided p-value of difference_pct = 0 from the interval's own method (the jackknife's t distribution,
+   * or the row bootstrap's draws), so the interval excludes 0 exactly when p_value < 1 - confidence. Null
+   * when there is no interval.
    */
   p_value: number | null;
   /** Mean direction-adjusted return of complete rows, percentage points. */
@@ -84,7 +88,7 @@ export interface CalculationVersionShare {
 /** The multiple-comparison adjustment of a study (docs/analysis.md, "Many groups"). */
 export interface MultipleComparisons {
   method: 'benjamini-hochberg';
-  /** False discovery rate a group is called significant at: 1 - the bootstrap confidence (default 0.05). */
+  /** False discovery rate a group is called significant at: 1 - the interval's confidence (default 0.05). */
   level: number;
   /** Groups with a p-value (the m of the adjustment). */
   tested: number;
@@ -92,6 +96,32 @@ export interface MultipleComparisons {
   significant: number;
   /** What was done, in words. */
   description: string;
+}
+
+/** A window's groups without an interval, and why (analysisMessages.noIntervalAt says it in one sentence). */
+export interface IntervalGap {
+  window: Window;
+  /**
+   * `too_few_blocks`: the window's days make fewer jackknife blocks than MIN_INTERVAL_BLOCKS; `not_estimable`:
+   * leaving one block out leaves no complete event or control return; `no_variation`: every block (or draw) gives the same difference.
+   */
+  reason: 'too_few_blocks' | 'not_estimable' | 'no_variation';
+  /** Groups of the window without an interval for this reason. */
+  groups: number;
+  /** Groups of the window with a difference (with or without an interval). */
+  windowGroups: number;
+  /** UTC days from the study's first day to the last day with a complete return of the window (the group with the most). */
+  days: number;
+  /** Jackknife blocks those days make. */
+  blocks: number;
+  /** UTC days per block at this window. */
+  blockDays: number;
+  /** Blocks an interval needs (MIN_INTERVAL_BLOCKS). */
+  minBlocks: number;
+  /** More UTC days the window needs for an interval (too_few_blocks). */
+  moreDays: number;
+  /** UTC days the window needs in all (daysForInterval). */
+  daysNeeded: number;
 }
 
 /** What the numbers are pinned to. */
@@ -111,13 +141,16 @@ export interface EventStudyMetadata {
   rows: number;
   windows: Window[];
   by: StudyGroupKey[];
-  bootstrap: ResolvedEventStudyOptions['bootstrap'];
-  /** Days per resampled block, per window (`day` method; empty for `row`). */
-  bootstrapBlockDays: Partial<Record<Window, number>>;
-  /** Day clusters resampled per window (max over symbols when grouped by symbol; empty for `row`). */
-  bootstrapClusters: Partial<Record<Window, number>>;
-  /** How the interval was drawn, in words. */
-  bootstrapDescription: string;
+  /** The interval options as resolved (method, confidence, blockDays, and samples/seed of the row bootstrap). */
+  interval: ResolvedEventStudyOptions['interval'];
+  /** UTC days per jackknife block, per window (block jackknife; empty for the row bootstrap). */
+  intervalBlockDays: Partial<Record<Window, number>>;
+  /** Jackknife blocks per window, the most of any group (block jackknife; empty for the row bootstrap). */
+  intervalBlocks: Partial<Record<Window, number>>;
+  /** Windows whose groups (some or all) have no interval, and why; empty when every group has one. */
+  intervalGaps: IntervalGap[];
+  /** The interval's method and level in words, e.g. "95% block-jackknife t interval over UTC-day blocks (…)". */
+  intervalDescription: string;
   /** How controls are compared (they have no direction). */
   controlComparison: string;
   /** The adjustment behind q_value and significant_adjusted. */

@@ -1,5 +1,5 @@
 // The SQL of the event study: DuckDB does every set operation (filters, GROUP BY, medians, the join to
-// controls); JavaScript only receives aggregates and, for the bootstrap, lists of complete returns.
+// controls); JavaScript only receives aggregates, per-day totals and, for the row bootstrap, lists of returns.
 
 import { WINDOWS } from '../contract/index.js';
 import type { Window } from '../contract/index.js';
@@ -143,8 +143,8 @@ FROM ${from} GROUP BY calculation_version ORDER BY calculation_version NULLS LAS
 
 /**
  * Per window, group and UTC day: the exact sum (DECIMAL, then DOUBLE) and count of complete
- * direction-adjusted event returns — the clusters of the day bootstrap. JavaScript resamples these
- * (a few per group and day), never the rows.
+ * direction-adjusted event returns — what the block jackknife sums per block of days. JavaScript
+ * reads these (a few per group and day), never the rows.
  */
 export function eventClusterTotalsSql(from: string, windows: readonly Window[], by: readonly StudyGroupKey[]): string {
   const keys = keyList(by);

@@ -1,7 +1,8 @@
 // The event-vs-control study (issue 6): per window and group, counts by outcome status, return
 // statistics over complete outcomes only, and the difference against direction-signed controls with a
-// seeded day-clustered bootstrap interval and a Benjamini–Hochberg q-value. Pipeline: 1. resolve options →
-// 2. provenance → 3. aggregates (SQL) → 4. per-day totals (SQL) → 5. bootstrap (JS) → 6. adjustment → 7. Arrow table.
+// block-jackknife interval and p-value (one method) and a Benjamini–Hochberg q-value. Pipeline: 1. resolve
+// options → 2. provenance → 3. aggregates (SQL) → 4. per-day totals (SQL) → 5. jackknife over day blocks (JS)
+// → 6. adjustment → 7. Arrow table.
 
 import { Bool, Float64, Int32, Table, Utf8, vectorFromArray, type Vector } from 'apache-arrow';
 import { addAdjustedSignificance } from './adjusted-significance.js';
@@ -9,7 +10,7 @@ import { EmptyStudyError } from './analysis-errors.js';
 import { assertReleasesFound, studyVersionMix } from './study-provenance.js';
 import type { AnalysisSourceLike } from './analysis-source.js';
 import { rowsFromSql, toAnalysisSource } from './analysis-source.js';
-import { addIntervals } from './event-study-intervals.js';
+import { addIntervals, dayNumber } from './event-study-intervals.js';
 import { resolveEventStudyOptions, type EventStudyOptions, type StudyGroupKey } from './event-study-options.js';
 import type { CoverageCell, EventStudyResult, EventStudyRow } from './event-study-result.js';
 import { coverageSql, eventStudyAggregateSql, provenanceSql } from './event-study-sql.js';
@@ -19,13 +20,6 @@ import { MISSING_STATUSES, missingColumnName } from './outcome.js';
 /** How controls enter the comparison; recorded in every result's metadata. */
 export const CONTROL_COMPARISON =
   'Controls have no direction: each event is compared with the mean complete control return_pct of the same window (and symbol when grouped by it) over the same releases, signed by the event direction (up: +return, down: -return); a group pooling both directions uses its mean sign, (n_up - n_down) / n. Columns: raw_control_mean_pct (unsigned), signed_control_mean_pct (what difference_pct subtracts).';
-
-/** How the day-clustered interval is drawn; recorded in metadata. */
-export const DAY_BOOTSTRAP =
-  'Percentile bootstrap over UTC days: each resample draws whole days (blocks of consecutive days for long windows) with replacement, with all their events and controls, so the interval reflects the correlation of same-day rows (six correlated pairs, overlapping outcome windows).';
-/** How the row-level interval is drawn; recorded in metadata. */
-export const ROW_BOOTSTRAP =
-  'Percentile bootstrap over rows: events and controls resampled independently row by row. Assumes independent rows, which market data is not: the interval is too narrow; for comparison only.';
 
 /** One result column: its name, its type (Arrow, CSV and JSON follow it) and which part of the table it is in. */
 export interface EventStudyColumn {
@@ -79,8 +73,9 @@ export function eventStudyColumns(by: readonly StudyGroupKey[]): EventStudyColum
  * Runs the event study over a catalog connection.
  * @param source a catalog connection (or AnalysisSource naming its tables)
  * @param options window(s) (default `1h`), grouping (default event_kind × direction), exact release IDs
- *   (default: the current view), bootstrap (default: day clusters, auto block length, 2000 samples, seed 1, 95%).
- *   Every row gets a p-value and a Benjamini–Hochberg q-value over all rows, at level 1 - confidence.
+ *   (default: the current view), interval (default: the block jackknife over UTC-day blocks, auto block length,
+ *   95%; `bootstrap` is its old name). Every row with an interval gets a p-value from the same method and a
+ *   Benjamini–Hochberg q-value over those rows, at level 1 - confidence.
  *   Rows of more than one calculation_version are refused unless `allowMixedCalculationVersions` is true.
  * @throws AnalysisOptionError, ReleaseNotInCatalogError, EmptyStudyError, MixedCalculationVersionsError (exit 2)
  */
@@ -105,14 +100,15 @@ export async function eventStudy(source: AnalysisSourceLike, options: EventStudy
     .getRowObjectsJS()
     .map((row) => normalizeRow(row, resolved.by));
 
-  // 4-5. bootstrap intervals: DuckDB aggregates per day (or lists returns, row method); JS resamples
-  const intervals = await addIntervals(connection, from, rows, resolved);
+  // 4-5. intervals: DuckDB totals per day (or lists returns, row bootstrap); JS sums blocks and leaves each out.
+  // Blocks count from the study's first day: the first coverage cell's (cells are ordered by day).
+  const coverage = (await connection.runAndReadAll(coverageSql(from, resolved.windows[0]!))).getRowObjectsJS() as unknown as CoverageCell[];
+  const intervals = await addIntervals(connection, from, rows, resolved, dayNumber(coverage[0]!.day));
 
   // 6. one multiple-comparison adjustment over every window × group
-  const multipleComparisons = addAdjustedSignificance(rows, Number((1 - resolved.bootstrap.confidence).toPrecision(12)));
+  const multipleComparisons = addAdjustedSignificance(rows, Number((1 - resolved.interval.confidence).toPrecision(12)), resolved.interval.method);
 
-  // 7. coverage cells and the Arrow table
-  const coverage = (await connection.runAndReadAll(coverageSql(from, resolved.windows[0]!))).getRowObjectsJS() as unknown as CoverageCell[];
+  // 7. the Arrow table (the coverage cells were read in step 4)
   return {
     table: eventStudyTable(rows, resolved.by),
     rows,
@@ -125,10 +121,11 @@ export async function eventStudy(source: AnalysisSourceLike, options: EventStudy
       rows: Number(provenance.rows),
       windows: resolved.windows,
       by: resolved.by,
-      bootstrap: resolved.bootstrap,
-      bootstrapBlockDays: intervals.blockDays,
-      bootstrapClusters: intervals.clusters,
-      bootstrapDescription: resolved.bootstrap.method === 'row' ? ROW_BOOTSTRAP : DAY_BOOTSTRAP,
+      interval: resolved.interval,
+      intervalBlockDays: intervals.blockDays,
+      intervalBlocks: intervals.blocks,
+      intervalGaps: intervals.gaps,
+      intervalDescription: analysisMessages.intervalDescription(resolved.interval, intervals.blockDays),
       controlComparison: CONTROL_COMPARISON,
       multipleComparisons,
     },

@@ -36,18 +36,38 @@ export type { Outcome, OutcomeValueMeasure } from './outcome.js';
 export { missingnessSummary } from './missingness-summary.js';
 export type { MissingnessCell } from './missingness-summary.js';
 export { deriveSeed, bootstrapMeans, quantileSorted, percentileInterval } from './bootstrap.js';
-export { clusterBootstrapDifferences, clustersCanVary, defaultBlockDays } from './cluster-bootstrap.js';
-export type { ClusterTotals, EventClusterTotals } from './cluster-bootstrap.js';
-export { addIntervals, blockDaysFor } from './event-study-intervals.js';
-export { bootstrapPValue, normalTwoSidedPValue } from './bootstrap-p-value.js';
+export { clustersCanVary, defaultBlockDays } from './cluster-bootstrap.js';
+export { addIntervals, blockDaysFor, dayNumber, leaveOneBlockOutDifferences } from './event-study-intervals.js';
+export { percentileBootstrapPValue } from './bootstrap-p-value.js';
+export {
+  BLOCK_WINDOW_MULTIPLE,
+  MIN_INTERVAL_BLOCKS,
+  assignDayBlocks,
+  blockJackknifeInterval,
+  daysForInterval,
+  intervalBlockDays,
+  moreDaysForInterval,
+  studentTQuantile,
+} from './block-jackknife.js';
+export type { BlockInterval, BlockJackknifeOptions } from './block-jackknife.js';
 export { benjaminiHochberg } from './benjamini-hochberg.js';
 export { ADJUSTMENT_DESCRIPTION, addAdjustedSignificance } from './adjusted-significance.js';
 export type { IntervalSummary } from './event-study-intervals.js';
-export { STUDY_GROUP_KEYS, BOOTSTRAP_METHODS, resolveEventStudyOptions } from './event-study-options.js';
-export type { BootstrapMethod, ResolvedBootstrapOptions, BootstrapOptions, EventStudyOptions, ResolvedEventStudyOptions, StudyGroupKey } from './event-study-options.js';
-export { CONTROL_COMPARISON, DAY_BOOTSTRAP, ROW_BOOTSTRAP, eventStudy, eventStudyColumns, eventStudyTable } from './event-study.js';
+export { STUDY_GROUP_KEYS, INTERVAL_METHODS, BOOTSTRAP_METHODS, resolveEventStudyOptions } from './event-study-options.js';
+export type {
+  IntervalMethod,
+  IntervalOptions,
+  ResolvedIntervalOptions,
+  BootstrapMethod,
+  ResolvedBootstrapOptions,
+  BootstrapOptions,
+  EventStudyOptions,
+  ResolvedEventStudyOptions,
+  StudyGroupKey,
+} from './event-study-options.js';
+export { CONTROL_COMPARISON, eventStudy, eventStudyColumns, eventStudyTable } from './event-study.js';
 export type { EventStudyColumn } from './event-study.js';
-export type { EventStudyRow, EventStudyResult, EventStudyMetadata, CoverageCell, CalculationVersionShare, MultipleComparisons } from './event-study-result.js';
+export type { EventStudyRow, EventStudyResult, EventStudyMetadata, CoverageCell, CalculationVersionShare, IntervalGap, MultipleComparisons } from './event-study-result.js';
 export { toDataFrame } from './to-data-frame.js';
 export { GROUP_STATS, groupStats } from './group-stats.js';
 export type { GroupStat, GroupStatsOptions, GroupStatsRow } from './group-stats.js';

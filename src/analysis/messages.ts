@@ -36,7 +36,7 @@ export const analysisMessages = {
     `Window "${value}" is not one of ${allowed.join(', ')}.`,
   badGrouping: (value: string, allowed: readonly string[]) =>
     `Cannot group the event study by "${value}": give one or more of ${allowed.join(', ')}.`,
-  badBootstrap: (detail: string) => `Invalid bootstrap option: ${detail}.`,
+  badBootstrap: (detail: string, name = 'bootstrap') => `Invalid ${name} option: ${detail}.`,
   badFlag: (name: string, expected: string) => `The event study option ${name} must be ${expected}.`,
   badReleaseId: (value: string) =>
     `"${value}" is not a release ID (64 letters, digits or . _ ~ -, exactly as listed); name releases exactly by ID.`,
@@ -75,16 +75,6 @@ export const analysisMessages = {
     `The predictor ${name} is text, not a number; derive a number from it, e.g. derivedFeature('is_${name}_x', ['${name}'], "${name} = 'x'").`,
   targetNotBinary: (name: string, row: number, value: number) =>
     `The target ${name} must be 1, 0 or null (missing) for every row, but row ${row} gives ${value}; derive a binary target, e.g. derivedFeature('up', ['return_pct_1h'], 'return_pct_1h > 0').`,
-  /**
-   * Why a study tested no group (no interval anywhere); the CLI and the report both say it. `blockDays`: the day
-   * bootstrap's block length per window (it needs at least one day more); undefined for the row bootstrap.
-   */
-  noGroupTested: (blockDays: Readonly<Record<string, number>> | undefined) =>
-    blockDays === undefined
-      ? 'No group has an interval, so none is tested: each needs complete event and control returns.'
-      : `No group has an interval, so none is tested: the day bootstrap needs more UTC days than its block (${Object.entries(blockDays)
-          .map(([window, days]) => `${days + 1}+ at ${window}`)
-          .join(', ')}). Pull more days, or bootstrap rows (--bootstrap row).`,
   /** What the model scores' intervals are (the evaluation's `interval.description`). */
   modelIntervalMethod: (confidence: number, blockDays: number) =>
     `${Number((confidence * 100).toFixed(2))}% block-jackknife t intervals over ${blockDays}-day blocks of test days (G−1 df)`,
@@ -107,6 +97,50 @@ export const analysisMessages = {
   /** Rows without an interval although blocks suffice: a score undefined or constant without some block. */
   modelIntervalUndefined: (rows: readonly string[]) =>
     `No interval on ${rows.join(', ')}: without one of its blocks a score is undefined (one class left) or every block gives the same score.`,
+  intervalTwice: () =>
+    'The event study got both interval and bootstrap (its old name); give the interval options once, as interval: { method, blockDays, confidence }.',
+  badIntervalMethod: (value: string, allowed: readonly string[]) =>
+    `The interval method must be one of ${allowed.join(', ')} (day and row are the old names), not ${value}.`,
+  /** The interval's method and level in words (metadata.intervalDescription, the report). */
+  intervalDescription: (
+    interval: { method: string; confidence: number; samples: number; seed: number },
+    blockDays: Readonly<Partial<Record<string, number>>>,
+  ) =>
+    interval.method === 'row-bootstrap'
+      ? `${levelPercent(interval.confidence)}% percentile bootstrap over single rows (${interval.samples.toLocaleString('en-US')} samples, seed ${interval.seed}): it ignores day clustering (same-day rows and overlapping windows are not independent), so it is too narrow and not calibrated; for comparison only. p_value comes from the same draws (twice the smaller share beyond 0), so the interval excludes 0 exactly when p_value < ${alphaText(interval.confidence)}.`
+      : `${levelPercent(interval.confidence)}% block-jackknife t interval over UTC-day blocks (${blockDaysText(blockDays)}), G-1 degrees of freedom (G: the blocks of a window, each left out in turn); p_value comes from the same t distribution, so the interval excludes 0 exactly when p_value < ${alphaText(interval.confidence)}.`,
+  /** The interval's method and level in a few words: the effect chart's subtitle (block lengths: the report's description). */
+  intervalShort: (interval: { method: string; confidence: number; samples: number }) =>
+    interval.method === 'row-bootstrap'
+      ? `${levelPercent(interval.confidence)}% CI, row bootstrap (${interval.samples.toLocaleString('en-US')} samples; ignores day clustering, not calibrated)`
+      : `${levelPercent(interval.confidence)}% CI, block-jackknife t over UTC-day blocks`,
+  /** Why a window's groups have no interval, in one sentence (the CLI, the report and the notebook helpers say it). */
+  noIntervalAt: (gap: {
+    window: string;
+    reason: string;
+    groups: number;
+    windowGroups: number;
+    days: number;
+    blocks: number;
+    blockDays: number;
+    minBlocks: number;
+    moreDays: number;
+    daysNeeded: number;
+  }) => {
+    const which = gap.groups < gap.windowGroups ? ` for ${gap.groups} of ${gap.windowGroups} groups` : '';
+    if (gap.reason === 'not_estimable') {
+      return `${gap.window}: no interval${which}: leaving out one block of days leaves no complete event or control return; pull more days.`;
+    }
+    if (gap.reason === 'no_variation') return `${gap.window}: no interval${which}: the difference is the same whichever days are left out.`;
+    const made = `${gap.days} UTC ${plural(gap.days, 'day')} ${gap.days === 1 ? 'makes' : 'make'} ${gap.blocks} ${plural(gap.blocks, 'block')} of ${gap.blockDays} ${plural(gap.blockDays, 'day')}`;
+    const need =
+      gap.moreDays > 0
+        ? `so ${gap.moreDays} more ${plural(gap.moreDays, 'day')} (${gap.daysNeeded} in all)`
+        : 'and some blocks of these days hold no complete return; pull the missing days';
+    return `${gap.window}: no interval${which}: ${made}; an interval needs ${gap.minBlocks} blocks, ${need}.`;
+  },
+  /** A study where no group has an interval: nothing is tested (the sentences per window say why). */
+  noGroupTested: () => 'No group has an interval, so none is tested (q_value is empty).',
   modelDataShape: () => 'The model data must hold either rows (one object per row) or columns (one array per predictor), exactly one of them.',
   modelColumnMissing: (name: string, rows: number, length: number | undefined) =>
     length === undefined
@@ -115,3 +149,25 @@ export const analysisMessages = {
   modelLengthMismatch: (rows: number, targets: number) =>
     `The model got ${rows} feature row(s) but ${targets} target value(s); pass one target per row, in the same order.`,
 };
+
+function levelPercent(confidence: number): number {
+  return Number((confidence * 100).toPrecision(10));
+}
+
+function alphaText(confidence: number): string {
+  return String(Number((1 - confidence).toPrecision(10)));
+}
+
+function plural(count: number, word: string): string {
+  return count === 1 ? word : `${word}s`;
+}
+
+/** Block lengths by window, windows of one length together: `1 day at 15m, 1h, 4h; 2 days at 24h; 14 days at 7d`. */
+function blockDaysText(blockDays: Readonly<Partial<Record<string, number>>>): string {
+  const byLength = new Map<number, string[]>();
+  for (const [window, days] of Object.entries(blockDays)) {
+    if (days === undefined) continue;
+    byLength.set(days, [...(byLength.get(days) ?? []), window]);
+  }
+  return [...byLength].map(([days, windows]) => `${days} ${plural(days, 'day')} at ${windows.join(', ')}`).join('; ');
+}

@@ -3,7 +3,7 @@
 
 /**
  * A function yielding floats in [0, 1) from a 32-bit `seed` (mulberry32); the same seed, the same stream.
- * The study's bootstrap loops (analysis/bootstrap.ts, cluster-bootstrap.ts) inline this same step for speed.
+ * The row bootstrap's loop (analysis/bootstrap.ts) inlines this same step for speed.
  */
 export function seededRandom(seed: number): () => number {
   let state = seed >>> 0;

@@ -28,8 +28,8 @@ export interface EffectChartOptions {
   /** Chart title. Default `Event minus control return by window`. */
   title?: string;
   /**
-   * How the interval was drawn, shown as the subtitle, e.g. `95% CI, day-clustered bootstrap (2,000 samples)`.
-   * Default `bootstrap CI (level not given)`: pass it, a chart should say what its bars are.
+   * What the interval is (method and level), shown as the subtitle, e.g. `95% CI, block-jackknife t over UTC-day blocks`.
+   * Default `CI (method and level not given)`: pass it, a chart should say what its bars are.
    */
   interval?: string;
 }
@@ -66,7 +66,7 @@ export function effectChartSpec(points: readonly EffectPoint[], options: EffectC
     title: {
       text: options.title ?? 'Event minus control return by window',
       subtitle: [
-        `${options.interval ?? 'bootstrap CI (level not given)'}; dashed line: no difference`,
+        `${options.interval ?? 'CI (method and level not given)'}; dashed line: no difference`,
         'n = event rows with a complete outcome, of all event rows; each window on its own scale',
       ],
     },

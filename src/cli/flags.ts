@@ -2,7 +2,7 @@
 // value name, default, one-line description). Parsing, validation (parse-flags.ts) and help (help-text.ts)
 // are generated from these definitions; the global flags are defined once, here too.
 
-import { BOOTSTRAP_METHODS, MODEL_SPLIT_METHODS } from '../analysis/index.js';
+import { BOOTSTRAP_METHODS, INTERVAL_METHODS, MODEL_SPLIT_METHODS } from '../analysis/index.js';
 import { RELEASES_QUERY } from '../contract/index.js';
 import { DEFAULT_MOCK_NOW } from '../mock/index.js';
 
@@ -178,7 +178,8 @@ export const COMMAND_LINES = {
       { name: 'lock', kind: 'string', valueName: 'FILE', description: 'Study exactly the releases of this study lock, verified first' },
       { name: 'window', kind: 'list', valueName: 'W[,W...]', default: '1h', description: 'Outcome windows, of 15m, 1h, 4h, 24h, 7d (model: one)' },
       { name: 'by', kind: 'list', valueName: 'KEY[,KEY...]', default: 'event_kind,direction', description: 'Group keys: event_kind, direction, symbol' },
-      { name: 'bootstrap', kind: 'string', valueName: BOOTSTRAP_METHODS.join('|'), default: 'day', description: 'Resample UTC days (clusters) or single rows' },
+      { name: 'interval', kind: 'string', valueName: 'METHOD', default: 'block-jackknife', description: `CI and p: ${INTERVAL_METHODS[1]} ignores day clustering` },
+      { name: 'bootstrap', kind: 'string', valueName: BOOTSTRAP_METHODS.join('|'), description: 'Old name of --interval: day = block-jackknife, row = row-bootstrap' },
       { name: 'split', kind: 'string', valueName: 'METHOD', defaultNote: 'purged-k-fold', description: `${MODEL_SPLIT_METHODS.join(', ')} (naive)` },
       { name: 'folds', kind: 'integer', valueName: 'N', min: 1, max: 100, defaultNote: '5', description: 'Folds (k-fold: at least 2)' },
       { name: 'embargo', kind: 'string', valueName: 'auto|SECONDS', defaultNote: 'auto', description: 'Seconds after each test span kept out of training' },

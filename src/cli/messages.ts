@@ -60,7 +60,7 @@ export const helpMessages = {
     ].join('\n'),
   studyDetails: () =>
     [
-      'event reads --window (one or more), --by, --bootstrap. model reads --window (one), --split,',
+      'event reads --window (one or more), --by, --interval. model reads --window (one), --split,',
       '--folds, --seed, --embargo (purged-k-fold only; auto: the window or 1% of the span of the days,',
       'the larger) and --test-days, --train-days (walk-forward only). Both read --lock,',
       '--allow-mixed-versions, --out, --wide. A flag the chosen study or split does not read is refused',
@@ -91,8 +91,7 @@ export const studyTextMessages = {
       ? 'Returns in pp over complete outcomes only; missing_* count the outcomes left out (never zero).'
       : 'Returns in pp over complete outcomes only; missing outcomes are left out (never zero).',
   wideHint: () => 'rdw study event --wide prints every column: missing by status, returns, controls, p-value.',
-  controls: (confidencePercent: number, byRow: boolean, samples: number, seed: number) =>
-    `Controls signed by each event's direction. CI: ${confidencePercent}% bootstrap over ${byRow ? 'rows' : 'UTC days'}, ${samples} samples, seed ${seed}.`,
+  controls: (intervalDescription: string) => `Controls signed by each event's direction. CI and p: ${intervalDescription}`,
   adjusted: (tested: number, significant: number, level: number) =>
     `q: Benjamini-Hochberg over all ${tested} groups; ${significant} have q <= ${level} (non-zero after adjustment).`,
   pooledVersions: (mix: readonly { calculation_version: string | null; rows: number; releases: number }[]) =>
@@ -126,6 +125,7 @@ export const commandMessages = {
   unknownStudy: (name: string | undefined) => `Unknown study "${name ?? ''}"; the studies are: event, model. Run "rdw study --help".`,
   studyFlagNotFor: (flag: string, study: string, other: string) =>
     `--${flag} applies to rdw study ${other}, not rdw study ${study}; leave it out.`,
+  intervalFlagTwice: () => '--bootstrap is the old name of --interval; give one of them (e.g. --interval row-bootstrap).',
   splitFlagNotFor: (flag: string, split: string, needs: string) => `--${flag} applies to --split ${needs} only, not ${split}; leave it out.`,
   badSplit: (value: string, methods: readonly string[]) => cliMessages.badFlagValue('split', value, `one of ${methods.join(', ')}`),
   badEmbargo: (value: string) => cliMessages.badFlagValue('embargo', value, '"auto" or a whole number of seconds, e.g. 3600'),

@@ -1,8 +1,9 @@
 // The event study as the CLI prints it (`rdw study event`, `rdw demo`): what the numbers mean, then the
 // one study table of src/notebook (results first; every column with --wide).
 
-import { analysisMessages, type EventStudyResult } from '../analysis/index.js';
+import type { EventStudyResult } from '../analysis/index.js';
 import { studyTableText, type StudyTableOptions } from '../notebook/index.js';
+import { studyIntervalNotes } from '../notebook/study-table-text.js';
 import { studyTextMessages as m } from './messages.js';
 import { wrapText } from './wrap-text.js';
 
@@ -10,22 +11,24 @@ import { wrapText } from './wrap-text.js';
 const TEXT_COLUMNS = 100;
 
 /**
- * The study's headline, notes on returns, the bootstrap and the q-values, and its table; ends with a blank
- * line. Default the results columns (fits 100 columns); `{ wide: true }` every column.
+ * The study's headline, notes on returns, the interval (method, level) and the q-values, one sentence per
+ * window without an interval, and its table; ends with a blank line. Default the results columns (fits 100
+ * columns); `{ wide: true }` every column.
  */
 export function studyReportText(result: EventStudyResult, options: StudyTableOptions = {}): string {
   const { metadata } = result;
-  const { bootstrap } = metadata;
+  const notes = studyIntervalNotes(result);
   return [
     m.headline(metadata.releaseIds.length, metadata.selection === 'current', metadata.rows, metadata.calculationVersions),
     ...(metadata.calculationVersionMix.length > 1 ? [pooledVersionsText(result)] : []),
     m.returns(options.wide === true),
-    m.controls(bootstrap.confidence * 100, bootstrap.method === 'row', bootstrap.samples, bootstrap.seed),
-    metadata.multipleComparisons.tested === 0
-      ? wrapText(`q: ${analysisMessages.noGroupTested(bootstrap.method === 'day' ? metadata.bootstrapBlockDays : undefined)}`, TEXT_COLUMNS, 3)
-      : m.adjusted(metadata.multipleComparisons.tested, metadata.multipleComparisons.significant, metadata.multipleComparisons.level),
+    wrapText(m.controls(metadata.intervalDescription), TEXT_COLUMNS),
+    ...(metadata.multipleComparisons.tested === 0
+      ? []
+      : [m.adjusted(metadata.multipleComparisons.tested, metadata.multipleComparisons.significant, metadata.multipleComparisons.level)]),
+    ...notes.map((note) => wrapText(note, TEXT_COLUMNS)),
     '',
-    studyTableText(result, options),
+    studyTableText(result, { ...options, notes: false }),
     ...(options.wide === true ? [] : [m.wideHint()]),
     '',
   ].join('\n');

@@ -9,5 +9,8 @@ export const notebookMessages = {
     `diff, ${confidencePercent}% CI: event minus control mean return in pp; n: complete/all; *: BH q <= ${level}`,
   studyWideLegend: (confidencePercent: number, level: number) =>
     `Returns, difference and CI in pp; ci_*_pct: ${confidencePercent}% CI; q_value: Benjamini-Hochberg; significant_adjusted: q <= ${level}`,
-  studyFooter: (rows: number, releases: number, bootstrap: string) => `rows ${rows}, releases ${releases}; bootstrap ${bootstrap}`,
+  studyFooter: (rows: number, releases: number, interval: string) => `rows ${rows}, releases ${releases}; CI: ${interval}`,
+  /** The footer's interval, block jackknife: its block length per window, e.g. `1d at 15m/1h/4h`, `2d at 24h`. */
+  jackknifeSettings: (blocks: readonly string[]) => `block jackknife (t)${blocks.length > 0 ? `, blocks ${blocks.join(', ')}` : ''}`,
+  rowBootstrapSettings: (samples: number, seed: number) => `row bootstrap, ${samples} samples, seed ${seed} (ignores day clustering)`,
 };

@@ -98,7 +98,7 @@ export function studyTableCells(result: Pick<EventStudyResult, 'rows' | 'metadat
   }
   const compact = columns
     .filter((column) => column.part === 'result')
-    .map((column) => compactColumn(column.name, result.metadata.bootstrap.confidence))
+    .map((column) => compactColumn(column.name, result.metadata.interval.confidence))
     .filter((column): column is CompactColumn => column !== null);
   const cells = compact.map((column) => column.cells(rows));
   return {

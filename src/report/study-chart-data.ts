@@ -1,6 +1,6 @@
 // Turns event-study rows into the plain arrays the chart builders take.
 
-import { MISSING_STATUSES, missingColumnName, type EventStudyMetadata, type EventStudyRow } from '../analysis/index.js';
+import { analysisMessages, MISSING_STATUSES, missingColumnName, type EventStudyMetadata, type EventStudyRow } from '../analysis/index.js';
 import type { EffectPoint, MissingnessBar } from '../charts/index.js';
 
 /** A group's label: its key values joined by spaces, e.g. `breakout up BTCUSDT`. */
@@ -24,12 +24,13 @@ export function effectPoints(rows: readonly EventStudyRow[]): EffectPoint[] {
   }));
 }
 
-/** What the effect chart's bars are, from a study's metadata, e.g. `95% CI, day-clustered bootstrap (2,000 samples)`. */
-export function effectInterval(metadata: Pick<EventStudyMetadata, 'bootstrap'>): string {
-  const { confidence, samples, method } = metadata.bootstrap;
-  const level = Number((confidence * 100).toFixed(2));
-  const samplesText = `${samples.toLocaleString('en-US')} samples`;
-  return method === 'row' ? `${level}% CI, row bootstrap (${samplesText}; assumes independent rows)` : `${level}% CI, day-clustered bootstrap (${samplesText})`;
+/**
+ * What the effect chart's bars are, from a study's metadata: method and level, `95% CI, block-jackknife t over
+ * UTC-day blocks`, or the row bootstrap's (labelled as ignoring day clustering). The block lengths are in the
+ * report's description (a longer subtitle would widen the chart).
+ */
+export function effectInterval(metadata: Pick<EventStudyMetadata, 'interval'>): string {
+  return analysisMessages.intervalShort(metadata.interval);
 }
 
 /** Missingness bars: complete and each missing status per window and group, then the controls (last in each window). */

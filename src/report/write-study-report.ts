@@ -74,11 +74,14 @@ figure{margin:1.5rem 0}${STUDY_TABLE_CSS}
 <p>Windows: ${escapeHtml(metadata.windows.join(', '))}; groups: ${escapeHtml(metadata.by.join(' × '))};
 rows read: ${metadata.rows}; selection: ${metadata.selection === 'current' ? 'newest revision of each day' : 'exact release IDs'}.</p>
 <p>Calculation versions: ${escapeHtml(metadata.calculationVersions.join(', '))}.
-Bootstrap: ${metadata.bootstrap.samples} samples, seed ${metadata.bootstrap.seed}, ${metadata.bootstrap.confidence * 100}% percentile interval.
-${escapeHtml(metadata.bootstrapDescription)}</p>
+Interval and p-value: ${escapeHtml(metadata.intervalDescription)}</p>${
+    metadata.intervalGaps.length === 0
+      ? ''
+      : `\n<p>Where there is no interval: ${metadata.intervalGaps.map((gap) => escapeHtml(analysisMessages.noIntervalAt(gap))).join('<br>\n')}</p>`
+  }
 <p>Many groups: ${
     metadata.multipleComparisons.tested === 0
-      ? escapeHtml(analysisMessages.noGroupTested(metadata.bootstrap.method === 'day' ? metadata.bootstrapBlockDays : undefined))
+      ? escapeHtml(analysisMessages.noGroupTested())
       : `${metadata.multipleComparisons.significant} of ${metadata.multipleComparisons.tested} have q_value &le; ${metadata.multipleComparisons.level}.`
   }
 ${escapeHtml(metadata.multipleComparisons.description)}</p>
@@ -86,7 +89,7 @@ ${escapeHtml(metadata.multipleComparisons.description)}</p>
 outcomes are missing (counted in the missing_* columns), never zero.
 ${escapeHtml(metadata.controlComparison)}</p>
 <h2>Results</h2>
-<p>Results first: n and n_complete, difference_pct with its ${Number((metadata.bootstrap.confidence * 100).toPrecision(10))}% CI (ci_low_pct, ci_high_pct) in
+<p>Results first: n and n_complete, difference_pct with its ${Number((metadata.interval.confidence * 100).toPrecision(10))}% CI (ci_low_pct, ci_high_pct) in
 percentage points, q_value and significant_adjusted (rows in bold); then the detail (scroll the table sideways).</p>
 ${studyResultsTableHtml(result)}
 <h2>Effect against controls</h2><figure>${svgs.effect}</figure>

@@ -1,8 +1,8 @@
-// The study's p-value: the normal tail against reference values, and the bootstrap-SE p-value against a
-// count of draws beyond zero (the percentile-bootstrap p-value) where that count has resolution.
+// The row bootstrap's p-value: from the same draws and quantile rule as its percentile interval, so the
+// interval excludes 0 exactly when p < 1 − confidence, at every level; hand-worked cases for the tails.
 
 import { describe, expect, it } from 'vitest';
-import { bootstrapPValue, normalTwoSidedPValue } from '../../src/analysis/index.js';
+import { percentileBootstrapPValue, percentileInterval } from '../../src/analysis/index.js';
 import { seededRandom } from '../../src/base/index.js';
 
 /** Normal draws (Box–Muller) with the given mean and standard deviation. */
@@ -11,44 +11,41 @@ function normalDraws(count: number, mean: number, sd: number, seed: number): Flo
   return Float64Array.from({ length: count }, () => mean + sd * Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random()));
 }
 
-describe('normalTwoSidedPValue', () => {
-  it('equals erfc(|z|/√2) to 1.2e-7 relative (reference values from a double-precision erfc)', () => {
-    const cases: [number, number][] = [
-      [0, 1],
-      [0.5, 0.6170750774519738],
-      [1.959963984540054, 0.05],
-      [-2.5758293035489004, 0.01],
-      [3.2905267314919255, 0.001],
-      [5, 5.733031437583892e-7],
-      [8, 1.2441921148543639e-15],
-    ];
-    for (const [z, p] of cases) expect(Math.abs(normalTwoSidedPValue(z) - p) / p).toBeLessThan(1.2e-7);
-  });
-});
-
-describe('bootstrapPValue', () => {
-  it('is the normal tail of estimate / sd(draws)', () => {
-    const draws = Float64Array.from([1, 2, 3, 4, 5]); // sd = sqrt(2.5)
-    expect(bootstrapPValue(3, draws)).toBeCloseTo(normalTwoSidedPValue(3 / Math.sqrt(2.5)), 15);
-    expect(bootstrapPValue(-3, draws)).toBe(bootstrapPValue(3, draws));
-    expect(bootstrapPValue(0, draws)).toBeCloseTo(1, 6);
-  });
-
-  it('agrees with the share of draws on the far side of zero when the draws are normal', () => {
-    for (const [estimate, seed] of [[1, 1], [2, 2], [2.5, 3]] as const) {
-      const draws = normalDraws(200_000, estimate, 1, seed);
-      const beyond = draws.filter((draw) => draw <= 0).length / draws.length;
-      // two-sided percentile p-value: 2 · share of draws beyond 0 (standard error ≈ 0.001 here)
-      expect(bootstrapPValue(estimate, draws)!).toBeCloseTo(2 * beyond, 2);
+describe('percentileBootstrapPValue', () => {
+  it('agrees with percentileInterval at every level: excludes 0 exactly when p < 1 − confidence', () => {
+    let checked = 0;
+    let excluded = 0;
+    for (let seed = 1; seed <= 60; seed += 1) {
+      const draws = normalDraws(200 + seed, (seed % 7) * 0.35, 1, seed);
+      const p = percentileBootstrapPValue(draws)!;
+      for (let confidence = 0.5; confidence < 0.999; confidence += 0.0137) {
+        const [low, high] = percentileInterval(draws, confidence);
+        const excludes = low > 0 || high < 0;
+        expect(excludes).toBe(p < 1 - confidence);
+        checked += 1;
+        if (excludes) excluded += 1;
+      }
     }
+    // both outcomes occur, so the agreement is not trivial
+    expect(excluded).toBeGreaterThan(checked / 10);
+    expect(excluded).toBeLessThan(checked - checked / 10);
   });
 
-  it('drops NaN draws and is null when no test is possible', () => {
-    expect(bootstrapPValue(3, Float64Array.from([1, Number.NaN, 2, 3, 4, 5, Number.NaN]))).toBe(bootstrapPValue(3, Float64Array.from([1, 2, 3, 4, 5])));
-    expect(bootstrapPValue(null, Float64Array.from([1, 2]))).toBeNull();
-    expect(bootstrapPValue(Number.NaN, Float64Array.from([1, 2]))).toBeNull();
-    expect(bootstrapPValue(1, Float64Array.from([1]))).toBeNull();
-    expect(bootstrapPValue(1, Float64Array.from([2, 2, 2]))).toBeNull();
-    expect(bootstrapPValue(1, Float64Array.from([Number.NaN, Number.NaN, 3]))).toBeNull();
+  it('is twice the smaller interpolated share beyond 0 (hand-worked), 0 when every draw is on one side, at most 1', () => {
+    // draws -1, 1, 2, 3, 4 (n − 1 = 4 steps): the type-7 quantile crosses 0 halfway between -1 and 1, at step 0.5,
+    // so the share below 0 is 0.5 / 4 and p = 2 · 0.125 = 0.25
+    expect(percentileBootstrapPValue(Float64Array.from([3, -1, 4, 1, 2]))).toBeCloseTo(0.25, 15);
+    expect(percentileBootstrapPValue(Float64Array.from([-3, 1, -4, -1, -2]))).toBeCloseTo(0.25, 15);
+    expect(percentileBootstrapPValue(Float64Array.from([1, 2, 3]))).toBe(0);
+    expect(percentileBootstrapPValue(Float64Array.from([-2, -1, 1, 2]))).toBe(1);
+    // tested against 1: the quantile reaches 1 at step 1 of 4, so p = 2 · 1/4
+    expect(percentileBootstrapPValue(Float64Array.from([3, -1, 4, 1, 2]), 1)).toBeCloseTo(0.5, 15);
+  });
+
+  it('drops NaN draws; null with no draw left or every draw equal (no interval is possible)', () => {
+    expect(percentileBootstrapPValue(Float64Array.from([3, Number.NaN, -1, 4, 1, 2]))).toBe(percentileBootstrapPValue(Float64Array.from([3, -1, 4, 1, 2])));
+    expect(percentileBootstrapPValue(Float64Array.from([]))).toBeNull();
+    expect(percentileBootstrapPValue(Float64Array.from([Number.NaN]))).toBeNull();
+    expect(percentileBootstrapPValue(Float64Array.from([2, 2, 2]))).toBeNull();
   });
 });

@@ -1,8 +1,10 @@
-// The event study's day bootstrap on too few days: no interval, no p-value, no q (never a zero-width "95%
-// interval" claiming certainty), while the estimates stay; as soon as the days can vary, intervals return.
+// The event study on too few UTC days for its blocks: no interval, no p-value, no q (never a "95% interval"
+// the data cannot support), while the estimates stay; one sentence per window says how many more days it needs.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventStudy } from '../../src/analysis/index.js';
+import { WINDOW_SECONDS } from '../../src/contract/index.js';
+import { MIN_INTERVAL_BLOCKS, analysisMessages, daysForInterval, eventStudy, intervalBlockDays } from '../../src/analysis/index.js';
+import { studyReportText } from '../../src/cli/study-report-text.js';
 import { simulatorCatalog, type FixtureCatalog } from '../support/fixture-catalog.js';
 
 let oneDay: FixtureCatalog;
@@ -17,26 +19,40 @@ afterAll(async () => {
 });
 
 describe('eventStudy with too few UTC days for its blocks', () => {
-  it('one day: every group keeps its difference but has no interval, p-value or q; nothing is tested', async () => {
-    const result = await eventStudy(oneDay.connection, { windows: ['1h'], bootstrap: { samples: 50 } });
-    expect(result.rows.length).toBeGreaterThan(0);
-    for (const row of result.rows) {
-      expect(Number.isFinite(row.difference_pct)).toBe(true);
-      expect([row.ci_low_pct, row.ci_high_pct, row.p_value, row.q_value, row.significant_adjusted]).toEqual([null, null, null, null, null]);
-    }
-    expect(result.metadata.multipleComparisons.tested).toBe(0);
-    // The row bootstrap does not need days: it gives intervals on the same day.
-    const byRow = await eventStudy(oneDay.connection, { windows: ['1h'], bootstrap: { samples: 50, method: 'row' } });
-    expect(byRow.rows.every((row) => row.ci_low_pct !== null && row.ci_low_pct < row.ci_high_pct!)).toBe(true);
-  });
+  for (const [days, catalog] of [
+    [1, () => oneDay],
+    [4, () => fourDays],
+  ] as const) {
+    it(`${days} day(s): every group keeps its difference but has no interval, p or q; each window says how many more days`, async () => {
+      const windows = ['1h', '24h'] as const;
+      const result = await eventStudy(catalog().connection, { windows: [...windows] });
+      expect(result.rows.length).toBeGreaterThan(0);
+      // 1h always has complete outcomes; on one day, 24h has none yet (all pending): no difference at all
+      expect(result.rows.filter((row) => row.window === '1h').every((row) => Number.isFinite(row.difference_pct))).toBe(true);
+      for (const row of result.rows) {
+        expect([row.ci_low_pct, row.ci_high_pct, row.p_value, row.q_value, row.significant_adjusted]).toEqual([null, null, null, null, null]);
+      }
+      expect(result.metadata.multipleComparisons.tested).toBe(0);
+      const gaps = result.metadata.intervalGaps;
+      expect(gaps.map((gap) => gap.window)).toEqual(windows.filter((window) => result.rows.some((row) => row.window === window && row.difference_pct !== null)));
+      for (const gap of gaps) {
+        const blockDays = intervalBlockDays(WINDOW_SECONDS[gap.window]);
+        expect(gap).toMatchObject({ reason: 'too_few_blocks', blockDays, minBlocks: MIN_INTERVAL_BLOCKS, daysNeeded: daysForInterval(blockDays) });
+        expect(gap.days).toBeLessThanOrEqual(days);
+        expect(gap.moreDays).toBe(daysForInterval(blockDays) - gap.days);
+      }
+      // The CLI prints the sentences (and that nothing is tested), within 100 columns.
+      const text = studyReportText(result);
+      expect(text).toContain(analysisMessages.noGroupTested());
+      for (const line of text.split('\n')) expect(line.length).toBeLessThanOrEqual(100);
+      const flat = text.replace(/\n/g, ' ');
+      for (const gap of gaps) expect(flat).toContain(analysisMessages.noIntervalAt(gap));
+    });
+  }
 
-  it('four days: 1h (1-day blocks) and 24h (2-day blocks, 3 days with complete outcomes) have intervals; blocks of 4 have none', async () => {
-    const result = await eventStudy(fourDays.connection, { windows: ['1h', '24h'], bootstrap: { samples: 200 } });
-    const withInterval = (window: string) => result.rows.filter((row) => row.window === window && row.ci_low_pct !== null);
-    expect(withInterval('1h').length).toBeGreaterThan(0);
-    expect(withInterval('24h').length).toBeGreaterThan(0);
-    for (const row of withInterval('1h')) expect(row.ci_low_pct!).toBeLessThan(row.ci_high_pct!);
-    const oneBlock = await eventStudy(fourDays.connection, { windows: ['1h'], bootstrap: { samples: 200, blockDays: 4 } });
-    expect(oneBlock.rows.every((row) => row.ci_low_pct === null && row.p_value === null)).toBe(true);
+  it('the row bootstrap (opt-in, not calibrated) does not need days: it gives intervals on one day', async () => {
+    const byRow = await eventStudy(oneDay.connection, { windows: ['1h'], interval: { method: 'row-bootstrap', samples: 50 } });
+    expect(byRow.rows.every((row) => row.ci_low_pct !== null && row.ci_low_pct < row.ci_high_pct!)).toBe(true);
+    expect(byRow.metadata.intervalGaps).toEqual([]);
   });
 });

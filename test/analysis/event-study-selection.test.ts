@@ -41,6 +41,10 @@ describe('eventStudy: release selection', () => {
     [{ bootstrap: { method: 'block' } }],
     [{ bootstrap: { blockDays: 0 } }],
     [{ bootstrap: { blockDays: 'long' } }],
+    [{ interval: { method: 'day-bootstrap' } }],
+    [{ interval: { blockDays: 0 } }],
+    [{ interval: { confidence: 0 } }],
+    [{ interval: {}, bootstrap: {} }],
   ])('refuses bad options %j with AnalysisOptionError', async (options) => {
     await expect(eventStudy(built.connection, options as never)).rejects.toMatchObject({ code: 'RDW_ANALYSIS_OPTION' });
     await expect(eventStudy(built.connection, options as never)).rejects.toBeInstanceOf(AnalysisOptionError);

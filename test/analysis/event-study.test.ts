@@ -5,7 +5,8 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventStudy, missingnessSummary, toDataFrame, type EventStudyRow } from '../../src/analysis/index.js';
+import { eventStudy, intervalBlockDays, missingnessSummary, toDataFrame, type EventStudyRow } from '../../src/analysis/index.js';
+import { WINDOW_SECONDS } from '../../src/contract/index.js';
 import { PLANTED_EFFECTS } from '../../src/mock/index.js';
 import { buildSimulatorCatalog, type SimulatorCatalog } from '../support/simulator-catalog.js';
 
@@ -29,7 +30,7 @@ describe('eventStudy on simulator rows: the planted effects (PLANTED_EFFECTS)', 
   const planted = PLANTED_EFFECTS.filter((effect) => effect.effectBps !== 0);
   const nulls = PLANTED_EFFECTS.filter((effect) => effect.effectBps === 0);
 
-  it('recovers each planted effect per direction inside its day-clustered CI, which excludes 0', async () => {
+  it('recovers each planted effect per direction inside its block-jackknife CI, which excludes 0', async () => {
     expect(planted.length).toBeGreaterThan(0);
     for (const effect of planted) {
       const result = await eventStudy(sim.catalog, { window: effect.window });
@@ -61,14 +62,16 @@ describe('eventStudy on simulator rows: the planted effects (PLANTED_EFFECTS)', 
     }
   });
 
-  it('day clusters widen every interval against the row-level bootstrap (same point estimates)', async () => {
-    const day = await eventStudy(sim.catalog, { bootstrap: { samples: 1000 } });
-    const row = await eventStudy(sim.catalog, { bootstrap: { samples: 1000, method: 'row' } });
-    expect(day.metadata.bootstrap.method).toBe('day');
-    expect(day.metadata.bootstrapClusters).toEqual({ '1h': DAYS });
-    expect(day.metadata.bootstrapBlockDays).toEqual({ '1h': 1 });
-    expect(row.metadata.bootstrapClusters).toEqual({});
-    expect(day.metadata.bootstrapDescription).not.toBe(row.metadata.bootstrapDescription);
+  it('the day-block jackknife is wider than the row-level bootstrap on every group (same point estimates)', async () => {
+    const day = await eventStudy(sim.catalog);
+    const row = await eventStudy(sim.catalog, { interval: { samples: 1000, method: 'row-bootstrap' } });
+    const blockDays = intervalBlockDays(WINDOW_SECONDS['1h']);
+    expect(day.metadata.interval.method).toBe('block-jackknife');
+    expect(day.metadata.intervalBlocks).toEqual({ '1h': Math.ceil(DAYS / blockDays) });
+    expect(day.metadata.intervalBlockDays).toEqual({ '1h': blockDays });
+    expect(row.metadata.intervalBlocks).toEqual({});
+    expect(day.metadata.intervalDescription).toMatch(/^95% block-jackknife t interval over UTC-day blocks/);
+    expect(row.metadata.intervalDescription).toMatch(/^95% percentile bootstrap over single rows .*ignores day clustering/);
     for (const [i, dayRow] of day.rows.entries()) {
       const rowRow = row.rows[i]!;
       expect(dayRow.difference_pct).toBe(rowRow.difference_pct);
@@ -96,26 +99,28 @@ describe('eventStudy on simulator rows: the planted effects (PLANTED_EFFECTS)', 
     expect(all.n_complete).toBe(up.n_complete + down.n_complete);
   });
 
-  it('is deterministic for a seed, moves with it, and long windows use multi-day blocks', async () => {
-    const options = { windows: ['1h', '7d'], bootstrap: { samples: 300, seed: 5 } };
+  it('is deterministic (no draws: a seed changes nothing), the row bootstrap moves with its seed, long windows use multi-day blocks', async () => {
+    const options = { windows: ['1h', '7d'] } as const;
     const a = await eventStudy(sim.catalog, options);
-    const b = await eventStudy(sim.catalog, options);
-    const c = await eventStudy(sim.catalog, { ...options, bootstrap: { samples: 300, seed: 6 } });
+    const b = await eventStudy(sim.catalog, { ...options, interval: { seed: 6 } });
     expect(b.rows).toEqual(a.rows);
-    expect(c.rows.map((r) => r.ci_low_pct)).not.toEqual(a.rows.map((r) => r.ci_low_pct));
-    expect(c.rows.map((r) => r.mean_return_pct)).toEqual(a.rows.map((r) => r.mean_return_pct));
-    expect(a.metadata.bootstrapBlockDays).toEqual({ '1h': 1, '7d': 8 });
-    const fixed = await eventStudy(sim.catalog, { ...options, bootstrap: { ...options.bootstrap, blockDays: 1 } });
-    // Per-group numbers of 1h do not move; its q-values may (they are adjusted over the 7d groups too).
+    const row5 = await eventStudy(sim.catalog, { ...options, interval: { method: 'row-bootstrap', samples: 300, seed: 5 } });
+    const row6 = await eventStudy(sim.catalog, { ...options, interval: { method: 'row-bootstrap', samples: 300, seed: 6 } });
+    expect(row6.rows.map((r) => r.ci_low_pct)).not.toEqual(row5.rows.map((r) => r.ci_low_pct));
+    expect(row6.rows.map((r) => r.mean_return_pct)).toEqual(a.rows.map((r) => r.mean_return_pct));
+    expect(a.metadata.intervalBlockDays).toEqual({ '1h': intervalBlockDays(WINDOW_SECONDS['1h']), '7d': intervalBlockDays(WINDOW_SECONDS['7d']) });
+    expect(a.metadata.intervalBlockDays['7d']).toBeGreaterThan(1);
+    const fixed = await eventStudy(sim.catalog, { ...options, interval: { blockDays: 1 } });
+    // Per-group numbers of 1h do not move (its blocks are one day either way); its q-values may (they are
+    // adjusted over the 7d groups too, which have an interval with one-day blocks and none with the automatic ones).
     const perGroup = (rows: EventStudyRow[]) => rows.filter((r) => r.window === '1h').map(({ q_value, significant_adjusted, ...rest }) => rest);
-    expect(perGroup(fixed.rows)).toEqual(perGroup(a.rows));
-    expect(fixed.rows.filter((r) => r.window === '7d').map((r) => r.ci_low_pct)).not.toEqual(
-      a.rows.filter((r) => r.window === '7d').map((r) => r.ci_low_pct),
-    );
+    if (intervalBlockDays(WINDOW_SECONDS['1h']) === 1) expect(perGroup(fixed.rows)).toEqual(perGroup(a.rows));
+    expect(fixed.rows.filter((r) => r.window === '7d').every((r) => r.ci_low_pct !== null)).toBe(true);
+    expect(a.rows.filter((r) => r.window === '7d').every((r) => r.ci_low_pct === null)).toBe(true);
   });
 
   it('groups by symbol with per-symbol controls and day clusters, over several windows in order', async () => {
-    const result = await eventStudy(sim.catalog, { windows: ['24h', '15m'], by: ['event_kind', 'direction', 'symbol'], bootstrap: { samples: 200 } });
+    const result = await eventStudy(sim.catalog, { windows: ['24h', '15m'], by: ['event_kind', 'direction', 'symbol'] });
     expect(result.rows).toHaveLength(2 * 3 * 2 * 6);
     expect(result.rows[0]!.window).toBe('15m');
     expect(result.rows.at(-1)!.window).toBe('24h');
@@ -125,7 +130,7 @@ describe('eventStudy on simulator rows: the planted effects (PLANTED_EFFECTS)', 
       expect(row.control_n_complete).toBe(controls.filter((r) => r.status_15m === 'complete').length);
       expect(row.ci_low_pct).not.toBeNull();
     }
-    expect(result.metadata.bootstrapClusters['15m']).toBe(DAYS);
+    expect(result.metadata.intervalBlocks['15m']).toBe(Math.ceil(DAYS / intervalBlockDays(WINDOW_SECONDS['15m'])));
     expect(result.table.schema.fields.map((f) => f.name).slice(0, 4)).toEqual(['window', 'event_kind', 'direction', 'symbol']);
   });
 

@@ -10,14 +10,13 @@ import type { EventStudyOptions } from '../../src/analysis/index.js';
 import { syntheticCatalog } from './support/synthetic-catalog.js';
 
 const SCENARIOS: Record<string, EventStudyOptions> = {
-  'default: 1h, kind x direction, day bootstrap, 2000 resamples': {},
-  'same, row bootstrap': { bootstrap: { method: 'row' } },
-  'same, 1 resample (SQL and fetch cost)': { bootstrap: { samples: 1 } },
-  'all 5 windows x kind x direction x symbol, day bootstrap': { windows: ['15m', '1h', '4h', '24h', '7d'], by: ['event_kind', 'direction', 'symbol'] },
+  'default: 1h, kind x direction, block jackknife': {},
+  'same, row bootstrap (2000 resamples; opt-in, uncalibrated)': { interval: { method: 'row-bootstrap' } },
+  'all 5 windows x kind x direction x symbol, block jackknife': { windows: ['15m', '1h', '4h', '24h', '7d'], by: ['event_kind', 'direction', 'symbol'] },
   'all 5 windows x kind x direction x symbol, row bootstrap': {
     windows: ['15m', '1h', '4h', '24h', '7d'],
     by: ['event_kind', 'direction', 'symbol'],
-    bootstrap: { method: 'row' },
+    interval: { method: 'row-bootstrap' },
   },
 };
 

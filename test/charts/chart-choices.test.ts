@@ -71,9 +71,9 @@ describe('effect chart', () => {
   });
 
   it('shows n per group and says what the interval is', async () => {
-    const svg = await renderSvg(effectChartSpec(points, { interval: '95% CI, day-clustered bootstrap (2,000 samples)' }));
+    const svg = await renderSvg(effectChartSpec(points, { interval: '95% CI, block-jackknife t over UTC-day blocks' }));
     expect(svg).toContain('breakout up  (n 813 of 1,335)');
-    expect(svg).toContain('95% CI, day-clustered bootstrap (2,000 samples)');
+    expect(svg).toContain('95% CI, block-jackknife t over UTC-day blocks');
     expect(svg).toContain('controls complete: 349');
   });
 

@@ -75,7 +75,7 @@ describe('help generated from flags.ts', () => {
     expect(parse('pull', ['--latest', '007'])).toMatchObject({ latest: 7, concurrency: 4 });
     expect(parse('releases', []).limit).toBeUndefined();
     expect(parse('mock', [])).toMatchObject({ host: '127.0.0.1', port: 8787, seed: 1, days: 120, now: '2026-11-01T00:00:00Z' });
-    expect(parse('study', [])).toMatchObject({ window: ['1h'], by: ['event_kind', 'direction'], bootstrap: 'day', 'allow-mixed-versions': false });
+    expect(parse('study', [])).toMatchObject({ window: ['1h'], by: ['event_kind', 'direction'], interval: 'block-jackknife', 'allow-mixed-versions': false });
     expect(parse('study', ['--window', ' 1h, ,24h ', '--by', 'symbol'])).toMatchObject({ window: ['1h', '24h'], by: ['symbol'] });
     expect(parse('gc', ['--dry-run'])['dry-run']).toBe(true);
   });

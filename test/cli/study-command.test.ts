@@ -4,6 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/run-cli.js';
 import { studyCommand } from '../../src/cli/commands/study.js';
+import { MIN_INTERVAL_BLOCKS, daysForInterval, intervalBlockDays } from '../../src/analysis/index.js';
+import { WINDOW_SECONDS } from '../../src/contract/index.js';
 import { buildFixtureCatalog, type FixtureCatalog } from '../support/fixture-catalog.js';
 import { syntheticDays } from '../support/synthetic-rows.js';
 
@@ -43,7 +45,8 @@ describe('rdw study event', () => {
   });
 
   it('fits every line in 100 columns for 180 groups (all windows x kind x direction x symbol)', async () => {
-    const argv = ['study', 'event', '--home', catalog.dir, '--window', '15m,1h,4h,24h,7d', '--by', 'event_kind,direction,symbol'];
+    // 4 days are too few blocks for the block jackknife at any window: the row bootstrap shows the CI cells.
+    const argv = ['study', 'event', '--home', catalog.dir, '--window', '15m,1h,4h,24h,7d', '--by', 'event_kind,direction,symbol', '--interval', 'row-bootstrap'];
     const rows = JSON.parse((await rdw(...argv, '--json')).stdout) as Record<string, unknown>[];
     expect(rows).toHaveLength(180);
     const { code, stdout } = await rdw(...argv);
@@ -51,8 +54,6 @@ describe('rdw study event', () => {
     const lines = stdout.trimEnd().split('\n');
     const table = lines.slice(lines.findIndex((line) => line.startsWith('window ')));
     expect(table.length).toBeGreaterThanOrEqual(181);
-    // 4 days: 7d's 8-day blocks would hold every day, so 7d has no interval; 15m-24h have theirs.
-    expect(rows.filter((row) => row.window === '7d').every((row) => row.ci_low_pct === null)).toBe(true);
     expect(rows.filter((row) => row.window === '1h').every((row) => row.ci_low_pct !== null)).toBe(true);
     for (const line of lines) expect(line.length, line).toBeLessThanOrEqual(100);
     // each group's numbers, as computed: n complete/all, missing, the difference and its interval (3 decimals)
@@ -66,6 +67,13 @@ describe('rdw study event', () => {
       else expect(text.replace(/\[ +/, '[').replace(/, +/, ', ')).toContain(`[${fixed(row.ci_low_pct)}, ${fixed(row.ci_high_pct)}]`);
       expect(text.includes(`${fixed(row.difference_pct)}*`)).toBe(row.significant_adjusted === true);
     }
+    // The default block jackknife: no interval at any window on 4 days, one sentence per window, within 100 columns.
+    const jackknife = await rdw('study', 'event', '--home', catalog.dir, '--window', '15m,1h,4h,24h,7d', '--by', 'event_kind,direction,symbol');
+    expect(jackknife.code).toBe(0);
+    for (const line of jackknife.stdout.split('\n')) expect(line.length, line).toBeLessThanOrEqual(100);
+    const flat = jackknife.stdout.replace(/\n(?! *$)(?!window)/g, ' ');
+    for (const window of ['15m', '1h', '4h', '24h', '7d']) expect(flat).toMatch(new RegExp(`${window}: no interval: \\d UTC days? makes? \\d blocks? of \\d+ days?; an interval needs`));
+    expect(jackknife.stdout).not.toMatch(/\[ *-?\d/);
   });
 
   it('--wide prints every column in the order of the CSV, the JSON rows and the report table', async () => {
@@ -93,40 +101,51 @@ describe('rdw study event', () => {
     try {
       const { code, stdout } = await rdw('study', 'event', '--home', single.dir);
       expect(code).toBe(0);
-      expect(stdout).toContain(
-        'q: No group has an interval, so none is tested: the day bootstrap needs more UTC days than its\n' +
-          '   block (2+ at 1h). Pull more days, or bootstrap rows (--bootstrap row).\n',
+      const blockDays = intervalBlockDays(WINDOW_SECONDS['1h']);
+      const needed = daysForInterval(blockDays);
+      // two sentences (wrapped at 100 columns): nothing is tested, and how many more days 1h needs
+      expect(stdout.replace(/\n(?=[a-z(])/g, ' ')).toContain(
+        'No group has an interval, so none is tested (q_value is empty).\n' +
+          `1h: no interval: 1 UTC day makes 1 block of ${blockDays} day${blockDays === 1 ? '' : 's'}; an interval needs ${MIN_INTERVAL_BLOCKS} blocks, so ${needed - 1} more days (${needed} in all).\n`,
       );
-      // Each studied window with its own block (blockDays auto: 1 day at 1h, 2 at 24h, 8 at 7d), one day more needed.
-      const windows = await rdw('study', 'event', '--home', single.dir, '--window', '1h,24h,7d');
-      expect(windows.stdout.replace(/\n +/g, ' ')).toContain('needs more UTC days than its block (2+ at 1h, 3+ at 24h, 9+ at 7d).');
+      // Each studied window with its own sentence; 24h and 7d have no complete outcome on one day: no difference, nothing to say.
+      const windows = await rdw('study', 'event', '--home', single.dir, '--window', '1h,4h');
+      expect(windows.stdout.replace(/\n(?=[a-z0-9])/g, ' ')).toMatch(/1h: no interval: .* 4h: no interval: /);
       for (const line of stdout.split('\n')) expect(line.length, line).toBeLessThanOrEqual(100);
       const out = path.join(single.dir, 'one-day-report');
       expect((await rdw('study', 'event', '--home', single.dir, '--out', out)).code).toBe(0);
       const html = await readFile(path.join(out, 'report.html'), 'utf8');
-      expect(html).toContain('<p>Many groups: No group has an interval, so none is tested: the day bootstrap needs more UTC days');
+      expect(html).toContain('<p>Many groups: No group has an interval, so none is tested (q_value is empty).');
+      expect(html).toContain('<p>Where there is no interval: 1h: no interval: 1 UTC day makes 1 block');
       expect(html).not.toContain('0 of 0');
       const rows = stdout.split('\n').filter((line) => line.startsWith('1h '));
       expect(rows).toHaveLength(6);
       for (const row of rows) expect(row).not.toContain('[');
-      const byRow = await rdw('study', 'event', '--home', single.dir, '--bootstrap', 'row');
+      const byRow = await rdw('study', 'event', '--home', single.dir, '--interval', 'row-bootstrap');
       expect(byRow.stdout).toMatch(/^q: Benjamini-Hochberg over all 6 groups/m);
     } finally {
       await single.close();
     }
   });
 
-  it('--by pools directions and --bootstrap row switches the interval', async () => {
+  it('--by pools directions; --interval row-bootstrap (or its old name --bootstrap row) switches the interval', async () => {
     const pooled = await rdw('study', 'event', '--home', catalog.dir, '--json', '--by', 'event_kind');
     expect(pooled.code).toBe(0);
     const rows = JSON.parse(pooled.stdout);
     expect(rows).toHaveLength(3);
     expect(rows[0]).not.toHaveProperty('direction');
     const day = await rdw('study', 'event', '--home', catalog.dir);
-    const row = await rdw('study', 'event', '--home', catalog.dir, '--bootstrap', 'row');
-    expect(day.stdout).toContain('bootstrap over UTC days');
-    expect(row.stdout).toContain('bootstrap over rows');
+    const row = await rdw('study', 'event', '--home', catalog.dir, '--interval', 'row-bootstrap');
+    const oldName = await rdw('study', 'event', '--home', catalog.dir, '--bootstrap', 'row');
+    expect(day.stdout.replace(/\n/g, ' ')).toContain('CI and p: 95% block-jackknife t interval over UTC-day blocks');
+    expect(row.stdout.replace(/\n/g, ' ')).toContain('CI and p: 95% percentile bootstrap over single rows');
+    expect(row.stdout).toContain('CI: row bootstrap, 2000 samples, seed 1 (ignores day clustering)');
+    expect(oldName.stdout).toBe(row.stdout);
+    expect((await rdw('study', 'event', '--home', catalog.dir, '--bootstrap', 'day')).stdout).toBe(day.stdout);
     expect((await rdw('study', 'event', '--home', catalog.dir, '--bootstrap', 'blocks')).code).toBe(2);
+    expect((await rdw('study', 'event', '--home', catalog.dir, '--interval', 'blocks')).code).toBe(2);
+    const twice = await rdw('study', 'event', '--home', catalog.dir, '--interval', 'row-bootstrap', '--bootstrap', 'row');
+    expect([twice.code, twice.stderr]).toEqual([2, expect.stringContaining('--bootstrap is the old name of --interval')]);
   });
 
   it('--json prints the rows, and --window takes a list', async () => {

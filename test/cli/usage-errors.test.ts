@@ -114,6 +114,7 @@ describe('usage errors the CLI finds', () => {
     [['lock', 'x.json', 'not-a-release-id'], 'RDW_CATALOG_OPTION'],
     [['study', 'event', '--window', '2h'], 'RDW_ANALYSIS_OPTION'],
     [['study', 'event', '--bootstrap', 'blocks'], 'RDW_ANALYSIS_OPTION'],
+    [['study', 'event', '--interval', 'blocks'], 'RDW_ANALYSIS_OPTION'],
   ])('rdw %j: exit 2 with the lower layer\'s own error (%s)', async (argv, code) => {
     expect((await rdw(argv)).code).toBe(2);
     const error = await errorOf(argv);

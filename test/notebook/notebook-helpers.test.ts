@@ -65,7 +65,8 @@ describe('study table text', () => {
   const result = {
     rows: [row],
     metadata: {
-      by: ['event_kind', 'direction'], rows: 14, releaseIds: [hex('a')], bootstrap: { samples: 2000, seed: 1, confidence: 0.95 },
+      by: ['event_kind', 'direction'], rows: 14, releaseIds: [hex('a')], interval: { method: 'block-jackknife', samples: 2000, seed: 1, confidence: 0.95, blockDays: 'auto' },
+      intervalBlockDays: { '1h': 1 }, intervalGaps: [],
       multipleComparisons: { level: 0.05 },
     },
   } as unknown as EventStudyResult;
@@ -77,7 +78,7 @@ describe('study table text', () => {
     // numbers right-aligned under their header
     expect(line!.indexOf('0.143*') + '0.143*'.length).toBe(head!.indexOf('diff') + 'diff'.length);
     expect(legend).toBe('diff, 95% CI: event minus control mean return in pp; n: complete/all; *: BH q <= 0.05');
-    expect(footer).toBe('rows 14, releases 1; bootstrap samples 2000, seed 1, confidence 0.95');
+    expect(footer).toBe('rows 14, releases 1; CI: block jackknife (t), blocks 1d at 1h');
   });
 
   it('wide: every column in the order of eventStudyColumns, 4 significant digits, a missing statistic blank (never 0)', () => {

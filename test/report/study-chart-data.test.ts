@@ -17,9 +17,11 @@ describe('study chart data', () => {
   });
 
   it('says the CI level and how it was drawn', () => {
-    const bootstrap = { samples: 2000, seed: 1, confidence: 0.95, method: 'day' as const, blockDays: 'auto' as const };
-    expect(effectInterval({ bootstrap })).toBe('95% CI, day-clustered bootstrap (2,000 samples)');
-    expect(effectInterval({ bootstrap: { ...bootstrap, confidence: 0.9, method: 'row' } })).toBe('90% CI, row bootstrap (2,000 samples; assumes independent rows)');
+    const interval = { samples: 2000, seed: 1, confidence: 0.95, method: 'block-jackknife' as const, blockDays: 'auto' as const };
+    expect(effectInterval({ interval })).toBe('95% CI, block-jackknife t over UTC-day blocks');
+    expect(effectInterval({ interval: { ...interval, confidence: 0.9, method: 'row-bootstrap' } })).toBe(
+      '90% CI, row bootstrap (2,000 samples; ignores day clustering, not calibrated)',
+    );
   });
 
   it('lists the controls once per window, after every group of it', () => {

@@ -28,7 +28,7 @@ import { mockClient } from '../support/with-catalog.js';
 import { createTempHome } from '../support/temp-home.js';
 import { editedLock, latestIds, MOCK_OPTIONS, otherSha, withPulled } from '../support/lock-fixture.js';
 
-/** What `rdw study event` computes by default (window 1h, by event_kind,direction, day bootstrap). */
+/** What `rdw study event` computes by default (window 1h, by event_kind,direction, block jackknife; 'day' is its old name). */
 const CLI_STUDY = { windows: ['1h'], by: ['event_kind', 'direction'], bootstrap: { method: 'day' } } as const;
 
 interface Forgery {

@@ -17,7 +17,7 @@ import { openStudyCatalog } from '../open-study-catalog.js';
 type SplitMethod = (typeof MODEL_SPLIT_METHODS)[number];
 
 /** Flags of `rdw study event` only; each holds its default (flags.ts) unless given. */
-const EVENT_ONLY_FLAGS = ['by', 'bootstrap'] as const;
+const EVENT_ONLY_FLAGS = ['by', 'interval', 'bootstrap'] as const;
 
 /** Flags that only one split method reads. */
 const METHOD_FLAGS: Readonly<Record<string, SplitMethod>> = { embargo: 'purged-k-fold', 'test-days': 'walk-forward', 'train-days': 'walk-forward' };

@@ -4,7 +4,7 @@
 
 import path from 'node:path';
 import { analysisMessages, resolveEventStudyOptions, studyCatalog } from '../../analysis/index.js';
-import type { BootstrapMethod, EventStudyOptions, StudyGroupKey } from '../../analysis/index.js';
+import type { EventStudyOptions, IntervalMethod, StudyGroupKey } from '../../analysis/index.js';
 import { writeStudyReport } from '../../report/index.js';
 import type { Window } from '../../contract/index.js';
 import { CliUsageError } from '../cli-errors.js';
@@ -28,9 +28,9 @@ export const studyCommand: Command = {
     // Flag values are strings: resolveEventStudyOptions below checks them against the literal unions.
     const windows = args.values.window as Window[];
     const by = args.values.by as StudyGroupKey[];
-    const method = String(args.values.bootstrap) as BootstrapMethod;
+    const method = intervalMethodFlag(args.values);
     const allowMixedCalculationVersions = args.values['allow-mixed-versions'] === true;
-    const options: EventStudyOptions = { windows, by, bootstrap: { method }, allowMixedCalculationVersions };
+    const options: EventStudyOptions = { windows, by, interval: { method }, allowMixedCalculationVersions };
     resolveEventStudyOptions(options); // bad options are exit 2 before the lock and the catalog are touched
 
     // The lock first (exit 2), the catalog read-only, the lock verified before any number (exit 3).
@@ -48,3 +48,14 @@ export const studyCommand: Command = {
     }
   },
 };
+
+/**
+ * The interval method from --interval, or from its old name --bootstrap (day, row): both accepted, one at a
+ * time. The value itself is checked by resolveEventStudyOptions (exit 2).
+ */
+function intervalMethodFlag(values: Readonly<Record<string, unknown>>): IntervalMethod {
+  const interval = String(values.interval);
+  if (values.bootstrap === undefined) return interval as IntervalMethod;
+  if (interval !== 'block-jackknife') throw new CliUsageError(commandMessages.intervalFlagTwice(), { option: 'bootstrap' });
+  return String(values.bootstrap) as IntervalMethod;
+}
