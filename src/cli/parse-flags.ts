@@ -3,6 +3,7 @@
 
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { CliUsageError } from './cli-errors.js';
+import { closestName } from './closest-name.js';
 import type { FlagDefinition, IntegerFlag } from './flags.js';
 import { cliMessages } from './messages.js';
 
@@ -40,7 +41,11 @@ export function parseCommandLine(command: string, flags: readonly FlagDefinition
     // No flag is `multiple`, so every value is a string or a boolean.
     return { values: { ...parsed.values } as Record<string, string | boolean | undefined>, positionals: parsed.positionals };
   } catch (error) {
-    throw new CliUsageError(cliMessages.badFlags(command, (error as Error).message), { cause: error });
+    // A mistyped long flag (--latst) gets the nearest declared one (--latest); anything else Node's sentence.
+    const unknown = (error as NodeJS.ErrnoException).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? /'(--[^'=]+)/.exec((error as Error).message)?.[1] : undefined;
+    const near = unknown === undefined ? undefined : closestName(unknown, flags.map((flag) => `--${flag.name}`));
+    const sentence = near === undefined ? cliMessages.badFlags(command, (error as Error).message) : cliMessages.unknownFlag(command, unknown!, near);
+    throw new CliUsageError(sentence, { cause: error, ...(unknown === undefined ? {} : { option: unknown.slice(2) }) });
   }
 }
 

@@ -2,9 +2,12 @@
 // failure into one sentence on stderr (under --json one JSON object, after any {"notice"} lines) plus the
 // documented exit code (DESIGN.md 2.3). No stack traces unless RDW_DEBUG=1.
 
+// Light by design: help, a mistyped command or flag and flag values are answered from flags.ts alone; the
+// workbench (home resolution) and each command's module load only when a command runs (commands/index.ts).
+
 import { EXIT_CODES } from '../contract/index.js';
+import { closestName } from './closest-name.js';
 import { failureOf } from './failure-of.js';
-import { resolveHome } from '../workbench/index.js';
 import type { CliContext, CliOutput } from './cli-context.js';
 import { CliUsageError } from './cli-errors.js';
 import type { Command, ReportedFailure } from './command.js';
@@ -54,7 +57,9 @@ export async function runCli(argv: readonly string[], options: RunCliOptions = {
     const asked = name === 'help' ? rest[0]! : name;
     const command = commands.find((candidate) => candidate.name === asked);
     if (!command) {
-      const sentence = asked.startsWith('-') ? cliMessages.unknownGlobalFlag(asked, GLOBAL_FLAGS.map((flag) => `--${flag.name}`).join(', ')) : cliMessages.unknownCommand(asked);
+      const sentence = asked.startsWith('-')
+        ? cliMessages.unknownGlobalFlag(asked, GLOBAL_FLAGS.map((flag) => `--${flag.name}`).join(', '))
+        : cliMessages.unknownCommand(asked, closestName(asked, commands.map((candidate) => candidate.name)));
       throw new CliUsageError(sentence);
     }
     const flags = [...GLOBAL_FLAGS, ...command.line.flags];
@@ -64,6 +69,7 @@ export async function runCli(argv: readonly string[], options: RunCliOptions = {
       return EXIT_CODES.ok;
     }
     const cwd = options.cwd ?? process.cwd();
+    const { resolveHome } = await import('../workbench/index.js');
     const context: CliContext = {
       env,
       stdout,
