@@ -68,6 +68,9 @@ export async function runCli(argv: readonly string[], options: RunCliOptions = {
       stdout.write(commandHelpText(command, stdout.columns));
       return EXIT_CODES.ok;
     }
+    // Flag values are checked before the home is resolved (both are exit 2), so that a bad value is said
+    // without loading the workbench; then the command runs.
+    const values = checkFlags(command.line.flags, parsed.values);
     const cwd = options.cwd ?? process.cwd();
     const { resolveHome } = await import('../workbench/index.js');
     const context: CliContext = {
@@ -83,8 +86,7 @@ export async function runCli(argv: readonly string[], options: RunCliOptions = {
       cwd,
       onExit: (cleanup) => cleanups.push(cleanup),
     };
-    // Flag values are checked after the home (as before: a bad home is said first), before the command runs.
-    const code = await command.run(context, { values: checkFlags(command.line.flags, parsed.values), positionals: parsed.positionals });
+    const code = await command.run(context, { values, positionals: parsed.positionals });
     if (typeof code === 'object') return sayFailure(stderr, json, code);
     return code ?? EXIT_CODES.ok;
   } catch (error) {
