@@ -2,7 +2,7 @@
 // refused, never created), read-write for writers; a wait for another holder is said on stderr after a
 // second, and RDW_CATALOG_WAIT bounds it (in seconds).
 
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { CATALOG_FILE, openCatalog, type Catalog } from '../catalog/index.js';
 import type { CliContext } from './cli-context.js';
@@ -26,7 +26,8 @@ export interface OpenCliCatalogOptions {
 export async function openCliCatalog(context: CliContext, access: 'read' | 'write', options: OpenCliCatalogOptions = {}): Promise<Catalog> {
   const create = access === 'write' && options.create !== false;
   const wait = catalogWaitMs(context.env.RDW_CATALOG_WAIT);
-  if (!create && !hasCatalog(context.home)) throw new NoCatalogError(commandMessages.noCatalog(context.home));
+  // A home that is a file (or below one) is left to openCatalog, which says so (RDW_NOT_A_FOLDER) and can make nothing there.
+  if (!create && !hasCatalog(context.home) && isFolderOrAbsent(context.home)) throw new NoCatalogError(commandMessages.noCatalog(context.home));
   const catalog = await openCatalog(context.home, {
     readOnly: access === 'read',
     ...(wait === undefined ? {} : { busyTimeoutMs: wait }),
@@ -39,6 +40,15 @@ export async function openCliCatalog(context: CliContext, access: 'read' | 'writ
 /** Whether `home` holds a catalog file (a reader may open it; a command that may pull opens it to write otherwise). */
 export function hasCatalog(home: string): boolean {
   return existsSync(path.join(home, CATALOG_FILE));
+}
+
+/** Whether `home` is a folder or does not exist at all (no file in the way of it). */
+function isFolderOrAbsent(home: string): boolean {
+  try {
+    return statSync(home).isDirectory();
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ENOENT';
+  }
 }
 
 /** RDW_CATALOG_WAIT in ms; undefined when unset or empty. */
