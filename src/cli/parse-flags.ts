@@ -42,10 +42,13 @@ export function parseCommandLine(command: string, flags: readonly FlagDefinition
     return { values: { ...parsed.values } as Record<string, string | boolean | undefined>, positionals: parsed.positionals };
   } catch (error) {
     // A mistyped long flag (--latst) gets the nearest declared one (--latest); anything else Node's sentence.
-    const unknown = (error as NodeJS.ErrnoException).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? /'(--[^'=]+)/.exec((error as Error).message)?.[1] : undefined;
+    const { code, message } = error as NodeJS.ErrnoException;
+    const unknown = code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? /'(--[^'=]+)/.exec(message)?.[1] : undefined;
     const near = unknown === undefined ? undefined : closestName(unknown, flags.map((flag) => `--${flag.name}`));
-    const sentence = near === undefined ? cliMessages.badFlags(command, (error as Error).message) : cliMessages.unknownFlag(command, unknown!, near);
-    throw new CliUsageError(sentence, { cause: error, ...(unknown === undefined ? {} : { option: unknown.slice(2) }) });
+    if (unknown !== undefined && near !== undefined) {
+      throw new CliUsageError(cliMessages.unknownFlag(command, unknown, near), { cause: error, option: unknown.slice(2) });
+    }
+    throw new CliUsageError(cliMessages.badFlags(command, message), { cause: error });
   }
 }
 

@@ -1,9 +1,8 @@
 // Parses global flags (before or after the command), dispatches to a command, and turns every expected
 // failure into one sentence on stderr (under --json one JSON object, after any {"notice"} lines) plus the
-// documented exit code (DESIGN.md 2.3). No stack traces unless RDW_DEBUG=1.
-
-// Light by design: help, a mistyped command or flag and flag values are answered from flags.ts alone; the
-// workbench (home resolution) and each command's module load only when a command runs (commands/index.ts).
+// documented exit code (DESIGN.md 2.3). No stack traces unless RDW_DEBUG=1. Light by design: help, a
+// mistyped command or flag and flag values are answered from flags.ts alone; the workbench (home resolution)
+// and each command's module load only when a command runs (commands/index.ts).
 
 import { EXIT_CODES } from '../contract/index.js';
 import { closestName } from './closest-name.js';
