@@ -135,6 +135,7 @@ export const commandMessages = {
       "  model  A logistic model of the outcome's direction, scored by time-aware folds",
       'Run "rdw study --help" for the flags of both.',
     ].join('\n'),
+  studyNeeded: () => 'Name a study: rdw study event (event vs control) or rdw study model (a model scored by time-aware folds).',
   unknownStudy: (name: string | undefined) => `Unknown study "${name ?? ''}"; the studies are: event, model. Run "rdw study --help".`,
   studyFlagNotFor: (flag: string, study: string, other: string) =>
     `--${flag} applies to rdw study ${other}, not rdw study ${study}; leave it out.`,

@@ -82,6 +82,14 @@ describe('rdw study alone', () => {
     for (const line of lines) expect(line.length).toBeLessThanOrEqual(100);
     expect(run.stdout).not.toContain('Unknown study');
   });
+
+  it('under --json is one usage error object naming both studies (stdout stays JSON-only)', async () => {
+    const run = await runBuiltCli(['study', '--json'], { cwd });
+    expect(run.stdout).toBe('');
+    const error = jsonError({ code: run.code!, stderr: run.stderr });
+    expect(error).toMatchObject({ code: 'RDW_CLI_USAGE', exitCode: 2 });
+    expect(error.message).toMatch(/rdw study event .* rdw study model /);
+  });
 });
 
 describe('"-" as an output path', () => {

@@ -21,8 +21,10 @@ export const studyCommand: Command = {
   line: COMMAND_LINES.study,
   async run(context, args) {
     const [study, ...extra] = args.positionals;
-    // `rdw study` alone lists the studies (as `rdw` alone lists the commands) and exits 2.
+    // `rdw study` alone lists the studies (as `rdw` alone lists the commands) and exits 2; under --json it is
+    // the one usage error object, as stdout holds only JSON.
     if (study === undefined) {
+      if (context.json) throw new CliUsageError(commandMessages.studyNeeded(), { option: 'study' });
       context.stdout.write(`${commandMessages.studyList()}\n`);
       return EXIT_CODES.usage;
     }
