@@ -1,12 +1,15 @@
 // Parses global flags (before or after the command), dispatches to a command, and turns every expected
 // failure into one sentence on stderr (under --json one JSON object, after any {"notice"} lines) plus the
 // documented exit code (DESIGN.md 2.3). No stack traces unless RDW_DEBUG=1. Light by design: help, a
-// mistyped command or flag and flag values are answered from flags.ts alone; the workbench (home resolution)
-// and each command's module load only when a command runs (commands/index.ts).
+// mistyped command or flag and flag values are answered from flags.ts alone, and each command's module loads
+// only when the command runs (commands/index.ts), so `rdw openapi` or `rdw kernel` load no DuckDB or mock.
 
 import { EXIT_CODES } from '../contract/index.js';
 import { closestName } from './closest-name.js';
 import { failureOf } from './failure-of.js';
+// The workbench's one light module, past its door (index.ts), which would load DuckDB, the mock and the
+// analysis for every command, even those that need none of them.
+import { resolveHome } from '../workbench/resolve-home.js';
 import type { CliContext, CliOutput } from './cli-context.js';
 import { CliUsageError } from './cli-errors.js';
 import type { Command, ReportedFailure } from './command.js';
@@ -67,11 +70,9 @@ export async function runCli(argv: readonly string[], options: RunCliOptions = {
       stdout.write(commandHelpText(command, stdout.columns));
       return EXIT_CODES.ok;
     }
-    // Flag values are checked before the home is resolved (both are exit 2), so that a bad value is said
-    // without loading the workbench; then the command runs.
+    // Flag values are checked before the home is resolved (both are exit 2), then the command runs.
     const values = checkFlags(command.line.flags, parsed.values);
     const cwd = options.cwd ?? process.cwd();
-    const { resolveHome } = await import('../workbench/index.js');
     const context: CliContext = {
       env,
       stdout,
