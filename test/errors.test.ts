@@ -7,7 +7,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { errors } from '../src/index.js';
 import { EXIT_CODES, type ExitCode, RdwError } from '../src/contract/index.js';
-import { CliUsageError, KernelInstallError, SqlNotReadOnlyError } from '../src/cli/cli-errors.js';
+import { CliUsageError, KernelInstallError, NoCatalogError, SqlNotReadOnlyError } from '../src/cli/cli-errors.js';
 
 /** The library's error classes, as the package root exports them. */
 const E = errors;
@@ -120,6 +120,7 @@ const TABLE: Row[] = [
   row(CliUsageError, 'RDW_CLI_USAGE', usage, [{ option: 'limit' }], { option: 'limit' }),
   row(SqlNotReadOnlyError, 'RDW_SQL_NOT_READ_ONLY', usage),
   row(KernelInstallError, 'RDW_KERNEL_INSTALL', failure),
+  row(NoCatalogError, 'RDW_NO_CATALOG', failure),
 ];
 
 /** Classes the table leaves out on purpose, and why. */
@@ -131,7 +132,7 @@ const INTERNAL: Record<string, string> = {
 const SHARED_CODES: Record<string, string[]> = { RDW_INTEGRITY_MISMATCH: ['ChecksumMismatchError', 'IntegrityError'] };
 
 /** The CLI's classes: in the table, not in the library's `errors` namespace. */
-const CLI_ONLY = ['CliUsageError', 'KernelInstallError', 'SqlNotReadOnlyError'];
+const CLI_ONLY = ['CliUsageError', 'KernelInstallError', 'NoCatalogError', 'SqlNotReadOnlyError'];
 
 /** Names of the classes declared in src that are errors: `class X extends <an error class or withCode(…)>`. */
 function declaredErrorClasses(): string[] {

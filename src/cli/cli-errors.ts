@@ -14,5 +14,8 @@ export class CliUsageError extends withCode(UsageError, 'RDW_CLI_USAGE') {}
 /** A statement that is not a query: `rdw sql` only reads (exit 2). */
 export class SqlNotReadOnlyError extends withCode(UsageError, 'RDW_SQL_NOT_READ_ONLY') {}
 
+/** A command that only reads found no catalog in the home (exit 1); nothing was created there. */
+export class NoCatalogError extends withCode(RdwError, 'RDW_NO_CATALOG') {}
+
 /** `rdw kernel install` could not register the tslab kernel (exit 1). */
 export class KernelInstallError extends withCode(RdwError, 'RDW_KERNEL_INSTALL') {}

@@ -2,13 +2,14 @@
 // results, the document views' and doctor's. (Flag descriptions and command summaries are in flags.ts.)
 
 import path from 'node:path';
-import { MARKET_EVENTS_TABLE } from '../catalog/index.js';
 
 /** Debian packages that provide Jupyter for the notebooks (PyPI is not reachable here). */
 const JUPYTER_PACKAGES = 'jupyter-nbconvert python3-nbclient python3-ipykernel jupyter-client';
 
 export const cliMessages = {
-  unknownCommand: (name: string) => `Unknown command "${name}". Run "rdw --help" to see the commands.`,
+  unknownCommand: (name: string, near: string | undefined) =>
+    `Unknown command "${name}"${near === undefined ? '.' : `; did you mean "${near}"?`} Run "rdw --help" to see the commands.`,
+  unknownFlag: (command: string, flag: string, near: string) => `Unknown option '${flag}'; did you mean ${near}? Run "rdw ${command} --help" for its usage.`,
   unknownGlobalFlag: (flag: string, globals: string) =>
     `Unknown flag "${flag}" before the command: only the global flags (${globals}) may come first. Run "rdw --help" to see the commands.`,
   badFlags: (command: string, detail: string) => `${detail.replace(/\.$/, '')}. Run "rdw ${command} --help" for its usage.`,
@@ -115,6 +116,8 @@ export const modelStudyTextMessages = {
 
 /** Usage errors and results of the commands (src/cli/commands/). */
 export const commandMessages = {
+  noCatalog: (home: string) =>
+    `No catalog at ${home}: run rdw pull (or rdw demo) first, or point --home/RDW_HOME at an existing home.`,
   badCatalogWait: (value: string) =>
     `RDW_CATALOG_WAIT "${value}" is not valid: expected the seconds to wait for a catalog another process holds (0-86400).`,
   // pull, export, lock, reproduce, study, research, live, kernel: operands
@@ -122,6 +125,16 @@ export const commandMessages = {
   exportNeedsDir: () => 'Give the folder to export to, e.g. rdw export ./export.',
   lockUsage: () => 'Usage: rdw lock <FILE> (<RELEASE_ID...> | --latest N): name a lock file and either release IDs or --latest N (not both).',
   reproduceUsage: () => 'Usage: rdw reproduce <FILE>: name one study lock file.',
+  dashOutput: (what: string, writes: string, example: string) =>
+    `${what} "-" is not standard output: ${writes}; give a name instead, e.g. ${example}.`,
+  studyList: () =>
+    [
+      'Usage: rdw study event | model [flags]: name the study to run.',
+      '  event  Event vs control: outcomes after each event against control rows, by group',
+      "  model  A logistic model of the outcome's direction, scored by time-aware folds",
+      'Run "rdw study --help" for the flags of both.',
+    ].join('\n'),
+  studyNeeded: () => 'Name a study: rdw study event (event vs control) or rdw study model (a model scored by time-aware folds).',
   unknownStudy: (name: string | undefined) => `Unknown study "${name ?? ''}"; the studies are: event, model. Run "rdw study --help".`,
   studyFlagNotFor: (flag: string, study: string, other: string) =>
     `--${flag} applies to rdw study ${other}, not rdw study ${study}; leave it out.`,
@@ -136,7 +149,7 @@ export const commandMessages = {
   liveUsage: () => 'Use "rdw live <PAGE_KEY>" (add --csv for CSV rows).',
   kernelUsage: () => 'Use "rdw kernel install" to register the TypeScript kernel.',
   // sql
-  sqlNeedsQuery: () => `Give exactly one SQL query in quotes, e.g. rdw sql "SELECT count(*) FROM ${MARKET_EVENTS_TABLE}".`,
+  sqlNeedsQuery: (table: string) => `Give exactly one SQL query in quotes, e.g. rdw sql "SELECT count(*) FROM ${table}".`,
   sqlFailed: (detail: string) =>
     `The query failed: ${detail.split('\n')[0]!.replace(/\.?\s*$/, '')}; fix it (rdw sql "SHOW TABLES" lists the tables, rdw sql "DESCRIBE <table>" their columns).`,
   sqlOneFormat: () => 'Choose one output: a table (default), --json, --csv or --parquet FILE (--csv combines with neither).',

@@ -1,19 +1,33 @@
-// How every command opens the catalog: read-only for commands that only read, read-write for writers; a
-// wait for another holder is said on stderr after a second, and RDW_CATALOG_WAIT bounds it (in seconds).
+// How every command opens the catalog: read-only for commands that only read (a home without a catalog is
+// refused, never created), read-write for writers; a wait for another holder is said on stderr after a
+// second, and RDW_CATALOG_WAIT bounds it (in seconds).
 
-import { openCatalog, type Catalog } from '../catalog/index.js';
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { CATALOG_FILE, openCatalog, type Catalog } from '../catalog/index.js';
 import type { CliContext } from './cli-context.js';
-import { CliUsageError } from './cli-errors.js';
+import { CliUsageError, NoCatalogError } from './cli-errors.js';
 import { commandMessages } from './messages.js';
+
+export interface OpenCliCatalogOptions {
+  /** Whether a writer creates a missing catalog (and home). Default: true. A reader never creates one. */
+  create?: boolean;
+}
 
 /**
  * Opens the catalog of `context.home` for the command and closes it when the command ends. 'read': DuckDB's
  * shared lock (several readers at once), waits up to 10 s for a writer; 'write': its exclusive lock, waits up
  * to 60 s. RDW_CATALOG_WAIT (seconds, 0–86400) sets either bound. Notices go to stderr as `rdw: …` lines.
- * @throws CliUsageError (exit 2) for a bad RDW_CATALOG_WAIT; CatalogBusyError (exit 1) after the bound.
+ * A reader finds the catalog or fails: a missing one is NoCatalogError, and nothing is created (no folder,
+ * no catalog.duckdb, no store/). A writer creates what is missing, unless `options.create` is false.
+ * @throws CliUsageError (exit 2) for a bad RDW_CATALOG_WAIT; NoCatalogError (exit 1) for a reader without a
+ * catalog; CatalogBusyError (exit 1) after the bound.
  */
-export async function openCliCatalog(context: CliContext, access: 'read' | 'write'): Promise<Catalog> {
+export async function openCliCatalog(context: CliContext, access: 'read' | 'write', options: OpenCliCatalogOptions = {}): Promise<Catalog> {
+  const create = access === 'write' && options.create !== false;
   const wait = catalogWaitMs(context.env.RDW_CATALOG_WAIT);
+  // A home that is a file (or below one) is left to openCatalog, which says so (RDW_NOT_A_FOLDER) and can make nothing there.
+  if (!create && !hasCatalog(context.home) && isFolderOrAbsent(context.home)) throw new NoCatalogError(commandMessages.noCatalog(context.home));
   const catalog = await openCatalog(context.home, {
     readOnly: access === 'read',
     ...(wait === undefined ? {} : { busyTimeoutMs: wait }),
@@ -21,6 +35,20 @@ export async function openCliCatalog(context: CliContext, access: 'read' | 'writ
   });
   context.onExit(() => catalog.close());
   return catalog;
+}
+
+/** Whether `home` holds a catalog file (a reader may open it; a command that may pull opens it to write otherwise). */
+export function hasCatalog(home: string): boolean {
+  return existsSync(path.join(home, CATALOG_FILE));
+}
+
+/** Whether `home` is a folder or does not exist at all (no file in the way of it). */
+function isFolderOrAbsent(home: string): boolean {
+  try {
+    return statSync(home).isDirectory();
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ENOENT';
+  }
 }
 
 /** RDW_CATALOG_WAIT in ms; undefined when unset or empty. */

@@ -2,11 +2,8 @@
 // newer: exit 2 before anything opens), the catalog opened read-only (a study cannot change it), and with a lock
 // the one verification path before any number is computed.
 
-import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { analysisMessages } from '../analysis/index.js';
-import { CATALOG_FILE, type Catalog } from '../catalog/index.js';
-import { NotFoundError } from '../contract/index.js';
+import type { Catalog } from '../catalog/index.js';
 import { readLock, verifyStudyLock } from '../study/index.js';
 import type { CliContext } from './cli-context.js';
 import { openCliCatalog } from './open-cli-catalog.js';
@@ -20,11 +17,10 @@ export interface StudyCatalog {
 /**
  * Opens `context.home`'s catalog read-only; with `lockFile` (relative to the working folder), verifies the
  * catalog records and stored bytes against the lock and returns exactly its release IDs.
- * @throws the lock's errors (exit 2), NotFoundError without a catalog (exit 6), a lock mismatch (exit 3)
+ * @throws the lock's errors (exit 2), NoCatalogError without a catalog (exit 1), a lock mismatch (exit 3)
  */
 export async function openStudyCatalog(context: CliContext, lockFile: string | undefined): Promise<StudyCatalog> {
   const lock = lockFile === undefined ? undefined : await readLock(path.resolve(context.cwd, lockFile));
-  if (!existsSync(path.join(context.home, CATALOG_FILE))) throw new NotFoundError(analysisMessages.noCatalog(context.home));
   const catalog = await openCliCatalog(context, 'read');
   const releases = lock === undefined ? undefined : (await verifyStudyLock(catalog, lock)).releases.map((release) => release.id);
   return { catalog, releases };

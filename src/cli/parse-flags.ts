@@ -3,6 +3,7 @@
 
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { CliUsageError } from './cli-errors.js';
+import { closestName } from './closest-name.js';
 import type { FlagDefinition, IntegerFlag } from './flags.js';
 import { cliMessages } from './messages.js';
 
@@ -40,7 +41,14 @@ export function parseCommandLine(command: string, flags: readonly FlagDefinition
     // No flag is `multiple`, so every value is a string or a boolean.
     return { values: { ...parsed.values } as Record<string, string | boolean | undefined>, positionals: parsed.positionals };
   } catch (error) {
-    throw new CliUsageError(cliMessages.badFlags(command, (error as Error).message), { cause: error });
+    // A mistyped long flag (--latst) gets the nearest declared one (--latest); anything else Node's sentence.
+    const { code, message } = error as NodeJS.ErrnoException;
+    const unknown = code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? /'(--[^'=]+)/.exec(message)?.[1] : undefined;
+    const near = unknown === undefined ? undefined : closestName(unknown, flags.map((flag) => `--${flag.name}`));
+    if (unknown !== undefined && near !== undefined) {
+      throw new CliUsageError(cliMessages.unknownFlag(command, unknown, near), { cause: error, option: unknown.slice(2) });
+    }
+    throw new CliUsageError(cliMessages.badFlags(command, message), { cause: error });
   }
 }
 

@@ -1,10 +1,15 @@
 // Parses global flags (before or after the command), dispatches to a command, and turns every expected
 // failure into one sentence on stderr (under --json one JSON object, after any {"notice"} lines) plus the
-// documented exit code (DESIGN.md 2.3). No stack traces unless RDW_DEBUG=1.
+// documented exit code (DESIGN.md 2.3). No stack traces unless RDW_DEBUG=1. Light by design: help, a
+// mistyped command or flag and flag values are answered from flags.ts alone, and each command's module loads
+// only when the command runs (commands/index.ts), so `rdw openapi` or `rdw kernel` load no DuckDB or mock.
 
 import { EXIT_CODES } from '../contract/index.js';
+import { closestName } from './closest-name.js';
 import { failureOf } from './failure-of.js';
-import { resolveHome } from '../workbench/index.js';
+// The workbench's one light module, past its door (index.ts), which would load DuckDB, the mock and the
+// analysis for every command, even those that need none of them.
+import { resolveHome } from '../workbench/resolve-home.js';
 import type { CliContext, CliOutput } from './cli-context.js';
 import { CliUsageError } from './cli-errors.js';
 import type { Command, ReportedFailure } from './command.js';
@@ -54,7 +59,9 @@ export async function runCli(argv: readonly string[], options: RunCliOptions = {
     const asked = name === 'help' ? rest[0]! : name;
     const command = commands.find((candidate) => candidate.name === asked);
     if (!command) {
-      const sentence = asked.startsWith('-') ? cliMessages.unknownGlobalFlag(asked, GLOBAL_FLAGS.map((flag) => `--${flag.name}`).join(', ')) : cliMessages.unknownCommand(asked);
+      const sentence = asked.startsWith('-')
+        ? cliMessages.unknownGlobalFlag(asked, GLOBAL_FLAGS.map((flag) => `--${flag.name}`).join(', '))
+        : cliMessages.unknownCommand(asked, closestName(asked, commands.map((candidate) => candidate.name)));
       throw new CliUsageError(sentence);
     }
     const flags = [...GLOBAL_FLAGS, ...command.line.flags];
@@ -63,6 +70,8 @@ export async function runCli(argv: readonly string[], options: RunCliOptions = {
       stdout.write(commandHelpText(command, stdout.columns));
       return EXIT_CODES.ok;
     }
+    // Flag values are checked before the home is resolved (both are exit 2), then the command runs.
+    const values = checkFlags(command.line.flags, parsed.values);
     const cwd = options.cwd ?? process.cwd();
     const context: CliContext = {
       env,
@@ -77,8 +86,7 @@ export async function runCli(argv: readonly string[], options: RunCliOptions = {
       cwd,
       onExit: (cleanup) => cleanups.push(cleanup),
     };
-    // Flag values are checked after the home (as before: a bad home is said first), before the command runs.
-    const code = await command.run(context, { values: checkFlags(command.line.flags, parsed.values), positionals: parsed.positionals });
+    const code = await command.run(context, { values, positionals: parsed.positionals });
     if (typeof code === 'object') return sayFailure(stderr, json, code);
     return code ?? EXIT_CODES.ok;
   } catch (error) {

@@ -44,7 +44,7 @@ describe('rdw --json: a failure is one JSON object, the last line on stderr; not
     ['a command flag before the command', () => ({ argv: ['--json', '--limit', '1', 'releases'], env: env(mock) }), 'RDW_CLI_USAGE', 2],
     ['--latest beyond the listing', () => ({ argv: ['pull', '--latest', '300', '--json'], env: env(mock) }), 'RDW_CLI_USAGE', 2],
     ['rdw mock on a port in use', () => ({ argv: ['--json', 'mock', '--port', new URL(mock.baseUrl).port], env: env(mock) }), 'RDW_CLI_USAGE', 2],
-    ['a missing catalog', () => ({ argv: ['--json', 'study', 'event'], env: env(mock, mock.keys.desk, path.join(empty.home, 'none')) }), 'RDW_NOT_FOUND', 6],
+    ['a missing catalog', () => ({ argv: ['--json', 'study', 'event'], env: env(mock, mock.keys.desk, path.join(empty.home, 'none')) }), 'RDW_NO_CATALOG', 1],
     ['a refused key', () => ({ argv: ['--json', 'releases'], env: env(mock, 'rdw_sk_' + 'x'.repeat(32)) }), 'RDW_UNAUTHORIZED', 4],
     ['a key without a plan', () => ({ argv: ['releases', '--json'], env: env(mock, mock.keys.free) }), 'RDW_FORBIDDEN', 4],
     ['an unknown dataset', () => ({ argv: ['--json', 'research', 'get', 'no-such-dataset'], env: env(mock) }), 'RDW_API_NOT_FOUND', 6],

@@ -4,6 +4,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openCatalog } from '../../src/catalog/index.js';
 import { commandMessages } from '../../src/cli/messages.js';
 import { runBuiltCli } from '../support/run-built-cli.js';
 import { createTempHome } from '../support/temp-home.js';
@@ -11,6 +12,8 @@ import { createTempHome } from '../support/temp-home.js';
 let temp: Awaited<ReturnType<typeof createTempHome>>;
 beforeAll(async () => {
   temp = await createTempHome('rdw-sql-');
+  // An empty catalog, made by the catalog layer: rdw sql only reads, and refuses a home without one.
+  await (await openCatalog(temp.home)).close();
   const first = await runBuiltCli(['sql', 'SELECT 1 AS one', '--home', temp.home]);
   expect(first.code, first.stderr).toBe(0);
 });

@@ -189,8 +189,9 @@ describe('rdw study event', () => {
     expect((await rdw(...argv, '--home', catalog.dir)).code).toBe(exit);
   });
 
-  it('exits 6 without a catalog, and 6 for a locked release not in the catalog', async () => {
-    expect((await rdw('study', 'event', '--home', path.join(catalog.dir, 'empty'))).code).toBe(6);
+  it('exits 1 without a catalog (creating none), and 6 for a locked release not in the catalog', async () => {
+    expect((await rdw('study', 'event', '--home', path.join(catalog.dir, 'empty'))).code).toBe(1);
+    expect(existsSync(path.join(catalog.dir, 'empty'))).toBe(false);
     const lockFile = path.join(catalog.dir, 'other.lock.json');
     const sha = 'b'.repeat(64);
     await writeFile(lockFile, JSON.stringify({

@@ -279,10 +279,11 @@ describe('rdw study model', () => {
     expect(existsSync(path.join(temp.home, 'forged-out'))).toBe(false);
   });
 
-  it('exits 6 without a catalog', async () => {
+  it('exits 1 without a catalog, creating none (RDW_NO_CATALOG)', async () => {
     const empty = path.join(temp.home, 'empty-home');
     await mkdir(empty, { recursive: true });
     const run = await rdw('study', 'model', '--home', empty);
-    expect(run.code).toBe(6);
+    expect(run.code).toBe(1);
+    expect(existsSync(path.join(empty, 'catalog.duckdb'))).toBe(false);
   });
 });

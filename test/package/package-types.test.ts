@@ -61,6 +61,7 @@ describe('package.json', () => {
       expect(readdirSync(path.join(ROOT, path.dirname(target.types!)))).toContain(path.basename(target.types!));
       expect(readdirSync(path.join(ROOT, path.dirname(target.default!)))).toContain(path.basename(target.default!));
     }
-    expect(manifest.files).toEqual(['dist', 'README.md']);
+    // dist/ but its incremental build info (tsc -b's, deleted with dist/ by prepack): no compiler state ships.
+    expect(manifest.files).toEqual(['dist', '!dist/.tsbuildinfo', 'README.md']);
   });
 });

@@ -12,6 +12,7 @@ import type { Command } from '../command.js';
 import { COMMAND_LINES } from '../flags.js';
 import { commandMessages } from '../messages.js';
 import { ProgressBar } from '../progress-bar.js';
+import { refuseDashOutput } from '../output-path.js';
 import { openCliCatalog } from '../open-cli-catalog.js';
 import { studyReportText } from '../study-report-text.js';
 
@@ -23,6 +24,7 @@ export const demoCommand: Command = {
   line: COMMAND_LINES.demo,
   async run(context, args) {
     const latest = args.values.latest as number;
+    refuseDashOutput(args.values.out as string | undefined, { what: '--out', writes: 'it names the folder of the report and the study lock', example: '--out ./demo-60', option: 'out' });
     const outDir = path.resolve(context.cwd, (args.values.out as string | undefined) ?? path.join(context.home, 'demo'));
     const say = (text: string) => {
       if (!context.json) context.stdout.write(`${text}\n`);
@@ -89,11 +91,17 @@ export const demoCommand: Command = {
     say(`  table        ${relative(report.csv)} and ${relative(report.json)}`);
     say(`  study lock   ${relative(lockPath)}`);
     say('');
+    // The next commands read the same home: the --home given here is repeated (RDW_HOME holds for them already).
+    const home = typeof args.values.home === 'string' ? ` --home ${shellWord(args.values.home)}` : '';
     say('Try next:');
-    say(`  npx rdw sql "${EXAMPLE_CATALOG_QUERY}"`);
-    say(`  npx rdw study event --lock ${relative(lockPath)} --window 1h,24h`);
+    say(`  npx rdw sql "${EXAMPLE_CATALOG_QUERY}"${home}`);
+    say(`  npx rdw study event --lock ${relative(lockPath)} --window 1h,24h${home}`);
     say(`  npx rdw reproduce ${relative(lockPath)} --home /tmp/rdw-elsewhere`);
     return EXIT_CODES.ok;
   },
 };
 
+/** `text` as one shell word: as is when it holds only safe characters, else in single quotes. */
+function shellWord(text: string): string {
+  return /^[\w./:@%+=,-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
+}

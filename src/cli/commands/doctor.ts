@@ -15,7 +15,6 @@ import { wrapText } from '../wrap-text.js';
 export const doctorCommand: Command = {
   name: 'doctor',
   line: COMMAND_LINES.doctor,
-  details: m.help(),
   async run(context) {
     // The home is looked at first, before the client keeps its pacing state in it; the catalog is probed
     // only in a usable home; the catalog and kernel checks run beside the service checks.

@@ -4,12 +4,10 @@ import { catalogMessages, collectGarbage } from '../../catalog/index.js';
 import { openCliCatalog } from '../open-cli-catalog.js';
 import type { Command } from '../command.js';
 import { COMMAND_LINES } from '../flags.js';
-import { helpMessages } from '../messages.js';
 
 export const gcCommand: Command = {
   name: 'gc',
   line: COMMAND_LINES.gc,
-  details: helpMessages.gcDetails(),
   async run(context, args) {
     const catalog = await openCliCatalog(context, 'write');
     const dryRun = args.values['dry-run'] === true;

@@ -9,19 +9,20 @@ import { connectApi } from '../api-connection.js';
 import { CliUsageError } from '../cli-errors.js';
 import type { Command } from '../command.js';
 import { COMMAND_LINES } from '../flags.js';
-import { commandMessages, syncMessages } from '../messages.js';
+import { commandMessages } from '../messages.js';
 import { lockCheck } from './lock-check.js';
-import { openCliCatalog } from '../open-cli-catalog.js';
+import { refuseDashOutput } from '../output-path.js';
+import { hasCatalog, openCliCatalog } from '../open-cli-catalog.js';
 
 export const lockCommand: Command = {
   name: 'lock',
   line: COMMAND_LINES.lock,
-  details: syncMessages.lockCheckHelp(),
   async run(context, args) {
     if (args.positionals[0] === 'check') return lockCheck(context, args.positionals.slice(1), args.values.latest as number | undefined);
     // 1. Arguments before anything else: a file, then exact IDs or --latest N, never both.
     const [file, ...ids] = args.positionals;
     if (file === undefined) throw new CliUsageError(commandMessages.lockUsage(), { option: 'file' });
+    refuseDashOutput(file, { what: 'rdw lock', writes: 'it writes the lock to a file (--json also prints it)', example: 'rdw lock study.lock.json --latest 10', option: 'file' });
     const latest = args.values.latest as number | undefined;
     if ((latest === undefined) === (ids.length === 0)) throw new CliUsageError(commandMessages.lockUsage(), { option: 'latest' });
     if (latest === undefined) {
@@ -31,7 +32,7 @@ export const lockCommand: Command = {
     const lockPath = path.resolve(context.cwd, file);
 
     // 2. The catalog (read-only while only present IDs are pinned); the API only when something must be listed or pulled.
-    let catalog = await openCliCatalog(context, latest === undefined ? 'read' : 'write');
+    let catalog = await openCliCatalog(context, latest === undefined && hasCatalog(context.home) ? 'read' : 'write');
     let wanted = [...new Set(ids)];
     let missing = await missingIds(catalog, wanted);
     if (latest !== undefined || missing.length > 0) {

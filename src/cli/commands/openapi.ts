@@ -4,12 +4,10 @@
 import { openApiJson } from '../../contract/index.js';
 import type { Command } from '../command.js';
 import { COMMAND_LINES } from '../flags.js';
-import { cliMessages } from '../messages.js';
 
 export const openapiCommand: Command = {
   name: 'openapi',
   line: COMMAND_LINES.openapi,
-  details: cliMessages.openapiHelp(),
   async run(context) {
     // The document is JSON either way: --json prints the same bytes.
     context.stdout.write(

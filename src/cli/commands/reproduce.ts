@@ -11,7 +11,7 @@ import { CliUsageError } from '../cli-errors.js';
 import type { Command } from '../command.js';
 import { COMMAND_LINES } from '../flags.js';
 import { commandMessages } from '../messages.js';
-import { openCliCatalog } from '../open-cli-catalog.js';
+import { hasCatalog, openCliCatalog } from '../open-cli-catalog.js';
 
 export const reproduceCommand: Command = {
   name: 'reproduce',
@@ -22,14 +22,17 @@ export const reproduceCommand: Command = {
     const file = args.positionals[0]!;
     const lock = await readLock(path.resolve(context.cwd, file));
 
-    // 2. The catalog (read-only when every locked release is present); the API only when one is missing.
-    let catalog = await openCliCatalog(context, 'read');
+    // 2. The catalog (read-only when every locked release is present; created in a new home); the API only
+    //    when one is missing.
+    let catalog = await openCliCatalog(context, hasCatalog(context.home) ? 'read' : 'write');
     const ids = lock.releases.map((release) => release.id);
     const present = await importedReleaseIds(catalog, ids);
     let client: RdwClient | undefined;
     if (ids.some((id) => !present.has(id))) {
-      await catalog.close();
-      catalog = await openCliCatalog(context, 'write');
+      if (catalog.readOnly) {
+        await catalog.close();
+        catalog = await openCliCatalog(context, 'write');
+      }
       const api = await connectApi(context);
       context.onExit(() => api.close());
       client = api.client;

@@ -5,12 +5,14 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { StatementType, type DuckDBConnection, type DuckDBMaterializedResult } from '@duckdb/node-api';
 import { formatCsv } from '../../base/index.js';
+import { MARKET_EVENTS_TABLE } from '../../catalog/index.js';
 import { CliUsageError, SqlNotReadOnlyError } from '../cli-errors.js';
 import type { Command } from '../command.js';
 import { COMMAND_LINES } from '../flags.js';
 import { openCliCatalog } from '../open-cli-catalog.js';
 import { formatTable } from '../format-table.js';
 import { commandMessages } from '../messages.js';
+import { refuseDashOutput } from '../output-path.js';
 import { writeParquetFile } from '../write-parquet-file.js';
 
 /** DuckDB statement types that only read (DESCRIBE, SHOW, SUMMARIZE, PRAGMA table_info bind as SELECT). */
@@ -27,11 +29,12 @@ export const sqlCommand: Command = {
   line: COMMAND_LINES.sql,
   async run(context, args) {
     if (args.positionals.length !== 1 || args.positionals[0]!.trim() === '') {
-      throw new CliUsageError(commandMessages.sqlNeedsQuery(), { option: 'query' });
+      throw new CliUsageError(commandMessages.sqlNeedsQuery(MARKET_EVENTS_TABLE), { option: 'query' });
     }
     const query = args.positionals[0]!;
     const csv = args.values.csv === true;
     const parquet = args.values.parquet as string | undefined;
+    refuseDashOutput(parquet, { what: '--parquet', writes: 'it names the Parquet file to write (--csv and --json print rows on stdout)', example: '--parquet events.parquet', option: 'parquet' });
     if (csv && (context.json || parquet !== undefined)) throw new CliUsageError(commandMessages.sqlOneFormat(), { option: 'csv' });
     // The target is checked before the query runs: a missing folder or a folder named as the file is exit 2.
     const target = parquet === undefined ? undefined : await parquetTarget(context.cwd, parquet);

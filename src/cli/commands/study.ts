@@ -6,21 +6,29 @@ import path from 'node:path';
 import { analysisMessages, resolveEventStudyOptions, studyCatalog } from '../../analysis/index.js';
 import type { EventStudyOptions, IntervalMethod, StudyGroupKey } from '../../analysis/index.js';
 import { writeStudyReport } from '../../report/index.js';
-import type { Window } from '../../contract/index.js';
+import { EXIT_CODES, type Window } from '../../contract/index.js';
 import { CliUsageError } from '../cli-errors.js';
 import type { Command } from '../command.js';
 import { COMMAND_LINES } from '../flags.js';
-import { commandMessages, helpMessages } from '../messages.js';
+import { commandMessages } from '../messages.js';
 import { openStudyCatalog } from '../open-study-catalog.js';
+import { refuseDashOutput } from '../output-path.js';
 import { pooledVersionsText, studyReportText } from '../study-report-text.js';
 import { MODEL_ONLY_FLAGS, runModelStudy } from './study-model.js';
 
 export const studyCommand: Command = {
   name: 'study',
   line: COMMAND_LINES.study,
-  details: helpMessages.studyDetails(),
   async run(context, args) {
     const [study, ...extra] = args.positionals;
+    // `rdw study` alone lists the studies (as `rdw` alone lists the commands) and exits 2; under --json it is
+    // the one usage error object, as stdout holds only JSON.
+    if (study === undefined) {
+      if (context.json) throw new CliUsageError(commandMessages.studyNeeded(), { option: 'study' });
+      context.stdout.write(`${commandMessages.studyList()}\n`);
+      return EXIT_CODES.usage;
+    }
+    refuseDashOutput(args.values.out as string | undefined, { what: '--out', writes: "it names the report's folder (the table is on stdout already)", example: '--out ./report', option: 'out' });
     if ((study !== 'event' && study !== 'model') || extra.length > 0) throw new CliUsageError(commandMessages.unknownStudy(study), { option: 'study' });
     if (study === 'model') return runModelStudy(context, args);
     const modelFlag = MODEL_ONLY_FLAGS.find((flag) => args.values[flag] !== undefined);

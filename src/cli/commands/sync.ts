@@ -24,7 +24,6 @@ interface SyncArgs {
 export const syncCommand: Command = {
   name: 'sync',
   line: COMMAND_LINES.sync,
-  details: syncMessages.syncHelp(),
   async run(context, args) {
     // 1. Flags and lock files, before any lock, catalog or request.
     const watch = args.values.watch as string | undefined;

@@ -16,17 +16,17 @@ import { connectApi } from '../api-connection.js';
 import type { CliContext } from '../cli-context.js';
 import type { Command, ReportedFailure } from '../command.js';
 import { COMMAND_LINES } from '../flags.js';
-import { commandMessages, helpMessages } from '../messages.js';
+import { commandMessages } from '../messages.js';
 import { openCliCatalog } from '../open-cli-catalog.js';
 
 export const verifyCommand: Command = {
   name: 'verify',
   line: COMMAND_LINES.verify,
-  details: helpMessages.verifyDetails(),
   async run(context, args) {
     const repair = args.values.repair === true;
     // Read-only unless repairing: then the normal writer open (DuckDB's lock: no other process pulls meanwhile).
-    const catalog = await openCliCatalog(context, repair ? 'write' : 'read');
+    // Either way a home without a catalog is refused, not created: there is nothing to verify or repair.
+    const catalog = await openCliCatalog(context, repair ? 'write' : 'read', { create: false });
     const report = await verifyStore(catalog);
     if (repair && report.bad.length > 0) return repairAndReport(context, catalog, report);
     const releases = releaseCount(report);

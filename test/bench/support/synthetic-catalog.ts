@@ -55,7 +55,7 @@ export async function syntheticCatalog(days: number, seed: number, options: { co
       // Inside the repository, so the compiled files resolve node_modules and package.json's "type": "module".
       const out = path.join(repoRoot, 'node_modules', '.cache', `rdw-bench-js-${process.pid}`);
       try {
-        execFileSync(process.execPath, [path.join(repoRoot, 'node_modules/typescript/bin/tsc'), '-p', path.join(repoRoot, 'tsconfig.json'), '--outDir', out, '--declaration', 'false', '--sourceMap', 'false'], { stdio: 'ignore' });
+        execFileSync(process.execPath, [path.join(repoRoot, 'node_modules/typescript/bin/tsc'), '-p', path.join(repoRoot, 'tsconfig.json'), '--outDir', out, '--incremental', 'false', '--declaration', 'false', '--sourceMap', 'false'], { stdio: 'ignore' });
       } catch {
         // tsc reports type errors (others' files mid-edit) but still emits; check the modules exist below.
       }
