@@ -103,6 +103,17 @@ describe('removeTree refuses', () => {
     expect(await markerKept(work)).toBe(true);
   });
 
+  it("issue 27's line: the parent of the temporary folder, from a kernel folder made in it (the home, with TMPDIR=$HOME/tmp)", async () => {
+    const scratchHome = await withMarker(path.join(owned, 'issue-27-home'));
+    process.env.HOME = scratchHome;
+    await mkdir(path.join(scratchHome, 'tmp'));
+    const dataDir = await makeTemporaryFolder('rdw-kernel-', { parent: path.join(scratchHome, 'tmp') });
+    expectRefused(await refusal(path.dirname(path.dirname(dataDir))), scratchHome, path.dirname(path.dirname(dataDir)), 'home');
+    expect(await markerKept(scratchHome)).toBe(true);
+    await removeTree(dataDir);
+    expect(existsSync(dataDir)).toBe(false);
+  });
+
   it(`a path of fewer than ${MIN_REMOVABLE_SEGMENTS} segments`, async () => {
     expectRefused(await refusal('/rdw-no-such-folder-27'), '/rdw-no-such-folder-27', '/rdw-no-such-folder-27', 'too-short');
     await expect(ownFolder('/rdw-no-such-folder-27')).rejects.toMatchObject({ code: 'RDW_UNSAFE_DELETE', reason: 'too-short' });
