@@ -5,6 +5,8 @@
 export { RdwError, UsageError, IntegrityError, AuthError, LimitError, NotFoundError } from './contract/index.js';
 export { EnvironmentError, DiskFullError, PermissionDeniedError } from './contract/index.js';
 export { ReadOnlyFileSystemError, NotAFolderError, IsAFolderError } from './contract/index.js';
+// A recursive delete refused (base's removeTree: the content store, a catalog's temporary files).
+export { UnsafeDeleteError } from './base/index.js';
 
 // The API client, by what failed: the key or plan, the request, a limit, the bytes, the service or connection.
 export { UnauthorizedError, ForbiddenError, CredentialsInUrlError } from './client/index.js';

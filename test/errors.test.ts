@@ -52,6 +52,7 @@ const TABLE: Row[] = [
   row(E.ReadOnlyFileSystemError, 'RDW_READ_ONLY_FILE_SYSTEM', failure),
   row(E.NotAFolderError, 'RDW_NOT_A_FOLDER', failure),
   row(E.IsAFolderError, 'RDW_IS_A_FOLDER', failure),
+  row(E.UnsafeDeleteError, 'RDW_UNSAFE_DELETE', failure, [{ path: '/', reason: 'root' }], { path: '/', reason: 'root' }),
   // The client.
   row(E.UnauthorizedError, 'RDW_UNAUTHORIZED', auth, [{ apiCode: 'unauthorized' }], { status: 401, apiCode: 'unauthorized' }),
   row(E.ForbiddenError, 'RDW_FORBIDDEN', auth, [{ apiCode: 'plan_required' }], { status: 403, apiCode: 'plan_required' }),

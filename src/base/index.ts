@@ -1,6 +1,9 @@
-// src/base: small shared primitives that know nothing of the API (seeded random, SHA-256, SQL quoting,
-// text patterns, a bounded cache, text-table/CSV/HTML writers, makeFolder). Imports nothing of ours; every layer
-// may import it.
+// src/base: small shared primitives that know nothing of the API (the RdwError base, seeded random, SHA-256, SQL
+// quoting, text patterns, a bounded cache, text-table/CSV/HTML writers, makeFolder, removeTree). Imports nothing
+// of ours; every layer may import it.
+
+export { EXIT_CODES, RdwError, UsageError, IntegrityError, AuthError, LimitError, NotFoundError, isRdwError, withCode } from './rdw-error.js';
+export type { ExitCode, RdwErrorOptions } from './rdw-error.js';
 
 export { seededRandom } from './seeded-random.js';
 export { RandomStream, randomStream } from './random-stream.js';
@@ -16,3 +19,8 @@ export { csvField, formatCsv } from './csv-text.js';
 export type { CsvOptions } from './csv-text.js';
 export { escapeHtml } from './html-text.js';
 export { makeFolder } from './make-folder.js';
+export { makeTemporaryFolder, ownFolder, removeTree, resolveRemovableTree, MIN_REMOVABLE_SEGMENTS } from './remove-tree.js';
+export type { RemoveTreeOptions } from './remove-tree.js';
+export { UnsafeDeleteError } from './unsafe-delete-error.js';
+export type { UnsafeDeleteReason, UnsafeDeleteErrorOptions } from './unsafe-delete-error.js';
+export { baseMessages } from './messages.js';

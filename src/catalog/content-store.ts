@@ -3,7 +3,7 @@
 
 import { chmod, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { SHA256_HEX_PATTERN, hashFile, makeFolder } from '../base/index.js';
+import { SHA256_HEX_PATTERN, hashFile, makeFolder, ownFolder, removeTree } from '../base/index.js';
 import type { FileDigest } from '../contract/index.js';
 
 let trashCount = 0;
@@ -53,11 +53,12 @@ export class ContentStore {
     this.tempDir = path.join(root, 'tmp');
   }
 
-  /** Opens (creating) the store folders under `root`. */
+  /** Opens (creating) the store folders under `root`; `tmp/` is registered as this process's to clean (removeTree). */
   static async open(root: string): Promise<ContentStore> {
     const store = new ContentStore(root);
     await makeFolder(path.join(root, 'sha256'));
     await makeFolder(store.tempDir);
+    await ownFolder(store.tempDir);
     return store;
   }
 
@@ -196,10 +197,10 @@ export class ContentStore {
       }
     } catch (error) {
       for (const sha256 of moved) await rename(path.join(trash, sha256), this.pathOf(sha256)).catch(() => undefined);
-      await rm(trash, { recursive: true, force: true }).catch(() => undefined);
+      await removeTree(trash).catch(() => undefined);
       throw error;
     }
-    await rm(trash, { recursive: true, force: true });
+    await removeTree(trash);
   }
 
   /** Files in `store/tmp/` (partial and in-flight downloads), with their sizes in bytes, sorted by name. */
@@ -218,7 +219,7 @@ export class ContentStore {
     for (const name of names) {
       if (name === '' || name.includes('/') || name.includes(path.sep) || name === '.' || name === '..') continue;
       if ((await stat(this.tempPath(name)).catch(() => undefined)) === undefined) continue;
-      await rm(this.tempPath(name), { recursive: true, force: true });
+      await removeTree(this.tempPath(name));
       removed += 1;
     }
     return removed;
@@ -257,7 +258,7 @@ export class ContentStore {
           continue;
         }
       }
-      await rm(this.tempPath(name), { force: true, recursive: true });
+      await removeTree(this.tempPath(name));
       removed.push(name);
     }
     return { removed, kept };

@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { link, open, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { ownFolder, removeTree } from '../base/index.js';
 import { closeDuckdbFile, openDuckdbFile, type LockWait } from './open-duckdb-file.js';
 import { runMigrations } from './run-migrations.js';
 
@@ -21,6 +22,7 @@ export async function createCatalogFile(file: string, wait: LockWait, now: () =>
   await removeAbandoned(file);
   if (await exists(file)) return false;
   const temporary = `${file}.new-${process.pid}-${randomBytes(4).toString('hex')}`;
+  await ownFolder(`${temporary}.tmp`); // DuckDB's spill folder of the temporary catalog: this process's to remove
   try {
     const opened = await openDuckdbFile(temporary, false, wait);
     try {
@@ -47,12 +49,17 @@ async function removeAbandoned(file: string): Promise<void> {
   for (const name of await readdir(folder).catch(() => [] as string[])) {
     const match = TEMPORARY_NAME.exec(name);
     if (match?.[1] !== path.basename(file) || isRunning(Number(match[2]))) continue;
-    await removeTemporary(path.join(folder, name)).catch(() => undefined); // e.g. a read-only home: left as is
+    // Its creator is gone, so its files are this process's to remove; e.g. a read-only home: left as is.
+    await ownFolder(`${path.join(folder, name)}.tmp`)
+      .then(() => removeTemporary(path.join(folder, name)))
+      .catch(() => undefined);
   }
 }
 
+/** Removes a temporary catalog: its file, its WAL and DuckDB's spill folder `<file>.tmp` (registered by ownFolder). */
 async function removeTemporary(temporary: string): Promise<void> {
-  for (const suffix of ['', '.wal', '.tmp']) await rm(`${temporary}${suffix}`, { recursive: true, force: true });
+  for (const suffix of ['', '.wal']) await rm(`${temporary}${suffix}`, { force: true });
+  await removeTree(`${temporary}.tmp`);
 }
 
 function isRunning(pid: number): boolean {

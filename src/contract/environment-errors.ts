@@ -2,7 +2,7 @@
 // file where a folder must be (or the reverse). Each is a typed error (exit 1) said for what it is.
 
 import { environmentMessages } from './environment-messages.js';
-import { RdwError, withCode, type RdwErrorOptions } from './rdw-error.js';
+import { RdwError, withCode, type RdwErrorOptions } from '../base/index.js';
 
 /** Options of the environment errors: the path at fault, when known. */
 export interface EnvironmentErrorOptions extends RdwErrorOptions {

@@ -88,8 +88,8 @@ export { API_ERROR_CODES, isApiErrorBody } from './api-errors.js';
 export type { ApiErrorCode, ApiErrorBody } from './api-errors.js';
 export { RESEARCH_DATASETS, RESEARCH_SCOPE, RESEARCH_LIMITATIONS, researchDataset, liveDataset } from './research-datasets.js';
 export type { ResearchColumn, ResearchDatasetSpec } from './research-datasets.js';
-export { EXIT_CODES, RdwError, UsageError, IntegrityError, AuthError, LimitError, NotFoundError, isRdwError, withCode } from './rdw-error.js';
-export type { ExitCode, RdwErrorOptions } from './rdw-error.js';
+export { EXIT_CODES, RdwError, UsageError, IntegrityError, AuthError, LimitError, NotFoundError, isRdwError, withCode } from '../base/index.js';
+export type { ExitCode, RdwErrorOptions } from '../base/index.js';
 export {
   EnvironmentError,
   DiskFullError,

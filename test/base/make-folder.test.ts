@@ -1,17 +1,16 @@
 // makeFolder: mkdir -p that returns where Node's recursive mkdir spins forever (/proc), with Node's own errors.
 
-import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { mkdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeFolder } from '../../src/base/index.js';
+import { makeFolder, makeTemporaryFolder, removeTree } from '../../src/base/index.js';
 
 let root: string;
 beforeAll(async () => {
-  root = await mkdtemp(path.join(os.tmpdir(), 'rdw-make-folder-'));
+  root = await makeTemporaryFolder('rdw-make-folder-');
 });
 afterAll(async () => {
-  await rm(root, { recursive: true, force: true });
+  await removeTree(root);
 });
 
 describe('makeFolder', () => {

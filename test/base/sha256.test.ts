@@ -1,17 +1,16 @@
 import { createHash } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashFile, hashFileInto, sha256Digest, sha256Hex } from '../../src/base/index.js';
+import { hashFile, hashFileInto, makeTemporaryFolder, removeTree, sha256Digest, sha256Hex } from '../../src/base/index.js';
 
 describe('SHA-256 helpers', () => {
   let dir = '';
   beforeAll(async () => {
-    dir = await mkdtemp(path.join(tmpdir(), 'rdw-base-sha256-'));
+    dir = await makeTemporaryFolder('rdw-base-sha256-');
   });
   afterAll(async () => {
-    await rm(dir, { recursive: true, force: true });
+    await removeTree(dir);
   });
 
   it('gives the standard digests of bytes and of UTF-8 text', () => {

@@ -4,14 +4,13 @@
 // minimum requests (issue 17: ≤ 1.05), 429s (0), requests per release, and row paging for one release.
 // Run: node --import tsx test/bench/client.bench.ts [--releases 300] [--rpm 60,300] [--share 1]
 
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startMockServer } from '../../src/mock/index.js';
 import { createClient } from '../../src/client/index.js';
 import { fakeClock } from '../support/fake-clock.js';
+import { makeTemporaryFolder, removeTree } from '../../src/base/index.js';
 
 /** Downloads in flight, as pullReleases' default. */
 const CONCURRENCY = 4;
@@ -49,7 +48,7 @@ const PLAN_KEYS = ['researcher', 'desk'] as const;
 
 /** A pull of `releases` releases by ID with `key` (an account at `rpm`): its own home, the mock's fake clock. */
 async function pacedPull(mock: Mock, clock: FakeClock, key: string, releases: number, rpm: number, share: number): Promise<PacingResult> {
-  const home = await mkdtemp(join(tmpdir(), 'rdw-client-bench-'));
+  const home = await makeTemporaryFolder('rdw-client-bench-');
   let pacingNotices = 0;
   const client = createClient({
     baseUrl: mock.baseUrl,
@@ -104,7 +103,7 @@ async function pacedPull(mock: Mock, clock: FakeClock, key: string, releases: nu
     };
   } finally {
     await client.close();
-    await rm(home, { recursive: true, force: true });
+    await removeTree(home);
   }
 }
 

@@ -3,12 +3,12 @@
 // and `prepack`), from the local npm cache (network only for what the cache lacks). Run: node --import tsx test/bench/install.bench.ts
 
 import { execFile } from 'node:child_process';
-import { copyFile, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { copyFile, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { REPO_ROOT } from '../support/jupyter.js';
 import { formatTable } from './support/format-table.js';
+import { makeTemporaryFolder, removeTree } from '../../src/base/index.js';
 
 const run = promisify(execFile);
 
@@ -30,7 +30,7 @@ function npmErrorSummary(stderr: string): string {
 }
 
 async function main(): Promise<void> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'rdw-install-bench-'));
+  const dir = await makeTemporaryFolder('rdw-install-bench-');
   try {
     await copyFile(path.join(REPO_ROOT, 'package.json'), path.join(dir, 'package.json'));
     await copyFile(path.join(REPO_ROOT, 'package-lock.json'), path.join(dir, 'package-lock.json'));
@@ -47,7 +47,7 @@ async function main(): Promise<void> {
       ciError = npmErrorSummary(String((error as { stderr?: string }).stderr ?? error));
       console.error(`npm ci failed: ${ciError}`);
       command = ['install', '--prefer-offline', '--no-audit', '--no-fund'];
-      await rm(path.join(dir, 'node_modules'), { recursive: true, force: true });
+      await removeTree(path.join(dir, 'node_modules'));
       started = performance.now();
       stdout = (await run('npm', command, { cwd: dir, maxBuffer: 16 * 1024 * 1024 })).stdout;
     }
@@ -94,7 +94,7 @@ async function main(): Promise<void> {
     );
     console.log(JSON.stringify(result));
   } finally {
-    await rm(dir, { recursive: true, force: true });
+    await removeTree(dir);
   }
 }
 

@@ -2,14 +2,15 @@
 // tests do), then (1) times nbconvert end to end on a one-cell notebook that imports ../dist/index.js,
 // opens DuckDB in memory and prints a number, and (2) splits kernel start from first result with
 // jupyter_client. Run: node --import tsx test/bench/kernel-start.bench.ts [--rounds 3]   (needs dist/)
+// Without Jupyter it fails under CI=true (or RDW_REQUIRE_JUPYTER=1) and otherwise reports itself skipped.
 
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { findJupyterPython, installTslabKernel, REPO_ROOT } from '../support/jupyter.js';
+import { makeTemporaryFolder, removeTree } from '../../src/base/index.js';
+import { findJupyterPython, installTslabKernel, JUPYTER_PACKAGES, REPO_ROOT, type TslabKernelFolder } from '../support/jupyter.js';
 import { formatTable } from './support/format-table.js';
 
 const run = promisify(execFile);
@@ -61,27 +62,45 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.le
 
 async function main(): Promise<void> {
   const python = await findJupyterPython();
-  if (python === undefined) throw new Error('Jupyter not found: apt-get install jupyter-nbconvert python3-nbclient python3-ipykernel jupyter-client');
+  if (python === undefined) {
+    const missing = `Jupyter not found: apt-get install ${JUPYTER_PACKAGES}`;
+    if (process.env.CI === 'true' || process.env.RDW_REQUIRE_JUPYTER === '1') throw new Error(missing);
+    console.log(JSON.stringify({ benchmark: 'kernel-start', skipped: missing }));
+    return;
+  }
   if (!existsSync(path.join(REPO_ROOT, 'dist', 'index.js'))) throw new Error('dist/index.js missing: run npm run build first');
 
-  // 1. A scratch project: notebooks/ next to symlinks to dist/ and node_modules/, so '../dist/index.js'
-  // and '@duckdb/node-api' resolve exactly as in the repo's notebooks.
-  const scratch = await mkdtemp(path.join(os.tmpdir(), 'rdw-kernel-bench-'));
-  await symlink(path.join(REPO_ROOT, 'dist'), path.join(scratch, 'dist'));
-  await symlink(path.join(REPO_ROOT, 'node_modules'), path.join(scratch, 'node_modules'));
-  await mkdir(path.join(scratch, 'notebooks'));
-  const notebook = path.join(scratch, 'notebooks', 'kernel-start.ipynb');
-  await writeFile(notebook, JSON.stringify(NOTEBOOK));
-  await writeFile(path.join(scratch, 'cell.ts'), CELL);
-  await writeFile(path.join(scratch, 'driver.py'), DRIVER);
-  const registerStarted = performance.now();
-  const jupyterPath = await installTslabKernel(python);
-  const registerSeconds = (performance.now() - registerStarted) / 1000;
-  const env = { ...process.env, JUPYTER_PATH: jupyterPath, PYDEVD_DISABLE_FILE_VALIDATION: '1', RDW_BASE_URL: '', RDW_API_KEY: '' };
-
+  const scratch = await makeTemporaryFolder('rdw-kernel-bench-');
+  let kernel: TslabKernelFolder | undefined;
   const nbconvert: number[] = [];
   const split: { kernelReadySeconds: number; firstOutputSeconds: number; totalSeconds: number }[] = [];
+  let registerSeconds = 0;
   try {
+    // 1. A scratch project: notebooks/ next to symlinks to dist/ and node_modules/, so '../dist/index.js'
+    // and '@duckdb/node-api' resolve exactly as in the repo's notebooks.
+    await symlink(path.join(REPO_ROOT, 'dist'), path.join(scratch, 'dist'));
+    await symlink(path.join(REPO_ROOT, 'node_modules'), path.join(scratch, 'node_modules'));
+    await mkdir(path.join(scratch, 'notebooks'));
+    const notebook = path.join(scratch, 'notebooks', 'kernel-start.ipynb');
+    await writeFile(notebook, JSON.stringify(NOTEBOOK));
+    await writeFile(path.join(scratch, 'cell.ts'), CELL);
+    await writeFile(path.join(scratch, 'driver.py'), DRIVER);
+    const registerStarted = performance.now();
+    kernel = await installTslabKernel(python);
+    registerSeconds = (performance.now() - registerStarted) / 1000;
+    // Jupyter's and IPython's own folders (connection files, config, `migrated`) in the scratch folder, not in
+    // ~/.local/share/jupyter, ~/.jupyter or ~/.ipython: the bench writes nothing in the home folder.
+    const env = {
+      ...process.env,
+      JUPYTER_PATH: kernel.dataDir,
+      JUPYTER_RUNTIME_DIR: path.join(scratch, 'jupyter-runtime'),
+      JUPYTER_CONFIG_DIR: path.join(scratch, 'jupyter-config'),
+      IPYTHONDIR: path.join(scratch, 'ipython'),
+      PYDEVD_DISABLE_FILE_VALIDATION: '1',
+      RDW_BASE_URL: '',
+      RDW_API_KEY: '',
+    };
+
     for (let round = 0; round < ROUNDS; round += 1) {
       // 2. nbconvert end to end (Python start, kernel start, the cell, shutdown, the output written).
       const out = path.join(scratch, `out-${round}`);
@@ -104,8 +123,12 @@ async function main(): Promise<void> {
       console.error(`round ${round + 1}: nbconvert ${nbconvert.at(-1)!.toFixed(2)} s; kernel ready ${timing.kernelReadySeconds.toFixed(2)} s, first output +${timing.firstOutputSeconds.toFixed(2)} s`);
     }
   } finally {
-    await rm(scratch, { recursive: true, force: true });
-    await rm(path.dirname(path.dirname(jupyterPath)), { recursive: true, force: true });
+    // Each folder removes only itself (the scratch's dist/ and node_modules/ are links: removed as links).
+    try {
+      await removeTree(scratch);
+    } finally {
+      await kernel?.dispose();
+    }
   }
 
   const result = {

@@ -8,23 +8,10 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { BENCH_SUITE, type BenchMode, type SummaryRow } from './support/bench-suite.js';
 import { formatTable } from './support/format-table.js';
-import { lastJsonLine } from './support/last-json-line.js';
 import { machineInfo } from './support/machine-info.js';
-import { runChild } from './support/run-child.js';
+import { runBench, type BenchOutcome } from './support/run-bench.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-
-interface BenchOutcome {
-  name: string;
-  script: string;
-  args: readonly string[];
-  status: 'ok' | 'failed' | 'timeout' | 'skipped';
-  exitCode: number | null;
-  seconds: number;
-  peakTreeRssMiB: number;
-  result?: Record<string, unknown>;
-  error?: string;
-}
 
 const { values } = parseArgs({
   options: { quick: { type: 'boolean', default: false }, only: { type: 'string', multiple: true }, out: { type: 'string' } },
@@ -46,58 +33,9 @@ const suiteStarted = performance.now();
 const outcomes: BenchOutcome[] = [];
 const summary: SummaryRow[] = [];
 for (const bench of selected) {
-  const args = bench.args[mode];
-  if (!only.includes(bench.name) && !(bench.runsIn ?? ['quick', 'full']).includes(mode)) {
-    outcomes.push({ name: bench.name, script: bench.script, args: [], status: 'skipped', exitCode: null, seconds: 0, peakTreeRssMiB: 0 });
-    summary.push({ bench: bench.name, figure: `skipped in ${mode} mode`, value: '-', detail: `run with --only ${bench.name}` });
-    continue;
-  }
-  console.error(`\n== ${bench.name}: ${bench.script} ${args.join(' ')} (budget ${bench.budgetSeconds[mode]} s)`);
-  const run = await runChild(process.execPath, ['--expose-gc', '--import', 'tsx', bench.script, ...args], {
-    cwd: ROOT,
-    env: { ...process.env, RDW_BASE_URL: undefined, RDW_API_KEY: undefined, FORCE_COLOR: '0' },
-    timeoutSeconds: bench.budgetSeconds[mode],
-  });
-  const result = lastJsonLine(run.stdout);
-  const outcome: BenchOutcome = {
-    name: bench.name,
-    script: bench.script,
-    args,
-    status: run.timedOut ? 'timeout' : run.code === 0 && result !== undefined ? 'ok' : 'failed',
-    exitCode: run.code,
-    seconds: Number(run.seconds.toFixed(2)),
-    peakTreeRssMiB: run.peakTreeRssMiB,
-    ...(result === undefined ? {} : { result }),
-  };
-  if (outcome.status !== 'ok') {
-    const why = run.timedOut ? `over its ${bench.budgetSeconds[mode]} s budget` : run.spawnError ?? (result === undefined && run.code === 0 ? 'no JSON line on stdout' : `exit ${run.code ?? run.signal}`);
-    // The last error line the script printed (not its stack), else its last line.
-    const lines = run.stderr.split('\n').map((line) => line.trim()).filter((line) => line !== '' && !line.startsWith('at ') && !line.startsWith('Node.js '));
-    const tail = [...lines].reverse().find((line) => /error/i.test(line)) ?? lines.at(-1) ?? '';
-    outcome.error = `${why}${tail ? `: ${tail}` : ''}`.slice(0, 600);
-    summary.push({ bench: bench.name, figure: outcome.status.toUpperCase(), value: '-', detail: outcome.error.slice(0, 160) });
-    // What finished before the failure, when the script printed progress the spec can read.
-    let partial: Record<string, unknown> | undefined;
-    try {
-      partial = bench.partial?.(run.stdout, run.stderr);
-      if (partial !== undefined) {
-        outcome.result = partial;
-        summary.push(...bench.summarize(partial).map((row) => ({ ...row, figure: `${row.figure} (finished before the ${outcome.status})` })));
-      }
-    } catch {
-      // no usable partial result
-    }
-  } else {
-    try {
-      summary.push(...bench.summarize(result!));
-    } catch (error) {
-      outcome.status = 'failed';
-      outcome.error = `unexpected JSON shape: ${(error as Error).message}`;
-      summary.push({ bench: bench.name, figure: 'FAILED (output shape)', value: '-', detail: outcome.error });
-    }
-  }
+  const { outcome, rows } = await runBench(bench, mode, { root: ROOT, only });
   outcomes.push(outcome);
-  console.error(`== ${bench.name}: ${outcome.status} in ${outcome.seconds} s (peak tree RSS ${outcome.peakTreeRssMiB} MiB)`);
+  summary.push(...rows);
 }
 const totalSeconds = (performance.now() - suiteStarted) / 1000;
 
@@ -106,6 +44,8 @@ console.log(`\nrdw benchmark suite (${mode}), ${machine.date}: ${machine.nproc} 
 console.log(formatTable(['bench', 'figure', 'value', 'detail'], summary.map((row) => [row.bench, row.figure, row.value, row.detail]), 'llrl'));
 console.log('');
 console.log(formatTable(['bench', 'status', 'wall s', 'peak RSS MiB (tree)', 'args'], outcomes.map((o) => [o.name, o.status, o.seconds.toFixed(1), o.peakTreeRssMiB, o.args.join(' ')])));
+// A failure in full: the table row keeps only its start.
+for (const failed of outcomes.filter((o) => o.status === 'failed' || o.status === 'timeout')) console.log(`\n${failed.status.toUpperCase()} ${failed.name}: ${failed.error}`);
 console.log(`\ntotal ${totalSeconds.toFixed(1)} s; results in ${outFile}`);
 const report = { suite: 'rdw-bench', mode, totalSeconds: Number(totalSeconds.toFixed(2)), machine, summary, benches: outcomes };
 await writeFile(outFile, `${JSON.stringify(report, null, 2)}\n`);

@@ -2,7 +2,7 @@
 // (it wrote or verified it itself); a new store object, as in the next process, hashes again.
 
 import { createHash } from 'node:crypto';
-import { chmod, readFile, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readdir, readFile, stat, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ContentStore, STORED_FILE_MODE } from '../../src/catalog/index.js';
@@ -35,6 +35,24 @@ describe('ContentStore', () => {
       // ...but it still sees a file removed or of another size.
       await writeFile(target, 'short');
       expect(await store.holds(digest)).toBe(false);
+    });
+  });
+
+  it('cleans store/tmp with removeTree: a folder goes whole, a symlink out of the store goes as a link only', async () => {
+    await withTempHome(async (home) => {
+      const store = await ContentStore.open(path.join(home, 'store'));
+      const outside = path.join(home, 'outside');
+      await mkdir(outside);
+      await writeFile(path.join(outside, 'keep.txt'), 'not the store');
+      await mkdir(path.join(store.tempDir, 'trash.1.1', 'nested'), { recursive: true });
+      await writeFile(path.join(store.tempDir, 'trash.1.1', 'nested', 'f'), 'x');
+      await symlink(outside, store.tempPath('link'));
+      await writeFile(store.tempPath('stale.part'), 'x');
+
+      expect(await store.removeTemp(['trash.1.1', '..', 'link'])).toBe(2);
+      expect((await store.cleanTemp(Date.now())).removed).toEqual(['stale.part']);
+      expect(await readdir(store.tempDir)).toEqual([]);
+      expect(await readFile(path.join(outside, 'keep.txt'), 'utf8')).toBe('not the store');
     });
   });
 });

@@ -2,7 +2,7 @@
 // catalog must open, verify, and hold each release wholly or not at all; temp files go on the next run.
 
 import { spawn } from 'node:child_process';
-import { cp, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -11,6 +11,7 @@ import type { MockServer } from '../../src/mock/index.js';
 import { withMockServer } from '../support/with-mock-server.js';
 import { withTempHome } from '../support/temp-home.js';
 import { EVIDENCE_DIR_ENV } from '../support/test-temp-dir.js';
+import { removeTree } from '../../src/base/index.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const KILLS_PER_HOME = 13; // two homes in parallel: 26 runs, at least 20 of them killed
@@ -46,7 +47,7 @@ function pullInChild(mock: MockServer, home: string, killAfterMs: number | undef
 
 /** Removes everything inside `folder` (the folder itself stays). */
 async function emptyFolder(folder: string): Promise<void> {
-  for (const entry of await readdir(folder)) await rm(path.join(folder, entry), { recursive: true, force: true });
+  for (const entry of await readdir(folder)) await removeTree(path.join(folder, entry));
 }
 
 /**

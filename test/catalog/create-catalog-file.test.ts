@@ -3,7 +3,7 @@
 // the temporary files of killed creators, which the next creation removes.
 
 import { spawn } from 'node:child_process';
-import { readdir, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CATALOG_FILE, openCatalog } from '../../src/catalog/index.js';
@@ -66,8 +66,13 @@ describe('creating a catalog', () => {
       const dead = `${CATALOG_FILE}.new-4194305-0badf00d`;
       const running = `${CATALOG_FILE}.new-${process.pid}-00c0ffee`;
       for (const name of [dead, `${dead}.wal`, running]) await writeFile(path.join(home, name), 'partial');
+      // DuckDB's spill folders (`<file>.tmp/`): the dead creator's goes whole (removeTree), the running one's stays.
+      for (const name of [`${dead}.tmp`, `${running}.tmp`]) {
+        await mkdir(path.join(home, name));
+        await writeFile(path.join(home, name, 'duckdb_temp_storage-0.tmp'), 'spilled');
+      }
       expect(await createCatalogFile(file, WAIT, () => new Date())).toBe(true);
-      expect(await catalogFiles(home)).toEqual([CATALOG_FILE, running]);
+      expect(await catalogFiles(home)).toEqual([CATALOG_FILE, running, `${running}.tmp`]);
       expect((await stat(file)).size).toBeGreaterThan(12_288);
     });
   });

@@ -4,13 +4,14 @@
 
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JUPYTER_PACKAGES, REPO_ROOT, findJupyterPython } from '../support/jupyter.js';
 import { runBuiltCli } from '../support/run-built-cli.js';
+import { makeTemporaryFolder, removeTree } from '../../src/base/index.js';
 
 const run = promisify(execFile);
 const python = await findJupyterPython();
@@ -48,7 +49,7 @@ describe('rdw kernel install', () => {
 
   describe.runIf(python !== undefined)('with the real Jupyter', () => {
     beforeAll(async () => {
-      root = await mkdtemp(path.join(os.tmpdir(), 'rdw-kernel-install-'));
+      root = await makeTemporaryFolder('rdw-kernel-install-');
       const at = (name: string) => path.join(root, name);
       env = {
         // The venv's bin only: no jupyter-kernelspec of the machine can be found and run.
@@ -64,7 +65,7 @@ describe('rdw kernel install', () => {
     }, 60_000);
 
     afterAll(async () => {
-      if (root) await rm(root, { recursive: true, force: true });
+      if (root) await removeTree(root);
       expect(MACHINE_DIRS.map((dir) => existsSync(dir))).toEqual(machineBefore);
     });
 
@@ -88,7 +89,7 @@ describe('rdw kernel install', () => {
 
     it("with --sys-prefix registers in the given Python's prefix (a venv), not per user", async () => {
       const venvPython = path.join(root, 'venv', 'bin', 'python');
-      await rm(path.join(root, 'data'), { recursive: true, force: true });
+      await removeTree(path.join(root, 'data'));
       const result = await runBuiltCli(['--json', 'kernel', 'install', '--python', venvPython, '--sys-prefix'], { env });
       expect(result.code).toBe(0);
       const dir = path.join(root, 'venv', 'share', 'jupyter', 'kernels', 'tslab');
@@ -105,7 +106,7 @@ describe('rdw kernel install', () => {
       ['--sys-prefix', '--system'],
       ['--user', '--sys-prefix'],
     ])('refuses %s with %s in one sentence (exit 2), registering nothing', async (first, second) => {
-      await rm(path.join(root, 'data'), { recursive: true, force: true });
+      await removeTree(path.join(root, 'data'));
       const result = await runBuiltCli(['kernel', 'install', first, second], { env });
       expect(result.code).toBe(2);
       expect(result.stdout).toBe('');

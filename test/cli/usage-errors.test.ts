@@ -2,8 +2,6 @@
 // error, and `code` RDW_CLI_USAGE. Problems found by a lower layer (a malformed release ID, a study window)
 // keep that layer's class and code.
 
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/run-cli.js';
@@ -13,13 +11,14 @@ import { GLOBAL_FLAGS } from '../../src/cli/flags.js';
 import { checkFlags, parseCommandLine } from '../../src/cli/parse-flags.js';
 import type { CliContext } from '../../src/cli/cli-context.js';
 import { captureOutput } from '../support/capture-output.js';
+import { makeTemporaryFolder, removeTree } from '../../src/base/index.js';
 
 let cwd: string;
 beforeAll(async () => {
-  cwd = await mkdtemp(path.join(os.tmpdir(), 'rdw-usage-'));
+  cwd = await makeTemporaryFolder('rdw-usage-');
 });
 afterAll(async () => {
-  await rm(cwd, { recursive: true, force: true });
+  await removeTree(cwd);
 });
 
 const LOCK_USAGE = 'Usage: rdw lock <FILE> (<RELEASE_ID...> | --latest N): name a lock file and either release IDs or --latest N (not both).';

@@ -3,12 +3,12 @@
 // whose bytes really differ is still refused after that one fresh try. Served by a node:http server here.
 
 import { createHash } from 'node:crypto';
-import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { readFile, readdir, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ChecksumMismatchError, createClient, type RdwClient } from '../../src/client/index.js';
+import { makeTemporaryFolder, removeTree } from '../../src/base/index.js';
 
 const KEY = 'rdw_sk_partial0123456789abcdef0123456789';
 const ID = 'c'.repeat(64);
@@ -74,13 +74,13 @@ describe('a corrupted partial download', () => {
   let dir: string;
   beforeEach(async () => {
     server = await serve();
-    dir = await mkdtemp(join(tmpdir(), 'rdw-partial-'));
+    dir = await makeTemporaryFolder('rdw-partial-');
     client = createClient({ baseUrl: server.baseUrl, apiKey: KEY, home: dir, retry: { baseDelayMs: 1, jitterMs: 1, maxRetries: 0 } });
   });
   afterEach(async () => {
     await client.close();
     await server.close();
-    await rm(dir, { recursive: true, force: true });
+    await removeTree(dir);
   });
 
   /** Leaves `<dest>.partial` holding the first `bytes` of the file with one byte flipped, and its sidecar. */

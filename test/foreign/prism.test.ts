@@ -4,16 +4,16 @@
 // (Prism's bytes cannot match a manifest checksum). Imports no part of src/mock.
 
 import { spawn, type ChildProcess } from 'node:child_process';
-import { access, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { access, mkdir, readdir, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApiDocument } from '../../src/contract/index.js';
 import { OpenApiValidator } from '../support/openapi-validator.js';
+import { makeTemporaryFolder, removeTree } from '../../src/base/index.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const CLI = path.join(ROOT, 'dist/cli/main.js');
@@ -174,7 +174,7 @@ let workDir: string;
 const servers: Partial<Record<'static' | 'dynamic', PrismServer>> = {};
 
 beforeAll(async () => {
-  workDir = await mkdtemp(path.join(os.tmpdir(), 'rdw-prism-'));
+  workDir = await makeTemporaryFolder('rdw-prism-');
   const documentPath = path.join(workDir, 'openapi.json');
   await writeFile(documentPath, JSON.stringify(mountedForPrism(openApiDocument() as Json)));
   const [staticServer, dynamicServer] = await Promise.all([startPrism(documentPath, []), startPrism(documentPath, ['--dynamic', '--seed', 'rdw'])]);
@@ -184,7 +184,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all([stopPrism(servers.static), stopPrism(servers.dynamic)]);
-  if (workDir) await rm(workDir, { recursive: true, force: true });
+  if (workDir) await removeTree(workDir);
 });
 
 describe.each(['static', 'dynamic'] as const)('Prism (%s) mocking the generated document', (mode) => {

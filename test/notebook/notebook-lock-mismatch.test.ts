@@ -7,8 +7,8 @@ import { chmod, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { JUPYTER_PACKAGES, REPO_ROOT, findJupyterPython, installTslabKernel } from '../support/jupyter.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JUPYTER_PACKAGES, REPO_ROOT, findJupyterPython, installTslabKernel, type TslabKernelFolder } from '../support/jupyter.js';
 import { printedText, readNotebook } from '../support/notebook-outputs.js';
 
 const run = promisify(execFile);
@@ -23,10 +23,11 @@ describe('a notebook over a changed store', () => {
   });
 
   describe.runIf(python !== undefined)('executed with the tslab kernel', () => {
-    let jupyterPath = '';
+    let kernel: TslabKernelFolder | undefined;
     beforeAll(async () => {
-      jupyterPath = await installTslabKernel(python!);
+      kernel = await installTslabKernel(python!);
     }, 120_000);
+    afterAll(() => kernel?.dispose());
 
     it('stops at Study.open with exit-3 lock mismatch naming release and file, and computes no number', async () => {
       // 1. Reproduce the lock into a fresh home with the CLI (embedded mock), then alter one stored parquet byte.
@@ -46,7 +47,7 @@ describe('a notebook over a changed store', () => {
       await run(
         python!,
         ['-m', 'nbconvert', '--to', 'notebook', '--execute', '--allow-errors', '--ExecutePreprocessor.timeout=300', '--output-dir', outputDir, NOTEBOOK],
-        { cwd: path.dirname(NOTEBOOK), env: { ...env, JUPYTER_PATH: jupyterPath, PYDEVD_DISABLE_FILE_VALIDATION: '1' }, maxBuffer: 64 * 1024 * 1024 },
+        { cwd: path.dirname(NOTEBOOK), env: { ...env, JUPYTER_PATH: kernel!.dataDir, PYDEVD_DISABLE_FILE_VALIDATION: '1' }, maxBuffer: 64 * 1024 * 1024 },
       );
       const executed = await readNotebook(path.join(outputDir, path.basename(NOTEBOOK)));
 

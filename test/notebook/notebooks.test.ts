@@ -5,13 +5,14 @@
 import { mkdtemp, readdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   JUPYTER_PACKAGES,
   REPO_ROOT,
   executeNotebook,
   findJupyterPython,
   installTslabKernel,
+  type TslabKernelFolder,
 } from '../support/jupyter.js';
 import { allOutputText, cellErrors, joinedText, printedText, readNotebook } from '../support/notebook-outputs.js';
 
@@ -46,18 +47,19 @@ describe('notebooks', () => {
   });
 
   describe.runIf(python !== undefined)('executed with the tslab kernel', () => {
-    let jupyterPath = '';
+    let kernel: TslabKernelFolder | undefined;
     let outputDir = '';
     beforeAll(async () => {
-      jupyterPath = await installTslabKernel(python!);
+      kernel = await installTslabKernel(python!);
       outputDir = await mkdtemp(path.join(os.tmpdir(), 'rdw-notebooks-'));
     }, 120_000);
+    afterAll(() => kernel?.dispose());
 
     it.each(notebooks)('%s runs without errors, prints what is committed, and shows no key', async (name) => {
       const committed = await readNotebook(path.join(NOTEBOOK_DIR, name));
       const home = await mkdtemp(path.join(os.tmpdir(), 'rdw-notebook-home-'));
       const env = { ...process.env, RDW_HOME: home, RDW_BASE_URL: undefined, RDW_SITE_URL: undefined, RDW_API_KEY: undefined };
-      const executedPath = await executeNotebook(python!, path.join(NOTEBOOK_DIR, name), { jupyterPath, outputDir, env });
+      const executedPath = await executeNotebook(python!, path.join(NOTEBOOK_DIR, name), { jupyterPath: kernel!.dataDir, outputDir, env });
       const executed = await readNotebook(executedPath);
       expect(cellErrors(executed)).toEqual([]);
       expect(allOutputText(executed)).not.toMatch(KEY_PATTERN);

@@ -93,9 +93,11 @@ describe('typed frames in tslab', () => {
     });
 
     it('under the kernel rdw kernel install registers: typed columns, a typed DataFrame, the SQL values', async () => {
-      const jupyterPath = await installTslabKernel(python!);
+      const kernel = await installTslabKernel(python!);
       const outputDir = await mkdtemp(path.join(os.tmpdir(), 'rdw-tslab-frames-out-'));
-      const executed = await readNotebook(await executeNotebook(python!, notebook, { jupyterPath, outputDir, env, allowErrors: true }));
+      const executed = await readNotebook(
+        await executeNotebook(python!, notebook, { jupyterPath: kernel.dataDir, outputDir, env, allowErrors: true }).finally(() => kernel.dispose()),
+      );
       expect(cellErrors(executed)).toEqual([]);
       const printed = Object.fromEntries(printedText(executed).map((cell) => [cell.id, cell.text]));
       expect(printed.setup).toBe('');

@@ -10,12 +10,12 @@
 
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analysisMessages } from '../../src/analysis/index.js';
+import { makeTemporaryFolder, removeTree } from '../../src/base/index.js';
 import { consumerLock } from '../support/consumer-lock.js';
 
 const run = promisify(execFile);
@@ -38,7 +38,7 @@ async function sh(command: string, args: string[], cwd: string): Promise<{ stdou
 }
 
 beforeAll(async () => {
-  temp = mkdtempSync(path.join(tmpdir(), 'rdw-package-'));
+  temp = await makeTemporaryFolder('rdw-package-');
   // 1. A copy of what the build reads, so prepack's clean build never touches this checkout's dist/ (other
   //    test files import it while this one runs).
   const source = path.join(temp, 'source');
@@ -57,8 +57,8 @@ beforeAll(async () => {
   tarball = { file, path: path.join(temp, file), integrity: `sha512-${createHash('sha512').update(bytes).digest('base64')}`, manifest };
 }, 5 * MINUTES);
 
-afterAll(() => {
-  if (temp) rmSync(temp, { recursive: true, force: true });
+afterAll(async () => {
+  if (temp) await removeTree(temp);
 });
 
 /** A consumer project: package.json, a lock from this repository's, the tarball; installed with `npm ci --offline`. */

@@ -1,9 +1,9 @@
 // Test helper: write release files to a temporary folder and read them back with DuckDB.
 
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
+import { makeTemporaryFolder, removeTree } from '../../src/base/index.js';
 
 export interface DuckDbFiles {
   /** Writes bytes under a name in the temporary folder; returns the path. */
@@ -14,7 +14,7 @@ export interface DuckDbFiles {
 
 /** Runs `body` with a temporary folder and an in-memory DuckDB; removes both afterwards. */
 export async function withDuckDbFiles<T>(body: (files: DuckDbFiles) => Promise<T>): Promise<T> {
-  const dir = await mkdtemp(join(tmpdir(), 'rdw-releases-'));
+  const dir = await makeTemporaryFolder('rdw-releases-');
   const instance = await DuckDBInstance.create(':memory:');
   const connection = await instance.connect();
   try {
@@ -31,7 +31,7 @@ export async function withDuckDbFiles<T>(body: (files: DuckDbFiles) => Promise<T
   } finally {
     connection.closeSync();
     instance.closeSync();
-    await rm(dir, { recursive: true, force: true });
+    await removeTree(dir);
   }
 }
 

@@ -2,8 +2,7 @@
 // given rows, e.g. synthetic ones: for tests that need exact control over the rows.
 
 import { createHash } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { DUCKDB_TYPE, openCatalog, type Catalog } from '../../src/catalog/index.js';
@@ -11,6 +10,7 @@ import { MARKET_EVENT_FIELDS, MARKET_EVENTS_DATASET, PRODUCT_VERSION } from '../
 import type { MarketEventRow } from '../../src/contract/index.js';
 import { MarketSimulator } from '../../src/mock/index.js';
 import { asOfTime } from '../../src/mock/releases/index.js';
+import { makeTemporaryFolder, removeTree } from '../../src/base/index.js';
 
 /** One release: its ID, UTC day, generation time (newer wins in the current view) and rows. */
 export interface FixtureRelease {
@@ -34,7 +34,7 @@ export interface FixtureCatalog {
 
 /** Builds a catalog in a fresh temp home holding the releases; the caller closes it. */
 export async function buildFixtureCatalog(releases: readonly FixtureRelease[]): Promise<FixtureCatalog> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'rdw-analysis-'));
+  const dir = await makeTemporaryFolder('rdw-analysis-');
   const catalog = await openCatalog(dir);
   await appendReleases(catalog.connection, dir, releases);
   return {
@@ -45,7 +45,7 @@ export async function buildFixtureCatalog(releases: readonly FixtureRelease[]): 
     detach: () => catalog.close(),
     async close() {
       await catalog.close();
-      await rm(dir, { recursive: true, force: true });
+      await removeTree(dir);
     },
   };
 }

@@ -2,10 +2,9 @@
 // so notebook tests never depend on, or change, the machine's kernel registry.
 
 import { execFile } from 'node:child_process';
-import { mkdtemp } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { makeTemporaryFolder, removeTree } from '../../src/base/index.js';
 import { runBuiltCli } from './run-built-cli.js';
 
 const run = promisify(execFile);
@@ -25,17 +24,32 @@ export async function findJupyterPython(): Promise<string | undefined> {
   return undefined;
 }
 
+/** A Jupyter data folder holding the registered tslab kernel; it removes itself. */
+export interface TslabKernelFolder {
+  /** The Jupyter data folder (`kernels/tslab/kernel.json` inside): pass it as JUPYTER_PATH. */
+  readonly dataDir: string;
+  /** Removes the data folder and all in it; nothing else. Safe to call twice. */
+  dispose(): Promise<void>;
+}
+
 /**
  * Registers the product's kernel — what `rdw kernel install` writes: this Node running
- * dist/cli/tslab-kernel-main.js — as a per-user kernel of a fresh Jupyter data folder; returns the
- * JUPYTER_PATH to use. The built CLI does the registering, so the notebooks prove the launcher works.
+ * dist/cli/tslab-kernel-main.js — as a per-user kernel of a fresh Jupyter data folder. The built CLI does the
+ * registering, so the notebooks prove the launcher works. The caller disposes of the folder (it owns the
+ * clean-up, so no caller computes what to delete: issue 27).
  */
-export async function installTslabKernel(python: string): Promise<string> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'rdw-kernel-'));
-  const env = { JUPYTER_DATA_DIR: dataDir, JUPYTER_CONFIG_DIR: path.join(dataDir, 'config'), PYDEVD_DISABLE_FILE_VALIDATION: '1' };
+export async function installTslabKernel(python: string): Promise<TslabKernelFolder> {
+  const dataDir = await makeTemporaryFolder('rdw-kernel-');
+  let removed: Promise<void> | undefined;
+  const folder: TslabKernelFolder = { dataDir, dispose: () => (removed ??= removeTree(dataDir)) };
+  // Jupyter's and IPython's folders inside the data folder: installing writes nothing in the home folder.
+  const env = { JUPYTER_DATA_DIR: dataDir, JUPYTER_CONFIG_DIR: path.join(dataDir, 'config'), IPYTHONDIR: path.join(dataDir, 'ipython'), PYDEVD_DISABLE_FILE_VALIDATION: '1' };
   const result = await runBuiltCli(['kernel', 'install', '--python', python, '--user'], { env, timeoutMs: 60_000 });
-  if (result.code !== 0) throw new Error(`rdw kernel install failed (exit ${result.code}): ${result.stderr}`);
-  return dataDir;
+  if (result.code !== 0) {
+    await folder.dispose();
+    throw new Error(`rdw kernel install failed (exit ${result.code}): ${result.stderr}`);
+  }
+  return folder;
 }
 
 /** Executes a notebook headlessly with nbconvert; returns the path of the executed copy. */

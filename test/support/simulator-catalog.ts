@@ -1,12 +1,11 @@
 // A real catalog (openCatalog, src/catalog) holding MarketSimulator rows imported through the catalog's own
 // import step: each day's release is built by src/mock/releases (CSV bytes, ID, manifest) like the mock serves it.
 
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { importRelease, openCatalog, type Catalog } from '../../src/catalog/index.js';
 import { MarketSimulator, type SimulatorOptions } from '../../src/mock/index.js';
-import { sha256Digest } from '../../src/base/index.js';
+import { makeTemporaryFolder, removeTree, sha256Digest } from '../../src/base/index.js';
 import { asOfTime, buildRelease } from '../../src/mock/releases/index.js';
 import type { MarketEventRow } from '../../src/contract/index.js';
 
@@ -43,7 +42,7 @@ export interface SimulatorCatalogOptions {
  */
 export async function buildSimulatorCatalog(options: SimulatorCatalogOptions = {}): Promise<SimulatorCatalog> {
   const simulator = new MarketSimulator(options.simulator ?? {});
-  const home = options.home ?? (await mkdtemp(path.join(os.tmpdir(), 'rdw-analysis-sim-')));
+  const home = options.home ?? (await makeTemporaryFolder('rdw-analysis-sim-'));
   const staging = path.join(home, 'csv');
   await mkdir(staging, { recursive: true });
   const catalog = await openCatalog(home);
@@ -86,7 +85,7 @@ export async function buildSimulatorCatalog(options: SimulatorCatalogOptions = {
     csvDir: staging,
     async close() {
       await catalog.close();
-      if (options.home === undefined) await rm(home, { recursive: true, force: true });
+      if (options.home === undefined) await removeTree(home);
     },
   };
 }

@@ -1,8 +1,8 @@
 // Test helper: a fresh temporary RDW_HOME folder, removed after `fn` (read-only store files included).
 
-import { chmod, mkdtemp, readdir, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { chmod, readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { makeTemporaryFolder, removeTree } from '../../src/base/index.js';
 
 /** Makes every file under `dir` writable again so it can be removed (the store is chmod 0444). */
 async function makeWritable(dir: string): Promise<void> {
@@ -15,12 +15,12 @@ async function makeWritable(dir: string): Promise<void> {
 
 /** Creates `<tmp>/rdw-home-XXXX`; returns it with a remover. */
 export async function createTempHome(prefix = 'rdw-home-'): Promise<{ home: string; remove(): Promise<void> }> {
-  const home = await mkdtemp(path.join(os.tmpdir(), prefix));
+  const home = await makeTemporaryFolder(prefix);
   return {
     home,
     async remove() {
       await makeWritable(home);
-      await rm(home, { recursive: true, force: true });
+      await removeTree(home);
     },
   };
 }

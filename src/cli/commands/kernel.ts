@@ -2,12 +2,12 @@
 // tslab-kernel-main.js) with Jupyter's own kernelspec installer, per user unless --sys-prefix or --system.
 
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { makeTemporaryFolder, removeTree } from '../../base/index.js';
 import { CliUsageError, KernelInstallError } from '../cli-errors.js';
 import type { Command } from '../command.js';
 import { COMMAND_LINES } from '../flags.js';
@@ -62,7 +62,7 @@ function kernelArgv(): string[] {
  * PATH, whose own Python decides where --sys-prefix is); returns where it went.
  */
 async function installKernelSpec(python: string, scope: KernelScope): Promise<string> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'rdw-kernelspec-'));
+  const dir = await makeTemporaryFolder('rdw-kernelspec-');
   try {
     const spec = { argv: kernelArgv(), display_name: 'TypeScript', language: 'typescript' };
     await writeFile(path.join(dir, 'kernel.json'), `${JSON.stringify(spec, null, 1)}\n`);
@@ -75,7 +75,7 @@ async function installKernelSpec(python: string, scope: KernelScope): Promise<st
     const detail = /(Permission denied|Errno \d+)[^\n]*/.exec(output)?.[0] ?? (error as Error).message.split('\n')[0]!;
     throw new KernelInstallError(m.kernelspecFailed(python, detail.replace(/\.$/, '')), { cause: error });
   } finally {
-    await rm(dir, { recursive: true, force: true });
+    await removeTree(dir);
   }
 }
 

@@ -173,8 +173,9 @@ export const BENCH_SUITE: readonly BenchSpec[] = [
     name: 'event-study',
     script: 'test/bench/event-study.bench.ts',
     // Full mode: opt-in (--only event-study): its synthetic 1,100-day catalog takes minutes to build, and
-    // `scale` runs the same scenarios over a really pulled 1,100-day catalog.
-    args: { quick: ['--days', '30'], full: ['--days', '1100'] },
+    // `scale` runs the same scenarios over a really pulled 1,100-day catalog. Quick mode (npm test's smoke run):
+    // 10 days built through tsx (--no-compile: a tsc of the whole project costs more than it saves there).
+    args: { quick: ['--days', '10', '--no-compile'], full: ['--days', '1100'] },
     runsIn: ['quick'],
     budgetSeconds: { quick: 120, full: 600 },
     summarize: (json: Json) =>
@@ -190,7 +191,8 @@ export const BENCH_SUITE: readonly BenchSpec[] = [
     script: 'test/bench/model.bench.ts',
     // Issue 20's speed target: splits and the logistic baseline over 1,100 days in < 10 s and < 1 GiB. The
     // synthetic catalog is event-study's (cached; its first build takes ~2-5 minutes, hence the full budget).
-    args: { quick: ['--days', '30'], full: ['--days', '1100', '--runs', '2'] },
+    // Quick mode: event-study's quick catalog (same days, seed and flags: reused, not built again).
+    args: { quick: ['--days', '10', '--no-compile'], full: ['--days', '1100', '--runs', '2'] },
     budgetSeconds: { quick: 180, full: 900 },
     summarize: (json: Json) =>
       (json.scenarios as Json[]).map((s) => ({

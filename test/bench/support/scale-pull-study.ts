@@ -4,8 +4,7 @@
 // Run: node --expose-gc --import tsx test/bench/support/scale-pull-study.ts [--days 1100] [--concurrency 2]
 
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { createClient } from '../../../src/client/index.js';
@@ -14,6 +13,7 @@ import { formatTable } from './format-table.js';
 import { lastJsonLine } from './last-json-line.js';
 import { sampleTreeRss } from './process-tree-rss.js';
 import { runChild } from './run-child.js';
+import { makeTemporaryFolder, removeTree } from '../../../src/base/index.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const flag = (name: string, fallback: number) => {
@@ -71,7 +71,7 @@ const progress = (fields: Record<string, unknown>) => console.error(`progress: $
 progress({ days: DAYS, releases: ready.releases.length, mockReadySeconds: Number(mockReadySeconds.toFixed(2)) });
 
 // 2. The pull: every release, into a fresh catalog, as `rdw pull` does (pullReleases, concurrency 2).
-const home = await mkdtemp(path.join(os.tmpdir(), 'rdw-bench-scale-'));
+const home = await makeTemporaryFolder('rdw-bench-scale-');
 let pullPeak = process.memoryUsage().rss;
 const pullTimer = setInterval(() => (pullPeak = Math.max(pullPeak, process.memoryUsage().rss)), 100);
 const pullStarted = performance.now();
@@ -117,7 +117,7 @@ for (const name of chosen) {
   const parsed = scenario.code === 0 ? lastJsonLine(scenario.stdout) : undefined;
   scenarios.push(parsed === undefined ? { scenario: name, error: `exit ${scenario.code}: ${scenario.stderr.slice(-300)}` } : (parsed as (typeof scenarios)[number]));
 }
-await rm(home, { recursive: true, force: true });
+await removeTree(home);
 
 // 5. Requests and bytes per release: the minimum is one request per needed file (the manifest and the
 // parquet) and exactly those files' bytes (parquet sizes from the listing, the manifest's mean size from

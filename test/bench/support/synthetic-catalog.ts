@@ -10,6 +10,7 @@ import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promise
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { ownFolder, removeTree } from '../../../src/base/index.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const cacheRoot = path.join(os.tmpdir(), 'rdw-bench-event-study');
@@ -47,13 +48,14 @@ export async function syntheticCatalog(days: number, seed: number, options: { co
   const home = path.join(cacheRoot, `seed${seed}-days${days}-${await sourceKey()}`);
   const reused = existsSync(path.join(home, 'complete.json'));
   if (!reused) {
-    const building = `${home}.building-${process.pid}`;
-    await rm(building, { recursive: true, force: true });
+    // Named for this process: its own to remove (a crashed earlier run of the same pid left it half built).
+    const building = await ownFolder(`${home}.building-${process.pid}`);
+    await removeTree(building);
     await mkdir(building, { recursive: true });
     let libBase = path.join(repoRoot, 'src');
     if (options.compile !== false) {
       // Inside the repository, so the compiled files resolve node_modules and package.json's "type": "module".
-      const out = path.join(repoRoot, 'node_modules', '.cache', `rdw-bench-js-${process.pid}`);
+      const out = await ownFolder(path.join(repoRoot, 'node_modules', '.cache', `rdw-bench-js-${process.pid}`));
       try {
         execFileSync(process.execPath, [path.join(repoRoot, 'node_modules/typescript/bin/tsc'), '-p', path.join(repoRoot, 'tsconfig.json'), '--outDir', out, '--incremental', 'false', '--declaration', 'false', '--sourceMap', 'false'], { stdio: 'ignore' });
       } catch {
@@ -67,7 +69,7 @@ export async function syntheticCatalog(days: number, seed: number, options: { co
     const buildSeconds = (performance.now() - started) / 1000;
     await writeFile(path.join(building, 'complete.json'), JSON.stringify({ days, seed, buildSeconds, compiled: libBase !== path.join(repoRoot, 'src') }));
     await rename(building, home);
-    if (libBase !== path.join(repoRoot, 'src')) await rm(libBase, { recursive: true, force: true });
+    if (libBase !== path.join(repoRoot, 'src')) await removeTree(libBase);
   }
   const built = JSON.parse(await readFile(path.join(home, 'complete.json'), 'utf8')) as { buildSeconds: number; compiled: boolean };
   return { home, buildSeconds: built.buildSeconds, compiled: built.compiled, reused };

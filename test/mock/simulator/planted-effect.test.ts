@@ -1,11 +1,11 @@
 // The planted ground truth is visible to a plain SQL event-vs-control comparison in DuckDB over 120 days of rows.
 
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MarketSimulator, PLANTED_EFFECTS } from '../../../src/mock/simulator/index.js';
+import { makeTemporaryFolder, removeTree } from '../../../src/base/index.js';
 
 /** Effect of a family (and direction, or both pooled) in bps, with a 95% normal half-width, from DuckDB. */
 interface Effect {
@@ -49,7 +49,7 @@ beforeAll(async () => {
       lines.push(JSON.stringify(Object.fromEntries(COLUMNS.map((name) => [name, record[name]]))));
     }
   }
-  dir = await mkdtemp(join(tmpdir(), 'rdw-simulator-'));
+  dir = await makeTemporaryFolder('rdw-simulator-');
   const path = join(dir, 'rows.ndjson');
   await writeFile(path, `${lines.join('\n')}\n`);
   const instance = await DuckDBInstance.create(':memory:');
@@ -64,7 +64,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  if (dir) await rm(dir, { recursive: true, force: true });
+  if (dir) await removeTree(dir);
 });
 
 const effect = (kind: string, direction: string): Effect => {

@@ -2,13 +2,13 @@
 // bundled schema and the manifest (the spec's release object), each with its SHA-256 from node:crypto.
 
 import { createHash } from 'node:crypto';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { CONTRACT_FIELDS, DATASET_ID, OUTCOME_WINDOWS, PAIRS, type ColumnKind } from './contract-fields.js';
 import { dayRows, type SpecRow } from './day-rows.js';
 import type { ResolvedVariation } from './spec-variation.js';
+import { makeTemporaryFolder, removeTree } from '../../../src/base/index.js';
 
 /** Downloadable formats of a release (spec: `/download/<RELEASE_ID>/<FORMAT>`). */
 export type FileFormat = 'json' | 'csv' | 'parquet' | 'schema' | 'manifest';
@@ -102,7 +102,7 @@ export function buildReleases(variation: ResolvedVariation, now: number): Promis
   let pending = builtReleases.get(key);
   if (pending === undefined) {
     pending = (async () => {
-      const dir = await mkdtemp(path.join(os.tmpdir(), 'rdw-spec-server-'));
+      const dir = await makeTemporaryFolder('rdw-spec-server-');
       const instance = await DuckDBInstance.create(':memory:');
       const connection = await instance.connect();
       try {
@@ -123,7 +123,7 @@ export function buildReleases(variation: ResolvedVariation, now: number): Promis
       } finally {
         connection.closeSync();
         instance.closeSync();
-        await rm(dir, { recursive: true, force: true });
+        await removeTree(dir);
       }
     })();
     builtReleases.set(key, pending);

@@ -1,5 +1,6 @@
 // The error base of rdw: every expected failure is an RdwError with a stable `code` and the CLI exit
 // code of DESIGN.md 2.3. Layers subclass the families below; the CLI maps any RdwError to its exit code.
+// It lives in base (every layer's floor) so that base's own primitives (removeTree) throw typed errors too.
 
 /** CLI exit codes (DESIGN.md 2.3). */
 export const EXIT_CODES = {

@@ -9,7 +9,7 @@ import {
   UsageError,
   isRdwError,
   withCode,
-} from '../../src/contract/index.js';
+} from '../../src/base/index.js';
 import { CatalogBusyError, CatalogOptionError } from '../../src/catalog/index.js';
 
 describe('RdwError families', () => {
@@ -37,7 +37,7 @@ describe('RdwError families', () => {
 
   it('recognizes an error built by a second copy of the class (a notebook kernel re-loading modules)', async () => {
     vi.resetModules();
-    const copy = await import('../../src/contract/rdw-error.js');
+    const copy = await import('../../src/base/rdw-error.js');
     const foreign = new copy.IntegrityError('from another module instance');
     expect(copy.IntegrityError).not.toBe(IntegrityError);
     expect(foreign).toBeInstanceOf(IntegrityError);
