@@ -4,9 +4,9 @@
 
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { makeTemporaryFolder, removeTree } from '../../src/base/index.js';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closestName, editDistance } from '../../src/cli/closest-name.js';
@@ -16,10 +16,10 @@ import { jsonError } from '../support/json-stderr.js';
 
 let cwd: string;
 beforeAll(async () => {
-  cwd = await mkdtemp(path.join(os.tmpdir(), 'rdw-manners-'));
+  cwd = await makeTemporaryFolder('rdw-manners-');
 });
 afterAll(async () => {
-  await rm(cwd, { recursive: true, force: true });
+  await removeTree(cwd);
 });
 
 describe('did you mean', () => {

@@ -3,9 +3,9 @@
 // demo's "Try next" lines repeat the --home it was given, so they read the catalog it just filled.
 
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { makeTemporaryFolder, removeTree } from '../../src/base/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commandMessages } from '../../src/cli/messages.js';
 import { runBuiltCli } from '../support/run-built-cli.js';
@@ -13,7 +13,7 @@ import { jsonError } from '../support/json-stderr.js';
 
 let cwd: string;
 beforeAll(async () => {
-  cwd = await mkdtemp(path.join(os.tmpdir(), 'rdw-missing-home-'));
+  cwd = await makeTemporaryFolder('rdw-missing-home-');
   // A well-formed lock, so `lock check` and `study --lock` get past reading it to the catalog.
   const sha = 'b'.repeat(64);
   await writeFile(path.join(cwd, 'study.lock.json'), JSON.stringify({
@@ -22,7 +22,7 @@ beforeAll(async () => {
   }));
 });
 afterAll(async () => {
-  await rm(cwd, { recursive: true, force: true });
+  await removeTree(cwd);
 });
 
 /** Every command that only reads the catalog, as a user types it (the home is added by the test). */
