@@ -7,7 +7,14 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { execFileSync } from 'node:child_process';
+import { BLOCK_WINDOW_MULTIPLE, MIN_INTERVAL_BLOCKS } from '../../src/analysis/block-jackknife.js';
 import { exploreTable, runExplore } from './support/calibration-explore-run.js';
+import { measure } from './support/calibration-measure.js';
+import { calibrationMarkdown, writeCalibration, type CalibrationRun } from './support/calibration-outputs.js';
+import { summarize } from './support/calibration-summary.js';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
 
 const { values } = parseArgs({
   options: {
@@ -20,6 +27,7 @@ const { values } = parseArgs({
     cache: { type: 'string' },
     out: { type: 'string' },
     write: { type: 'boolean', default: false },
+    'model-truth-markets': { type: 'string' },
   },
 });
 
@@ -40,4 +48,40 @@ async function explore(): Promise<void> {
   console.log(JSON.stringify({ benchmark: 'calibration', mode: 'explore', ...result }));
 }
 
+/** The real event study and model evaluation over seeded markets, against the truth (support/calibration-measure.ts). */
+async function calibrate(): Promise<void> {
+  const quick = values.quick;
+  const markets = Number(values.markets ?? (quick ? 2 : 50));
+  const truthMarkets = Number(values['truth-markets'] ?? (quick ? 2 : 50));
+  const modelTruthMarkets = Number(values['model-truth-markets'] ?? (quick ? 1 : 3));
+  const days = Number(values.days ?? (quick ? 30 : 180));
+  const lengths = (values.lengths ?? (quick ? '30' : '60,180')).split(',').map(Number);
+  const started = performance.now();
+  const measurement = await measure({ seeds: seedRange(1001, markets), truthSeeds: seedRange(9001, truthMarkets), modelTruthMarkets, days, lengths, cacheDir: values.cache, log });
+  const summary = summarize(measurement, lengths);
+  const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
+  const run: CalibrationRun = {
+    markets,
+    truthMarkets,
+    modelTruthMarkets,
+    modelTruthRows: measurement.modelTruthRows,
+    simulatedDays: days,
+    measuredOn: new Date().toISOString().slice(0, 10),
+    commit,
+    blockWindowMultiple: BLOCK_WINDOW_MULTIPLE,
+    minIntervalBlocks: MIN_INTERVAL_BLOCKS,
+    summary,
+  };
+  log(calibrationMarkdown(run));
+  if (measurement.errors.length > 0) log(`errors (${measurement.errors.length}):\n${measurement.errors.slice(0, 20).join('\n')}`);
+  if (values.write) await writeCalibration(ROOT, run);
+  if (values.out) {
+    await mkdir(path.dirname(path.resolve(values.out)), { recursive: true });
+    await writeFile(values.out, `${JSON.stringify({ run, truth: Object.fromEntries(Object.entries(measurement.eventTruth).map(([d, t]) => [d, Object.fromEntries(t)])), events: measurement.events, models: measurement.models }, null, 1)}\n`);
+  }
+  const seconds = (performance.now() - started) / 1000;
+  console.log(JSON.stringify({ benchmark: 'calibration', mode: quick ? 'quick' : 'full', seconds, errors: measurement.errors.length, timing: measurement.seconds, ...run }));
+}
+
 if (values.explore) await explore();
+else await calibrate();

@@ -203,6 +203,29 @@ export const BENCH_SUITE: readonly BenchSpec[] = [
       })),
   },
   {
+    name: 'calibration',
+    script: 'test/bench/calibration.bench.ts',
+    // Issue 28 item 2: coverage of rdw's intervals against the simulator's truth. Quick: 2 small markets, a
+    // smoke run (figures meaningless at that size, nothing asserted); full: 50 markets of 180 days.
+    args: { quick: ['--quick'], full: ['--cache', '.scratch/calibration-cache'] },
+    budgetSeconds: { quick: 90, full: 1800 },
+    summarize: (json: Json) =>
+      (json.summary as Json[]).flatMap((length) => [
+        ...Object.entries(length.event.coverage as Json).map(([window, t]) => ({
+          bench: 'calibration',
+          figure: `${length.days}-day markets, ${window}: event difference 95% interval coverage`,
+          value: t.coverage === null ? 'none shown' : `${fixed(100 * t.coverage, 1)}%`,
+          detail: `${t.shown} shown, withheld ${JSON.stringify(t.withheld)}; model fold AUC ${fixed(100 * (length.model.coverage[window].foldAuc.coverage ?? NaN), 1)}%, fold Δ log loss ${fixed(100 * (length.model.coverage[window].foldLogLoss.coverage ?? NaN), 1)}%; ${json.markets} markets`,
+        })),
+        {
+          bench: 'calibration',
+          figure: `${length.days}-day markets: FDR of BH calls on null groups; power (breakout 1h)`,
+          value: `${fixed(100 * (length.event.fdr ?? NaN), 1)}%`,
+          detail: `power ${fixed(100 * (length.event.power ?? NaN), 1)}%; no-skill folds excluding 0.5: ${length.model.noSkillFolds.excluding} of ${length.model.noSkillFolds.shown}; CI/p disagreements ${length.event.disagreements}`,
+        },
+      ]),
+  },
+  {
     name: 'kernel-start',
     script: 'test/bench/kernel-start.bench.ts',
     args: { quick: ['--rounds', '1'], full: ['--rounds', '3'] },
