@@ -46,17 +46,21 @@ export async function runExplore(options: ExploreOptions) {
   const markets = await load(options.seeds, 'study');
   const truthMarkets = await load(options.truthSeeds, 'truth');
   const lengths = [];
+  // No truth markets: each market's truth is pooled over the OTHER study markets (independent of it).
+  const leaveOneOut = truthMarkets.length === 0;
   for (const days of options.lengths) {
-    const truth = truthOf(truthMarkets, days);
+    const truth = leaveOneOut ? truthOf(markets, days) : truthOf(truthMarkets, days);
+    const looTruth = new Map(markets.map((m) => [m.seed, leaveOneOut ? truthOf(markets.filter((o) => o !== m), days) : truth]));
+    const truthFor = (m: MarketTotals) => looTruth.get(m.seed)!;
     const grid = [];
     for (const multiple of EXPLORE_MULTIPLES) {
       for (const minBlocks of EXPLORE_MIN_BLOCKS) {
-        const { byWindow } = coverageOf(markets, days, truth, jackknifeMethod(multiple, minBlocks));
+        const { byWindow } = coverageOf(markets, days, truthFor, jackknifeMethod(multiple, minBlocks));
         grid.push({ method: 'block-jackknife', multiple, minBlocks, windows: Object.fromEntries(WINDOWS.map((w) => [w, cell(byWindow.get(w)!)])) });
       }
     }
-    const before = coverageOf(markets, days, truth, bootstrapMethod());
-    const current = coverageOf(markets, days, truth, jackknifeMethod(2, 8));
+    const before = coverageOf(markets, days, truthFor, bootstrapMethod());
+    const current = coverageOf(markets, days, truthFor, jackknifeMethod(2, 8));
     lengths.push({
       days,
       truth: Object.fromEntries([...truth].map(([key, t]) => [key, { valuePct: Number(t.value.toFixed(5)), standardErrorPct: Number(t.standardError.toFixed(5)), markets: t.markets }])),
@@ -69,7 +73,7 @@ export async function runExplore(options: ExploreOptions) {
       jackknifeCurrentDefaultsGroups: Object.fromEntries([...current.byGroup].map(([key, t]) => [key, cell(t)])),
     });
   }
-  return { markets: options.seeds.length, truthMarkets: options.truthSeeds.length, simulatedDays: options.days, seeds: [options.seeds[0], options.seeds.at(-1)], truthSeeds: [options.truthSeeds[0], options.truthSeeds.at(-1)], lengths };
+  return { markets: options.seeds.length, truthMarkets: options.truthSeeds.length, truth: leaveOneOut ? 'each market: pooled over the other study markets' : 'pooled over the truth markets', simulatedDays: options.days, seeds: [options.seeds[0], options.seeds.at(-1)], truthSeeds: [options.truthSeeds[0], options.truthSeeds.at(-1)], lengths };
 }
 
 /** The grid as text: one line per length × configuration, coverage (shown) per window. */

@@ -113,10 +113,11 @@ export function bootstrapMethod(samples = 2000): DayTotalsMethod {
 }
 
 /** Coverage per window (and per window × group) of a method over markets of `days` days. */
-export function coverageOf(markets: readonly MarketTotals[], days: number, truth: Map<string, GroupTruth>, method: DayTotalsMethod) {
+export function coverageOf(markets: readonly MarketTotals[], days: number, truthFor: (market: MarketTotals) => Map<string, GroupTruth>, method: DayTotalsMethod) {
   const byWindow = new Map<Window, CoverageTally>(WINDOWS.map((w) => [w, emptyTally()]));
   const byGroup = new Map<string, CoverageTally>();
   for (const market of markets) {
+    const truth = truthFor(market);
     for (const group of marketDays(market, days)) {
       const key = groupKey(group);
       const t = truth.get(key);

@@ -12,7 +12,7 @@ import { readGroupDayTotals } from './calibration-day-totals.js';
 import { groupKey, truthOf, type GroupTruth, type MarketTotals } from './calibration-explore.js';
 import { buildCalibrationMarket, newestReleases } from './calibration-markets.js';
 import { joinTruthRows, pooledTruth, readTruthRows, truthAucStandardError, truthScoringModels, type TruthSample } from './calibration-model-truth.js';
-import { marketTotals } from './calibration-totals-cache.js';
+import { cacheMarketTotals, marketTotals } from './calibration-totals-cache.js';
 
 /** The two model specs measured: the default (real skill, from the planted breakout effect) and a no-skill one. */
 export type SpecName = 'default' | 'no-skill';
@@ -127,6 +127,8 @@ export async function measure(options: MeasureOptions): Promise<Measurement> {
     const marketStarted = performance.now();
     const market = await buildCalibrationMarket(seed, options.days);
     try {
+      // The study market's own per-day totals, for the exploration grid (--explore reads the cache).
+      if (options.cacheDir !== undefined) await cacheMarketTotals(market, options.cacheDir);
       for (const days of options.lengths) {
         const releases = newestReleases(market, days);
         const connection = market.fixture.connection;

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { MARKET_EVENTS_CURRENT_VIEW } from '../../../src/catalog/index.js';
 import { quoteIdentifier } from '../../../src/base/index.js';
 import { readGroupDayTotals, type GroupDayTotals } from './calibration-day-totals.js';
-import { buildCalibrationMarket } from './calibration-markets.js';
+import { buildCalibrationMarket, type CalibrationMarket } from './calibration-markets.js';
 import type { MarketTotals } from './calibration-explore.js';
 
 const ARRAYS = ['days', 'eventSums', 'eventCounts', 'eventSigned', 'controlSums', 'controlCounts'] as const;
@@ -31,15 +31,21 @@ export async function marketTotals(seed: number, days: number, cacheDir: string 
   }
   const market = await buildCalibrationMarket(seed, days);
   try {
-    const groups = await readGroupDayTotals(market.fixture.connection, quoteIdentifier(MARKET_EVENTS_CURRENT_VIEW));
-    const lastDay = Math.round(Date.parse(`${market.releases.at(-1)!.day}T00:00:00Z`) / 86_400_000);
-    if (file) {
-      await mkdir(path.dirname(file), { recursive: true });
-      const json = { lastDay, groups: groups.map((g) => ({ ...g, ...Object.fromEntries(ARRAYS.map((name) => [name, Array.from(g[name])])) })) };
-      await writeFile(file, JSON.stringify(json));
-    }
-    return { seed, lastDay, groups };
+    return await cacheMarketTotals(market, cacheDir);
   } finally {
     await market.fixture.close();
   }
+}
+
+/** Reads a built market's totals (its current view) and caches them (when `cacheDir` is given). */
+export async function cacheMarketTotals(market: CalibrationMarket, cacheDir: string | undefined): Promise<MarketTotals> {
+  const groups = await readGroupDayTotals(market.fixture.connection, quoteIdentifier(MARKET_EVENTS_CURRENT_VIEW));
+  const lastDay = Math.round(Date.parse(`${market.releases.at(-1)!.day}T00:00:00Z`) / 86_400_000);
+  if (cacheDir !== undefined) {
+    const file = path.join(cacheDir, `totals-${market.seed}-${market.releases.length}.json`);
+    await mkdir(path.dirname(file), { recursive: true });
+    const json = { lastDay, groups: groups.map((g) => ({ ...g, ...Object.fromEntries(ARRAYS.map((name) => [name, Array.from(g[name])])) })) };
+    await writeFile(file, JSON.stringify(json));
+  }
+  return { seed: market.seed, lastDay, groups };
 }
