@@ -1,16 +1,18 @@
 // Benchmark: calibration of rdw's own statistics on simulated markets whose truth is known (issue 28 item 2).
 // Run: node --import tsx test/bench/calibration.bench.ts [--quick] [--explore] [--markets N] [--truth-markets M]
-//   [--days D] [--lengths 60,180] [--cache DIR] [--out FILE] [--write]
+//   [--model-truth-markets K] [--days D] [--lengths 60,180] [--cache DIR] [--out FILE] [--write] [--from FILE]
+// --write: regenerate src/analysis/interval-calibration.ts and the docs/analysis.md table; --from FILE: re-tally a
+// saved --out file instead of measuring.
 // --explore: the event-study interval's coverage from per-day totals under a grid of block-jackknife constants
 // and for the day bootstrap before issue 28 (support/calibration-explore.ts).
 
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { execFileSync } from 'node:child_process';
 import { BLOCK_WINDOW_MULTIPLE, MIN_INTERVAL_BLOCKS } from '../../src/analysis/block-jackknife.js';
-import { exploreTable, runExplore } from './support/calibration-explore-run.js';
-import { measure } from './support/calibration-measure.js';
+import { exploreMarkdown, exploreTable, runExplore } from './support/calibration-explore-run.js';
+import { measure, type Measurement } from './support/calibration-measure.js';
 import { calibrationMarkdown, writeCalibration, type CalibrationRun } from './support/calibration-outputs.js';
 import { summarize } from './support/calibration-summary.js';
 
@@ -28,6 +30,7 @@ const { values } = parseArgs({
     out: { type: 'string' },
     write: { type: 'boolean', default: false },
     'model-truth-markets': { type: 'string' },
+    from: { type: 'string' },
   },
 });
 
@@ -42,10 +45,29 @@ async function explore(): Promise<void> {
   const result = await runExplore({ seeds: seedRange(1001, markets), truthSeeds: seedRange(9001, truthMarkets), days, lengths, cacheDir: values.cache, log });
   log(exploreTable(result));
   if (values.out) {
+    await writeFile(values.out.replace(/\.json$/, '.md'), `${exploreMarkdown(result)}\n`);
     await mkdir(path.dirname(path.resolve(values.out)), { recursive: true });
     await writeFile(values.out, `${JSON.stringify(result, null, 1)}\n`);
   }
   console.log(JSON.stringify({ benchmark: 'calibration', mode: 'explore', ...result }));
+}
+
+/** Re-tallies a saved run (--out of an earlier run) with the current summary and writers: --from FILE [--write]. */
+async function fromSaved(file: string): Promise<void> {
+  const saved = JSON.parse(await readFile(file, 'utf8'));
+  const lengths: number[] = saved.run.summary.map((length: { days: number }) => length.days);
+  const measurement = {
+    events: saved.events,
+    models: saved.models,
+    eventTruth: Object.fromEntries(Object.entries(saved.truth).map(([days, t]) => [days, new Map(Object.entries(t as object))])),
+    modelTruthRows: saved.run.modelTruthRows,
+    errors: [],
+    seconds: { truth: 0, study: 0 },
+  };
+  const run: CalibrationRun = { ...saved.run, summary: summarize(measurement, lengths) };
+  log(calibrationMarkdown(run));
+  if (values.write) await writeCalibration(ROOT, run);
+  console.log(JSON.stringify({ benchmark: 'calibration', mode: 'from', file, ...run }));
 }
 
 /** The real event study and model evaluation over seeded markets, against the truth (support/calibration-measure.ts). */
@@ -57,10 +79,8 @@ async function calibrate(): Promise<void> {
   const days = Number(values.days ?? (quick ? 30 : 180));
   const lengths = (values.lengths ?? (quick ? '30' : '60,180')).split(',').map(Number);
   const started = performance.now();
-  const measurement = await measure({ seeds: seedRange(1001, markets), truthSeeds: seedRange(9001, truthMarkets), modelTruthMarkets, days, lengths, cacheDir: values.cache, log });
-  const summary = summarize(measurement, lengths);
   const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
-  const run: CalibrationRun = {
+  const runOf = (measurement: Measurement, markets: number): CalibrationRun => ({
     markets,
     truthMarkets,
     modelTruthMarkets,
@@ -70,18 +90,34 @@ async function calibrate(): Promise<void> {
     commit,
     blockWindowMultiple: BLOCK_WINDOW_MULTIPLE,
     minIntervalBlocks: MIN_INTERVAL_BLOCKS,
-    summary,
+    summary: summarize(measurement, lengths),
+  });
+  // The records so far, after every market (a run stopped early can be re-tallied with --from).
+  const save = async (measurement: Measurement, run: CalibrationRun) => {
+    if (!values.out) return;
+    await mkdir(path.dirname(path.resolve(values.out)), { recursive: true });
+    const truth = Object.fromEntries(Object.entries(measurement.eventTruth).map(([d, t]) => [d, Object.fromEntries(t)]));
+    await writeFile(values.out, `${JSON.stringify({ run, truth, events: measurement.events, models: measurement.models, errors: measurement.errors })}\n`);
   };
+  const measurement = await measure({
+    seeds: seedRange(1001, markets),
+    truthSeeds: seedRange(9001, truthMarkets),
+    modelTruthMarkets,
+    days,
+    lengths,
+    cacheDir: values.cache,
+    log,
+    onMarket: async (partial) => save(partial, runOf(partial, new Set(partial.events.map((e) => e.seed)).size)),
+  });
+  const run = runOf(measurement, markets);
   log(calibrationMarkdown(run));
   if (measurement.errors.length > 0) log(`errors (${measurement.errors.length}):\n${measurement.errors.slice(0, 20).join('\n')}`);
   if (values.write) await writeCalibration(ROOT, run);
-  if (values.out) {
-    await mkdir(path.dirname(path.resolve(values.out)), { recursive: true });
-    await writeFile(values.out, `${JSON.stringify({ run, truth: Object.fromEntries(Object.entries(measurement.eventTruth).map(([d, t]) => [d, Object.fromEntries(t)])), events: measurement.events, models: measurement.models }, null, 1)}\n`);
-  }
+  await save(measurement, run);
   const seconds = (performance.now() - started) / 1000;
   console.log(JSON.stringify({ benchmark: 'calibration', mode: quick ? 'quick' : 'full', seconds, errors: measurement.errors.length, timing: measurement.seconds, ...run }));
 }
 
 if (values.explore) await explore();
+else if (values.from) await fromSaved(values.from);
 else await calibrate();

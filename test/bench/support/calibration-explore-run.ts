@@ -93,3 +93,21 @@ export function exploreTable(result: Awaited<ReturnType<typeof runExplore>>): st
   }
   return lines.join('\n');
 }
+
+/** The grid as a markdown table per length (for docs/analysis.md): coverage % (shown/withheld) per window. */
+export function exploreMarkdown(result: Awaited<ReturnType<typeof runExplore>>): string {
+  const lines: string[] = [];
+  for (const length of result.lengths) {
+    lines.push('', `**${length.days}-day markets**, ${result.markets} markets; truth: ${result.truth}${result.truthMarkets > 0 ? ` (${result.truthMarkets})` : ''}`, '');
+    lines.push(`| method | ${WINDOWS.join(' | ')} |`, `|---|${WINDOWS.map(() => '---').join('|')}|`);
+    const row = (label: string, windows: Record<string, ReturnType<typeof cell>>) =>
+      `| ${label} | ${WINDOWS.map((w) => {
+        const c = windows[w]!;
+        const withheld = Object.values(c.withheld).reduce((a, b) => a + b, 0);
+        return c.shown === 0 ? `none (${withheld} withheld)` : `${(100 * c.coverage).toFixed(1)}%${withheld > 0 ? ` (${withheld} withheld)` : ''}`;
+      }).join(' | ')} |`;
+    lines.push(row('day bootstrap (before)', length.bootstrapBefore.windows));
+    for (const g of length.grid) lines.push(row(`jackknife, blocks ≥ ${g.multiple} windows, min ${g.minBlocks} blocks`, g.windows));
+  }
+  return lines.join('\n');
+}

@@ -81,6 +81,8 @@ export interface MeasureOptions {
   windows?: readonly Window[];
   cacheDir?: string;
   log: (line: string) => void;
+  /** Called after each study market with the records so far (the bench saves them: a partial run stays usable). */
+  onMarket?: (partial: Measurement) => Promise<void>;
 }
 
 export interface Measurement {
@@ -123,6 +125,8 @@ export async function measure(options: MeasureOptions): Promise<Measurement> {
   const events: EventRecord[] = [];
   const models: ModelRecord[] = [];
   const errors: string[] = [];
+  const modelTruthRows = Object.fromEntries([...modelTruth].map(([key, t]) => [key, t.y.length]));
+  const result = (): Measurement => ({ events, models, eventTruth, modelTruthRows, errors, seconds: { truth: truthSeconds, study: (performance.now() - started) / 1000 - truthSeconds } });
   for (const [marketIndex, seed] of options.seeds.entries()) {
     const marketStarted = performance.now();
     const market = await buildCalibrationMarket(seed, options.days);
@@ -180,9 +184,9 @@ export async function measure(options: MeasureOptions): Promise<Measurement> {
       await market.fixture.close();
     }
     options.log(`study market seed ${seed}: ${((performance.now() - marketStarted) / 1000).toFixed(1)} s`);
+    await options.onMarket?.(result());
   }
-  const modelTruthRows = Object.fromEntries([...modelTruth].map(([key, t]) => [key, t.y.length]));
-  return { events, models, eventTruth, modelTruthRows, errors, seconds: { truth: truthSeconds, study: (performance.now() - started) / 1000 - truthSeconds } };
+  return result();
 }
 
 export { MIN_INTERVAL_BLOCKS };

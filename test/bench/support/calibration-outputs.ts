@@ -86,13 +86,15 @@ export function calibrationMarkdown(run: CalibrationRun): string {
   );
   for (const length of run.summary) {
     lines.push(`**${length.days}-day markets** (${length.markets} markets)`, '');
-    lines.push('| window | event difference | blocks (days each) | withheld (reason) | fold AUC | pooled AUC | fold Δ log loss | pooled Δ log loss |');
-    lines.push('|---|---|---|---|---|---|---|---|');
+    lines.push('| window | event difference | blocks (days each) | withheld (reason) | median CI width / largest truth SE, pp | fold AUC | pooled AUC | fold Δ log loss | pooled Δ log loss |');
+    lines.push('|---|---|---|---|---|---|---|---|---|');
     for (const w of WINDOWS) {
       const e = length.event.coverage[w];
       const m = length.model.coverage[w];
       const b = length.event.blocks[w]!;
-      lines.push(`| ${w} | ${cell(e)} | ${b.min === b.max ? b.min : `${b.min}–${b.max}`} (${b.blockDays}) | ${withheldText(e)} | ${cell(m.foldAuc)} | ${cell(m.pooledAuc)} | ${cell(m.foldLogLoss)} | ${cell(m.pooledLogLoss)} |`);
+      const scale = length.event.truthScale[w]!;
+      const scaleText = `${scale.medianWidthPct?.toFixed(3) ?? '–'} / ${scale.maxTruthStandardErrorPct?.toFixed(3) ?? '–'}`;
+      lines.push(`| ${w} | ${cell(e)} | ${b.min === b.max ? b.min : `${b.min}–${b.max}`} (${b.blockDays}) | ${withheldText(e)} | ${scaleText} | ${cell(m.foldAuc)} | ${cell(m.pooledAuc)} | ${cell(m.foldLogLoss)} | ${cell(m.pooledLogLoss)} |`);
     }
     const ns = length.model.noSkillFolds;
     const np = length.model.noSkillPooled;
@@ -101,6 +103,7 @@ export function calibrationMarkdown(run: CalibrationRun): string {
       `- FDR of the Benjamini–Hochberg calls (\`significant_adjusted\`) on null groups: ${pct(length.event.fdr)} (mean false-discovery proportion per study; ${length.event.nullCalls} false calls among ${length.event.calls} calls; ${length.event.nullRows} null rows).`,
       `- Power on the planted effect (breakout 1h, up and down): ${pct(length.event.power)} of ${length.event.plantedRows} rows called significant.`,
       `- Rows whose CI excludes 0 while p ≥ 0.05, or the reverse: ${length.event.disagreements}.`,
+      `- Model truth: ${run.modelTruthMarkets} truth markets (seeds 9001–${9000 + run.modelTruthMarkets}), ${Object.entries(run.modelTruthRows).filter(([k]) => k.endsWith('|1h')).map(([k, n]) => `${k.split('|')[0]} spec ${n} rows at 1h`).join(', ')}; mean standard error of a fold's truth AUC ${length.model.truthAucStandardError?.toFixed(4) ?? '–'}.`,
       `- No-skill folds whose AUC interval excludes 0.5: ${ns.shown > 0 ? pct(ns.excluding / ns.shown) : '–'} of ${ns.shown} (pooled: ${np.shown > 0 ? pct(np.excluding / np.shown) : '–'} of ${np.shown}); mean true AUC of the default model's folds ${length.model.meanTrueAuc.default?.toFixed(3) ?? '–'}, of the no-skill folds ${length.model.meanTrueAuc.noSkill?.toFixed(3) ?? '–'}.`,
       `- Null groups (FDR): ${length.event.nullGroups.join(', ') || 'none'}.`,
       '',

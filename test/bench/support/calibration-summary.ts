@@ -60,6 +60,12 @@ export function summarize(measurement: Measurement, lengths: readonly number[], 
       const b = events.filter((r) => r.window === w).map((r) => r.blocks);
       return [w, { blockDays: intervalBlockDays(WINDOW_SECONDS[w]), min: Math.min(...b), max: Math.max(...b) }];
     }));
+    // How small the truth's own error is against the intervals: median shown width vs largest truth SE, per window
+    const truthScale = Object.fromEntries(windows.map((w) => {
+      const widths = events.filter((r) => r.window === w && r.low !== null && r.high !== null).map((r) => r.high! - r.low!).sort((a, b) => a - b);
+      const ses = [...truth].filter(([k]) => k.startsWith(`${w}|`)).map(([, t]) => t.standardError);
+      return [w, { medianWidthPct: widths.length > 0 ? widths[Math.floor(widths.length / 2)]! : null, maxTruthStandardErrorPct: ses.length > 0 ? Math.max(...ses) : null }];
+    }));
     const nullGroups = [...truth].filter(([k, t]) => {
       const [w, kind] = k.split('|') as [Window, string];
       return windows.includes(w) && isNullGroup(w, kind, t);
@@ -105,7 +111,7 @@ export function summarize(measurement: Measurement, lengths: readonly number[], 
     return {
       days,
       markets: studies.size,
-      event: { coverage: eventCoverage, blocks, disagreements, nullGroups, fdr: studies.size > 0 ? fdpSum / studies.size : null, calls, nullCalls, nullRows, power, plantedRows: planted.length },
+      event: { coverage: eventCoverage, blocks, truthScale, disagreements, nullGroups, fdr: studies.size > 0 ? fdpSum / studies.size : null, calls, nullCalls, nullRows, power, plantedRows: planted.length },
       model: {
         coverage: modelCells,
         noSkillFolds: noSkill(false),
