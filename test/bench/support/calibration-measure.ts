@@ -156,6 +156,8 @@ export async function measure(options: MeasureOptions): Promise<Measurement> {
                 model: scoring.factory,
               });
               const folds = result.evaluation.folds;
+              // One model per fold, made in fold order: the truth of fold i is the i-th model fitted.
+              if (scoring.fitted.length !== folds.length) throw new Error(`${scoring.fitted.length} models made for ${folds.length} folds: cannot match fold truths`);
               folds.forEach((fold, i) => {
                 const t = scoring.fitted[i]!;
                 models.push({
