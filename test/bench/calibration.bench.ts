@@ -39,7 +39,7 @@ const log = (line: string) => process.stderr.write(`${line}\n`);
 
 async function explore(): Promise<void> {
   const markets = Number(values.markets ?? (values.quick ? 3 : 50));
-  const truthMarkets = Number(values['truth-markets'] ?? (values.quick ? 3 : 50));
+  const truthMarkets = Number(values['truth-markets'] ?? (values.quick ? 3 : 20));
   const days = Number(values.days ?? (values.quick ? 60 : 180));
   const lengths = (values.lengths ?? (values.quick ? '60' : '60,180')).split(',').map(Number);
   const result = await runExplore({ seeds: seedRange(1001, markets), truthSeeds: seedRange(9001, truthMarkets), days, lengths, cacheDir: values.cache, log });
@@ -74,7 +74,7 @@ async function fromSaved(file: string): Promise<void> {
 async function calibrate(): Promise<void> {
   const quick = values.quick;
   const markets = Number(values.markets ?? (quick ? 2 : 50));
-  const truthMarkets = Number(values['truth-markets'] ?? (quick ? 2 : 50));
+  const truthMarkets = Number(values['truth-markets'] ?? (quick ? 1 : 20));
   const modelTruthMarkets = Number(values['model-truth-markets'] ?? (quick ? 1 : 3));
   const days = Number(values.days ?? (quick ? 30 : 180));
   const lengths = (values.lengths ?? (quick ? '30' : '60,180')).split(',').map(Number);

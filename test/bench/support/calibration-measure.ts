@@ -99,13 +99,17 @@ export async function measure(options: MeasureOptions): Promise<Measurement> {
   const started = performance.now();
   // 1. truth: pooled event differences over the truth markets; model truth rows of the first few
   const truthMarkets: MarketTotals[] = [];
-  for (const seed of options.truthSeeds) truthMarkets.push(await marketTotals(seed, options.days, options.cacheDir));
-  const eventTruth = Object.fromEntries(options.lengths.map((days) => [days, truthOf(truthMarkets, days)]));
   const modelTruth = new Map<string, TruthSample>();
   const parts = new Map<string, { matrix: any; y: Float64Array }[]>();
-  for (const seed of options.truthSeeds.slice(0, options.modelTruthMarkets)) {
+  for (const [index, seed] of options.truthSeeds.entries()) {
+    if (index >= options.modelTruthMarkets) {
+      truthMarkets.push(await marketTotals(seed, options.days, options.cacheDir));
+      continue;
+    }
+    // A model truth market: one catalog gives its per-day totals and its truth rows of every spec × window.
     const market = await buildCalibrationMarket(seed, options.days);
     try {
+      truthMarkets.push(await cacheMarketTotals(market, options.cacheDir));
       for (const window of windows) {
         for (const [name, spec] of Object.entries(SPECS)) {
           const key = `${name}|${window}`;
@@ -118,6 +122,7 @@ export async function measure(options: MeasureOptions): Promise<Measurement> {
     }
     options.log(`model truth market seed ${seed} read`);
   }
+  const eventTruth = Object.fromEntries(options.lengths.map((days) => [days, truthOf(truthMarkets, days)]));
   for (const [key, list] of parts) modelTruth.set(key, joinTruthRows(list));
   const truthSeconds = (performance.now() - started) / 1000;
 
