@@ -8,6 +8,7 @@ import {
   EXPLORE_MIN_BLOCKS,
   EXPLORE_MULTIPLES,
   jackknifeMethod,
+  spreadRatio,
   truthOf,
   type CoverageTally,
   type MarketTotals,
@@ -70,6 +71,8 @@ export async function runExplore(options: ExploreOptions) {
         windows: Object.fromEntries(WINDOWS.map((w) => [w, cell(before.byWindow.get(w)!)])),
         groups: Object.fromEntries([...before.byGroup].map(([key, t]) => [key, cell(t)])),
       },
+      /** sd of the estimates across markets ÷ rms block-jackknife SE, per block multiple and window (1 = calibrated). */
+      spreadOverJackknifeSe: Object.fromEntries(EXPLORE_MULTIPLES.map((multiple) => [multiple, spreadRatio(markets, days, multiple)])),
       jackknifeCurrentDefaultsGroups: Object.fromEntries([...current.byGroup].map(([key, t]) => [key, cell(t)])),
     });
   }
@@ -108,6 +111,11 @@ export function exploreMarkdown(result: Awaited<ReturnType<typeof runExplore>>):
       }).join(' | ')} |`;
     lines.push(row('day bootstrap (before)', length.bootstrapBefore.windows));
     for (const g of length.grid) lines.push(row(`jackknife, blocks ≥ ${g.multiple} windows, min ${g.minBlocks} blocks`, g.windows));
+    lines.push('', `sd of the estimates across the ${result.markets} markets ÷ rms jackknife SE (1 = calibrated; mean over groups [min–max]):`, '');
+    lines.push(`| blocks ≥ | ${WINDOWS.join(' | ')} |`, `|---|${WINDOWS.map(() => '---').join('|')}|`);
+    for (const [multiple, windows] of Object.entries(length.spreadOverJackknifeSe)) {
+      lines.push(`| ${multiple} windows | ${WINDOWS.map((w) => `${windows[w]!.mean.toFixed(2)} [${windows[w]!.min.toFixed(2)}–${windows[w]!.max.toFixed(2)}]`).join(' | ')} |`);
+    }
   }
   return lines.join('\n');
 }

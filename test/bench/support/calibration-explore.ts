@@ -133,3 +133,37 @@ export function coverageOf(markets: readonly MarketTotals[], days: number, truth
 }
 
 export const coverageShare = (t: CoverageTally) => (t.shown > 0 ? t.covered / t.shown : Number.NaN);
+
+/**
+ * Per window: the spread of the difference across markets (its true sampling sd, the truth being common to
+ * all seeds) over the root mean square of the block-jackknife SE, averaged over groups (1 = calibrated SE;
+ * with M markets the sd itself is uncertain by about 1/√(2(M−1))). Independent of the truth's own error.
+ */
+export function spreadRatio(markets: readonly MarketTotals[], days: number, multiple: number): Record<string, { mean: number; min: number; max: number }> {
+  const out: Record<string, { mean: number; min: number; max: number }> = {};
+  for (const window of WINDOWS) {
+    const estimates = new Map<string, number[]>();
+    const squares = new Map<string, number[]>();
+    for (const market of markets) {
+      for (const group of marketDays(market, days)) {
+        if (group.window !== window) continue;
+        const key = groupKey(group);
+        const { block, count } = assignDayBlocks(group.days, intervalBlockDays(WINDOW_SECONDS[window], multiple));
+        const loo = leaveOneBlockOut(group, block, count);
+        const mean = loo.reduce((a, b) => a + b, 0) / count;
+        const variance = ((count - 1) / count) * loo.reduce((a, b) => a + (b - mean) ** 2, 0);
+        if (!estimates.has(key)) (estimates.set(key, []), squares.set(key, []));
+        estimates.get(key)!.push(differenceOf(sumTotals(group)));
+        squares.get(key)!.push(variance);
+      }
+    }
+    const ratios = [...estimates.keys()].map((key) => {
+      const values = estimates.get(key)!;
+      const mu = values.reduce((a, b) => a + b, 0) / values.length;
+      const sd = Math.sqrt(values.reduce((a, b) => a + (b - mu) ** 2, 0) / (values.length - 1));
+      return sd / Math.sqrt(squares.get(key)!.reduce((a, b) => a + b, 0) / values.length);
+    });
+    out[window] = { mean: Number((ratios.reduce((a, b) => a + b, 0) / ratios.length).toFixed(3)), min: Number(Math.min(...ratios).toFixed(3)), max: Number(Math.max(...ratios).toFixed(3)) };
+  }
+  return out;
+}
