@@ -31,6 +31,7 @@ const { values } = parseArgs({
     write: { type: 'boolean', default: false },
     'model-truth-markets': { type: 'string' },
     from: { type: 'string' },
+    'first-seed': { type: 'string' },
   },
 });
 
@@ -53,8 +54,11 @@ async function explore(): Promise<void> {
 }
 
 /** Re-tallies a saved run (--out of an earlier run) with the current summary and writers: --from FILE [--write]. */
-async function fromSaved(file: string): Promise<void> {
-  const saved = JSON.parse(await readFile(file, 'utf8'));
+async function fromSaved(files: string): Promise<void> {
+  // Several files (comma-separated, runs of other seeds with the same truth): their records together.
+  const all = await Promise.all(files.split(',').map(async (file) => JSON.parse(await readFile(file, 'utf8'))));
+  const saved = { ...all[0], events: all.flatMap((one) => one.events), models: all.flatMap((one) => one.models) };
+  const file = files;
   const lengths: number[] = saved.run.summary.map((length: { days: number }) => length.days);
   const measurement = {
     events: saved.events,
@@ -64,7 +68,7 @@ async function fromSaved(file: string): Promise<void> {
     errors: [],
     seconds: { truth: 0, study: 0 },
   };
-  const run: CalibrationRun = { ...saved.run, summary: summarize(measurement, lengths) };
+  const run: CalibrationRun = { ...saved.run, markets: new Set(saved.events.map((e: { seed: number }) => e.seed)).size, summary: summarize(measurement, lengths) };
   log(calibrationMarkdown(run));
   if (values.write) await writeCalibration(ROOT, run);
   console.log(JSON.stringify({ benchmark: 'calibration', mode: 'from', file, ...run }));
@@ -100,7 +104,7 @@ async function calibrate(): Promise<void> {
     await writeFile(values.out, `${JSON.stringify({ run, truth, events: measurement.events, models: measurement.models, errors: measurement.errors })}\n`);
   };
   const measurement = await measure({
-    seeds: seedRange(1001, markets),
+    seeds: seedRange(Number(values['first-seed'] ?? 1001), markets),
     truthSeeds: seedRange(9001, truthMarkets),
     modelTruthMarkets,
     days,

@@ -107,15 +107,18 @@ export function pooledTruth(truth: TruthSample, folds: readonly FoldTruth[], wei
   const total = used.reduce((a, u) => a + u.weight, 0);
   const logLossDifference = used.reduce((a, u) => a + (u.weight / total) * u.fold.logLossDifference, 0);
   if (knownAuc !== undefined) return { auc: knownAuc, logLossDifference };
+  // Truth row i is scored by fold model (i mod K) only, weighted by that fold's share over its rows' count:
+  // the same mixture as every model scoring every row, at 1/K of the sort.
   const n = truth.y.length;
-  const y = new Float64Array(n * used.length);
-  const p = new Float64Array(n * used.length);
-  const w = new Float64Array(n * used.length);
-  used.forEach((u, k) => {
-    y.set(truth.y, k * n);
-    p.set(u.fold.predictions, k * n);
-    w.fill(u.weight / total, k * n, (k + 1) * n);
-  });
+  const p = new Float64Array(n);
+  const w = new Float64Array(n);
+  const rowsOf = used.map((_, k) => Math.floor((n - k - 1) / used.length) + 1);
+  for (let i = 0; i < n; i += 1) {
+    const k = i % used.length;
+    p[i] = used[k]!.fold.predictions[i]!;
+    w[i] = used[k]!.weight / total / rowsOf[k]!;
+  }
+  const y = truth.y;
   return { auc: rocAuc(y, p, w), logLossDifference };
 }
 
