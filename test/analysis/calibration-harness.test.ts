@@ -60,9 +60,18 @@ describe('fold truth of the calibration bench', () => {
       expect(scoring.fitted[i]!.predictions).toHaveLength(truth.y.length);
       expect(scoring.fitted[i]!.auc).toBeCloseTo(rocAuc(truth.y, scoring.fitted[i]!.predictions), 12);
     }
-    const pooled = pooledTruth(truth, scoring.fitted, folds.map((f) => f.rows));
     const weights = folds.map((f) => f.rows);
     const total = weights.reduce((a, b) => a + b, 0);
+    const pooled = pooledTruth(truth, scoring.fitted, weights);
+    // The pooled AUC (each truth row scored by one fold model) estimates the mixture of every model scoring every row.
+    const n = truth.y.length;
+    const everyRow = { y: new Float64Array(n * folds.length), p: new Float64Array(n * folds.length), w: new Float64Array(n * folds.length) };
+    folds.forEach((_, k) => {
+      everyRow.y.set(truth.y, k * n);
+      everyRow.p.set(scoring.fitted[k]!.predictions, k * n);
+      everyRow.w.fill(weights[k]! / total, k * n, (k + 1) * n);
+    });
+    expect(Math.abs(pooled.auc - rocAuc(everyRow.y, everyRow.p, everyRow.w))).toBeLessThan(0.03);
     expect(pooled.logLossDifference).toBeCloseTo(scoring.fitted.reduce((a, t, i) => a + (weights[i]! / total) * t.logLossDifference, 0), 12);
   });
 });
