@@ -35,6 +35,10 @@ const { values } = parseArgs({
   },
 });
 
+/** The last commit that changed the analysis code (the generated calibration module aside): what a run measured. */
+const analysisCommit = () =>
+  execFileSync('git', ['log', '-1', '--format=%h', '--', 'src/analysis', ':!src/analysis/interval-calibration.ts'], { cwd: ROOT, encoding: 'utf8' }).trim();
+
 const seedRange = (first: number, count: number) => Array.from({ length: count }, (_, i) => first + i);
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
@@ -68,7 +72,7 @@ async function fromSaved(files: string): Promise<void> {
     errors: [],
     seconds: { truth: 0, study: 0 },
   };
-  const run: CalibrationRun = { ...saved.run, markets: new Set(saved.events.map((e: { seed: number }) => e.seed)).size, summary: summarize(measurement, lengths) };
+  const run: CalibrationRun = { analysisCommit: analysisCommit(), ...saved.run, markets: new Set(saved.events.map((e: { seed: number }) => e.seed)).size, summary: summarize(measurement, lengths) };
   log(calibrationMarkdown(run));
   if (values.write) await writeCalibration(ROOT, run);
   console.log(JSON.stringify({ benchmark: 'calibration', mode: 'from', file, ...run }));
@@ -92,6 +96,7 @@ async function calibrate(): Promise<void> {
     simulatedDays: days,
     measuredOn: new Date().toISOString().slice(0, 10),
     commit,
+    analysisCommit: analysisCommit(),
     blockWindowMultiple: BLOCK_WINDOW_MULTIPLE,
     minIntervalBlocks: MIN_INTERVAL_BLOCKS,
     summary: summarize(measurement, lengths),

@@ -14,6 +14,8 @@ export interface CalibrationRun {
   simulatedDays: number;
   measuredOn: string;
   commit: string;
+  /** Last commit that changed src/analysis (the interval code measured). */
+  analysisCommit: string;
   blockWindowMultiple: number;
   minIntervalBlocks: number;
   summary: CalibrationSummary;
@@ -46,6 +48,7 @@ export function calibrationModule(run: CalibrationRun): string {
     markets: run.markets,
     measuredOn: run.measuredOn,
     commit: run.commit,
+    analysisCommit: run.analysisCommit,
     blockWindowMultiple: run.blockWindowMultiple,
     minIntervalBlocks: run.minIntervalBlocks,
     coverageRange: coverages.length > 0 ? [round(Math.min(...coverages)), round(Math.max(...coverages))] : null,
@@ -78,9 +81,9 @@ function withheldText(t: Tally): string {
 export function calibrationMarkdown(run: CalibrationRun): string {
   const lines: string[] = [];
   lines.push(
-    `Measured by \`npm run bench -- --only calibration\` on ${run.measuredOn} at commit \`${run.commit}\`: ${run.markets} simulated markets ` +
+    `Measured by \`npm run bench -- --only calibration\` on ${run.measuredOn} at commit \`${run.commit}\` (interval code: src/analysis as of \`${run.analysisCommit}\`): ${run.markets} simulated markets ` +
       `(MarketSimulator seeds ${1001}–${1000 + run.markets}, ${run.simulatedDays} days each; a ${run.summary.map((l) => l.days).join('- and ')}-day market is the newest days of it), ` +
-      `block jackknife with blocks of ≥ ${run.blockWindowMultiple} outcome windows and no interval below ${run.minIntervalBlocks} blocks. ` +
+      `intervals as that code computes them (block-jackknife constants there: blocks of ≥ ${run.blockWindowMultiple} outcome windows, no interval below ${run.minIntervalBlocks} blocks; the blocks column and the withheld reasons use them). ` +
       `Coverage is the share of shown 95% intervals that held the truth (goal 93–97%).`,
     '',
   );
