@@ -208,7 +208,7 @@ export const BENCH_SUITE: readonly BenchSpec[] = [
     // Issue 28 item 2: coverage of rdw's intervals against the simulator's truth. Quick: 2 small markets, a
     // smoke run (figures meaningless at that size, nothing asserted); full: 50 markets of 180 days.
     args: { quick: ['--quick'], full: ['--cache', '.scratch/calibration-cache'] },
-    budgetSeconds: { quick: 90, full: 1800 },
+    budgetSeconds: { quick: 90, full: 3600 },
     summarize: (json: Json) =>
       (json.summary as Json[]).flatMap((length) => [
         ...Object.entries(length.event.coverage as Json).map(([window, t]) => ({
