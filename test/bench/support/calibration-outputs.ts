@@ -51,7 +51,11 @@ export function calibrationModule(run: CalibrationRun): string {
     analysisCommit: run.analysisCommit,
     blockWindowMultiple: run.blockWindowMultiple,
     minIntervalBlocks: run.minIntervalBlocks,
+    /** Lowest and highest coverage of any interval kind × window × market length shown (the CLI's "coverage x–y%"). */
     coverageRange: coverages.length > 0 ? [round(Math.min(...coverages)), round(Math.max(...coverages))] : null,
+    /** Highest FDR and lowest power over the market lengths. */
+    fdr: round(Math.max(...run.summary.map((length) => length.event.fdr ?? Number.NaN))),
+    power: round(Math.min(...run.summary.map((length) => length.event.power ?? Number.NaN))),
     lengths: run.summary.map((length) => ({
       days: length.days,
       eventDifference: Object.fromEntries(WINDOWS.map((w) => [w, { coverage: round(length.event.coverage[w].coverage), shown: length.event.coverage[w].shown, withheld: withheldCount(length.event.coverage[w]) }])),
@@ -108,6 +112,9 @@ export function calibrationMarkdown(run: CalibrationRun): string {
       `- Rows whose CI excludes 0 while p ≥ 0.05, or the reverse: ${length.event.disagreements}.`,
       `- Model truth: ${run.modelTruthMarkets} truth markets (seeds 9001–${9000 + run.modelTruthMarkets}), ${Object.entries(run.modelTruthRows).filter(([k]) => k.endsWith('|1h')).map(([k, n]) => `${k.split('|')[0]} spec ${n} rows at 1h`).join(', ')}; mean standard error of a fold's truth AUC ${length.model.truthAucStandardError?.toFixed(4) ?? '–'}.`,
       `- No-skill folds whose AUC interval excludes 0.5: ${ns.shown > 0 ? pct(ns.excluding / ns.shown) : '–'} of ${ns.shown} (pooled: ${np.shown > 0 ? pct(np.excluding / np.shown) : '–'} of ${np.shown}); mean true AUC of the default model's folds ${length.model.meanTrueAuc.default?.toFixed(3) ?? '–'}, of the no-skill folds ${length.model.meanTrueAuc.noSkill?.toFixed(3) ?? '–'}.`,
+      `- Model estimate − truth, mean (AUC; Δ log loss), and AUC misses with the truth above / below the interval: ${Object.entries(length.model.bias)
+        .map(([name, b]) => `${name} ${b.auc?.toFixed(4) ?? '–'}; ${b.logLossDifference?.toFixed(4) ?? '–'} (${b.aucTruthAbove} / ${b.aucTruthBelow})`)
+        .join(', ')}.`,
       `- Null groups (FDR): ${length.event.nullGroups.join(', ') || 'none'}.`,
       '',
     );

@@ -121,6 +121,17 @@ export function summarize(measurement: Measurement, lengths: readonly number[], 
           noSkill: meanOf(models.filter((r) => r.spec === 'no-skill' && r.fold > 0), (r) => r.scoredTruthAuc),
         },
         truthAucStandardError: meanOf(models, (r) => r.trueAucStandardError),
+        /** Mean estimate − truth and the side of the misses, per spec and fold/pooled: a bias shows as misses on one side. */
+        bias: Object.fromEntries((['default', 'no-skill'] as const).flatMap((spec) => [false, true].map((pooled) => {
+          const rows = models.filter((r) => r.spec === spec && (r.fold === 0) === pooled);
+          const shown = rows.filter((r) => Number.isFinite(r.aucInterval[0]));
+          return [`${spec} ${pooled ? 'pooled' : 'fold'}`, {
+            auc: meanOf(rows, (r) => r.auc - r.trueAuc),
+            logLossDifference: meanOf(rows, (r) => r.logLossDifference - r.trueLogLossDifference),
+            aucTruthAbove: shown.filter((r) => r.trueAuc > r.aucInterval[1]).length,
+            aucTruthBelow: shown.filter((r) => r.trueAuc < r.aucInterval[0]).length,
+          }];
+        }))),
       },
     };
   });
