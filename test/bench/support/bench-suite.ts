@@ -31,6 +31,7 @@ export interface BenchSpec {
 /** A script's JSON line: read field by field, each summary guarded by the runner. */
 type Json = Record<string, any>;
 const fixed = (value: unknown, digits = 2) => (typeof value === 'number' && Number.isFinite(value) ? value.toFixed(digits) : String(value));
+const share = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? `${(100 * value).toFixed(1)}%` : 'none shown');
 const mib = (value: unknown) => `${fixed(value, 0)} MiB`;
 
 export const BENCH_SUITE: readonly BenchSpec[] = [
@@ -215,7 +216,7 @@ export const BENCH_SUITE: readonly BenchSpec[] = [
           bench: 'calibration',
           figure: `${length.days}-day markets, ${window}: event difference 95% interval coverage`,
           value: t.coverage === null ? 'none shown' : `${fixed(100 * t.coverage, 1)}%`,
-          detail: `${t.shown} shown, withheld ${JSON.stringify(t.withheld)}; model fold AUC ${fixed(100 * (length.model.coverage[window].foldAuc.coverage ?? NaN), 1)}%, fold Δ log loss ${fixed(100 * (length.model.coverage[window].foldLogLoss.coverage ?? NaN), 1)}%; ${json.markets} markets`,
+          detail: `${t.shown} shown, withheld ${JSON.stringify(t.withheld)}; model fold AUC ${share(length.model.coverage[window].foldAuc.coverage)}, fold Δ log loss ${share(length.model.coverage[window].foldLogLoss.coverage)}; ${json.markets} markets`,
         })),
         {
           bench: 'calibration',

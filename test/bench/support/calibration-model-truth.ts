@@ -124,6 +124,7 @@ export function pooledTruth(truth: TruthSample, folds: readonly FoldTruth[], wei
 
 /** Standard error of a fold's truth AUC from its spread across truth markets (sd / √markets). */
 export function truthAucStandardError(truth: TruthSample, predictions: Float64Array): number {
+  if (truth.markets < 2) return Number.NaN;
   const values: number[] = [];
   for (let m = 0; m < truth.markets; m += 1) {
     const index: number[] = [];
