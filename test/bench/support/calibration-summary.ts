@@ -18,7 +18,9 @@ export interface Tally {
 
 const newTally = (): Tally => ({ shown: 0, covered: 0, coverage: null, withheld: {} });
 
-function add(tally: Tally, interval: readonly [number | null, number | null], truth: number, withheldReason: string): void {
+function add(tally: Tally, interval: readonly [number | null, number | null], truth: number | null, withheldReason: string): void {
+  // No truth (a fold fitted on no rows; NaN is saved as null): nothing to count.
+  if (truth === null || !Number.isFinite(truth)) return;
   const [low, high] = interval;
   if (low === null || high === null || !Number.isFinite(low) || !Number.isFinite(high)) {
     tally.withheld[withheldReason] = (tally.withheld[withheldReason] ?? 0) + 1;
