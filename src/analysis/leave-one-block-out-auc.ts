@@ -11,7 +11,29 @@
  * @param block each row's block, 0 ..< blocks
  */
 export function leaveOneBlockOutAuc(y: ArrayLike<number>, p: ArrayLike<number>, order: ArrayLike<number>, block: ArrayLike<number>, blocks: number): Float64Array {
-  const out = new Float64Array(blocks);
+  const { concordant, pairs } = leaveOneBlockOutPairs(y, p, order, block, blocks);
+  return concordant.map((value, g) => (pairs[g]! > 0 ? value / pairs[g]! : Number.NaN));
+}
+
+/** The AUC's numerator and denominator over some rows, and over those rows without each block in turn. */
+export interface BlockPairs {
+  /** S: positive-above-negative pairs (a tie one half) of all the rows. */
+  readonly totalConcordant: number;
+  /** P · N: positive-negative pairs of all the rows. */
+  readonly totalPairs: number;
+  /** S₋g per block (NaN everywhere when a score is NaN). */
+  readonly concordant: Float64Array;
+  /** P₋g · N₋g per block. */
+  readonly pairs: Float64Array;
+}
+
+/**
+ * leaveOneBlockOutAuc's counts before the division, so that counts of separate sets of rows (e.g. folds) add up
+ * to an AUC over the pairs within each set. Rows are those listed in `order`.
+ */
+export function leaveOneBlockOutPairs(y: ArrayLike<number>, p: ArrayLike<number>, order: ArrayLike<number>, block: ArrayLike<number>, blocks: number): BlockPairs {
+  const concordantOut = new Float64Array(blocks);
+  const pairsOut = new Float64Array(blocks);
   const n = order.length;
   // The rows in score order, copied once: the walks below then read memory in sequence (random reads through
   // `order` cost about half the time on 500k rows).
@@ -23,7 +45,7 @@ export function leaveOneBlockOutAuc(y: ArrayLike<number>, p: ArrayLike<number>, 
     score[k] = p[row]!;
     positive[k] = y[row] === 1 ? 1 : 0;
     blockOf[k] = block[row]!;
-    if (Number.isNaN(score[k])) return out.fill(Number.NaN);
+    if (Number.isNaN(score[k])) return { totalConcordant: Number.NaN, totalPairs: Number.NaN, concordant: concordantOut.fill(Number.NaN), pairs: pairsOut };
   }
   const positives = new Float64Array(blocks);
   const negatives = new Float64Array(blocks);
@@ -94,10 +116,8 @@ export function leaveOneBlockOutAuc(y: ArrayLike<number>, p: ArrayLike<number>, 
     end = begin;
   }
   for (let g = 0; g < blocks; g += 1) {
-    const p1 = allPositives - positives[g]!;
-    const n0 = allNegativesBelow - negatives[g]!;
-    const pairs = total - positivePairs[g]! - negativePairs[g]! + inside[g]!;
-    out[g] = p1 > 0 && n0 > 0 ? pairs / (p1 * n0) : Number.NaN;
+    concordantOut[g] = total - positivePairs[g]! - negativePairs[g]! + inside[g]!;
+    pairsOut[g] = (allPositives - positives[g]!) * (allNegativesBelow - negatives[g]!);
   }
-  return out;
+  return { totalConcordant: total, totalPairs: allPositives * allNegativesBelow, concordant: concordantOut, pairs: pairsOut };
 }

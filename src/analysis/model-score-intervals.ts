@@ -4,7 +4,7 @@
 
 import { assignDayBlocks, blockJackknifeInterval, type BlockInterval } from './block-jackknife.js';
 import { accuracy, logLoss, rocAuc, rowLogLoss, scoreOrder } from './classification-metrics.js';
-import { leaveOneBlockOutAuc } from './leave-one-block-out-auc.js';
+import { leaveOneBlockOutPairs, type BlockPairs } from './leave-one-block-out-auc.js';
 
 /** Scores of one set of predictions. log loss: natural log, lower is better; AUC and accuracy: 0..1. */
 export interface ModelScores {
@@ -77,11 +77,14 @@ export function scoreWithIntervals(
   baselineP: Float64Array,
   dayOfRow: ArrayLike<number>,
   settings: Pick<ResolvedModelInterval, 'confidence' | 'blockDays' | 'minBlocks'> & { readonly windowSeconds?: number | null },
+  foldOfRow?: ArrayLike<number>,
 ): ScoredPredictions {
   const order = scoreOrder(modelP);
-  const model = modelScores(y, modelP, order);
-  const baseline = modelScores(y, baselineP);
   const { block, count: g } = assignDayBlocks(dayOfRow, settings.blockDays);
+  const aucPairs = foldOfRow ? pairsWithinFolds(y, modelP, order, block, g, foldOfRow) : leaveOneBlockOutPairs(y, modelP, order, block, g);
+  const ratio = (concordant: number, pairs: number) => (pairs > 0 ? concordant / pairs : Number.NaN);
+  const model = { ...modelScores(y, modelP, order), ...(foldOfRow ? { auc: ratio(aucPairs.totalConcordant, aucPairs.totalPairs) } : {}) };
+  const baseline = modelScores(y, baselineP);
   const { days, daySpan } = dayCounts(dayOfRow);
   // Log loss and accuracy add up per block: leaving a block out costs O(1) each.
   const count = new Float64Array(g);
@@ -107,7 +110,7 @@ export function scoreWithIntervals(
     baselineLogLoss: without(baselineLoss, totals.baselineLoss),
     modelAccuracy: without(modelRight, totals.modelRight),
     baselineAccuracy: without(baselineRight, totals.baselineRight),
-    modelAuc: leaveOneBlockOutAuc(y, modelP, order, block, g),
+    modelAuc: aucPairs.concordant.map((concordant, b) => ratio(concordant, aucPairs.pairs[b]!)),
   };
   const difference = leaveOneOut.modelLogLoss.map((value, b) => value - leaveOneOut.baselineLogLoss[b]!);
   const overlap = settings.windowSeconds ? { windowSeconds: settings.windowSeconds, blockDays: settings.blockDays } : undefined;
@@ -132,6 +135,43 @@ export function scoreWithIntervals(
     pValues: { auc: pValue(auc), logLossDifference: pValue(differenceInterval) },
     noInterval: noIntervalReason(auc, differenceInterval),
   };
+}
+
+/**
+ * The AUC's counts over pairs of rows of the same fold only, each fold leaving out each block in turn: pooled
+ * predictions of several fold models are not one ranking (a fold model's intercept follows its training rows'
+ * base rate, which runs opposite to its test rows'), so pairs across folds would bias the pooled AUC (below 0.5
+ * for a model with no skill).
+ */
+function pairsWithinFolds(
+  y: ArrayLike<number>,
+  p: ArrayLike<number>,
+  order: Uint32Array,
+  block: Int32Array,
+  blocks: number,
+  foldOfRow: ArrayLike<number>,
+): BlockPairs {
+  const byFold = new Map<number, number[]>();
+  for (const row of order) {
+    const fold = foldOfRow[row]!;
+    let rows = byFold.get(fold);
+    if (!rows) byFold.set(fold, (rows = []));
+    rows.push(row);
+  }
+  const concordant = new Float64Array(blocks);
+  const pairs = new Float64Array(blocks);
+  let totalConcordant = 0;
+  let totalPairs = 0;
+  for (const rows of byFold.values()) {
+    const part = leaveOneBlockOutPairs(y, p, rows, block, blocks);
+    totalConcordant += part.totalConcordant;
+    totalPairs += part.totalPairs;
+    for (let b = 0; b < blocks; b += 1) {
+      concordant[b] = concordant[b]! + part.concordant[b]!;
+      pairs[b] = pairs[b]! + part.pairs[b]!;
+    }
+  }
+  return { totalConcordant, totalPairs, concordant, pairs };
 }
 
 function pair(interval: BlockInterval): Interval {

@@ -31,6 +31,7 @@ export interface BenchSpec {
 /** A script's JSON line: read field by field, each summary guarded by the runner. */
 type Json = Record<string, any>;
 const fixed = (value: unknown, digits = 2) => (typeof value === 'number' && Number.isFinite(value) ? value.toFixed(digits) : String(value));
+const share = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? `${(100 * value).toFixed(1)}%` : 'none shown');
 const mib = (value: unknown) => `${fixed(value, 0)} MiB`;
 
 export const BENCH_SUITE: readonly BenchSpec[] = [
@@ -203,6 +204,29 @@ export const BENCH_SUITE: readonly BenchSpec[] = [
           `${s.pass ? 'PASS' : 'FAIL'} (< ${json.target.seconds} s, < ${json.target.rssMiB} MiB); peak ${mib(s.peakRssMiB)}; runs ${(s.allSeconds as number[]).map((v) => fixed(v)).join(', ')} s; ` +
           `parts: splits ${fixed(s.parts.splitSeconds)}, read ${fixed(s.parts.readSeconds)}, fits ${fixed(s.parts.fitSeconds)}, scores + CIs ${fixed(s.parts.scoreSeconds)} s; load ${json.loadAverage1m}`,
       })),
+  },
+  {
+    name: 'calibration',
+    script: 'test/bench/calibration.bench.ts',
+    // Issue 28 item 2: coverage of rdw's intervals against the simulator's truth. Quick: 2 small markets, a
+    // smoke run (figures meaningless at that size, nothing asserted); full: 50 markets of 180 days.
+    args: { quick: ['--quick'], full: ['--cache', '.scratch/calibration-cache'] },
+    budgetSeconds: { quick: 90, full: 3600 },
+    summarize: (json: Json) =>
+      (json.summary as Json[]).flatMap((length) => [
+        ...Object.entries(length.event.coverage as Json).map(([window, t]) => ({
+          bench: 'calibration',
+          figure: `${length.days}-day markets, ${window}: event difference 95% interval coverage`,
+          value: t.coverage === null ? 'none shown' : `${fixed(100 * t.coverage, 1)}%`,
+          detail: `${t.shown} shown, withheld ${JSON.stringify(t.withheld)}; model fold AUC ${share(length.model.coverage[window].foldAuc.coverage)}, fold Δ log loss ${share(length.model.coverage[window].foldLogLoss.coverage)}; ${json.markets} markets`,
+        })),
+        {
+          bench: 'calibration',
+          figure: `${length.days}-day markets: FDR of BH calls on null groups; power (breakout 1h)`,
+          value: `${fixed(100 * (length.event.fdr ?? NaN), 1)}%`,
+          detail: `power ${fixed(100 * (length.event.power ?? NaN), 1)}%; no-skill folds excluding 0.5: ${length.model.noSkillFolds.excluding} of ${length.model.noSkillFolds.shown}; CI/p disagreements ${length.event.disagreements}`,
+        },
+      ]),
   },
   {
     name: 'kernel-start',

@@ -1,0 +1,132 @@
+// Benchmark: calibration of rdw's own statistics on simulated markets whose truth is known (issue 28 item 2).
+// Run: node --import tsx test/bench/calibration.bench.ts [--quick] [--explore] [--markets N] [--truth-markets M]
+//   [--model-truth-markets K] [--days D] [--lengths 60,180] [--cache DIR] [--out FILE] [--write] [--from FILE]
+// --write: regenerate src/analysis/interval-calibration.ts and the docs/analysis.md table; --from FILE: re-tally a
+// saved --out file instead of measuring.
+// --explore: the event-study interval's coverage from per-day totals under a grid of block-jackknife constants
+// and for the day bootstrap before issue 28 (support/calibration-explore.ts).
+
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { execFileSync } from 'node:child_process';
+import { BLOCK_WINDOW_MULTIPLE, MIN_INTERVAL_BLOCKS } from '../../src/analysis/block-jackknife.js';
+import { exploreMarkdown, exploreTable, runExplore } from './support/calibration-explore-run.js';
+import { measure, type Measurement } from './support/calibration-measure.js';
+import { calibrationMarkdown, writeCalibration, type CalibrationRun } from './support/calibration-outputs.js';
+import { summarize } from './support/calibration-summary.js';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+const { values } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    explore: { type: 'boolean', default: false },
+    markets: { type: 'string' },
+    'truth-markets': { type: 'string' },
+    days: { type: 'string' },
+    lengths: { type: 'string' },
+    cache: { type: 'string' },
+    out: { type: 'string' },
+    write: { type: 'boolean', default: false },
+    'model-truth-markets': { type: 'string' },
+    from: { type: 'string' },
+    'first-seed': { type: 'string' },
+  },
+});
+
+/** The last commit that changed the analysis code (the generated calibration module aside): what a run measured. */
+const analysisCommit = () =>
+  execFileSync('git', ['log', '-1', '--format=%h', '--', 'src/analysis', ':!src/analysis/interval-calibration.ts'], { cwd: ROOT, encoding: 'utf8' }).trim();
+
+const seedRange = (first: number, count: number) => Array.from({ length: count }, (_, i) => first + i);
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+async function explore(): Promise<void> {
+  const markets = Number(values.markets ?? (values.quick ? 3 : 50));
+  const truthMarkets = Number(values['truth-markets'] ?? (values.quick ? 3 : 20));
+  const days = Number(values.days ?? (values.quick ? 60 : 180));
+  const lengths = (values.lengths ?? (values.quick ? '60' : '60,180')).split(',').map(Number);
+  const result = await runExplore({ seeds: seedRange(1001, markets), truthSeeds: seedRange(9001, truthMarkets), days, lengths, cacheDir: values.cache, log });
+  log(exploreTable(result));
+  if (values.out) {
+    await writeFile(values.out.replace(/\.json$/, '.md'), `${exploreMarkdown(result)}\n`);
+    await mkdir(path.dirname(path.resolve(values.out)), { recursive: true });
+    await writeFile(values.out, `${JSON.stringify(result, null, 1)}\n`);
+  }
+  console.log(JSON.stringify({ benchmark: 'calibration', mode: 'explore', ...result }));
+}
+
+/** Re-tallies a saved run (--out of an earlier run) with the current summary and writers: --from FILE [--write]. */
+async function fromSaved(files: string): Promise<void> {
+  // Several files (comma-separated, runs of other seeds with the same truth): their records together.
+  const all = await Promise.all(files.split(',').map(async (file) => JSON.parse(await readFile(file, 'utf8'))));
+  const saved = { ...all[0], events: all.flatMap((one) => one.events), models: all.flatMap((one) => one.models) };
+  const file = files;
+  const lengths: number[] = saved.run.summary.map((length: { days: number }) => length.days);
+  const measurement = {
+    events: saved.events,
+    models: saved.models,
+    eventTruth: Object.fromEntries(Object.entries(saved.truth).map(([days, t]) => [days, new Map(Object.entries(t as object))])),
+    modelTruthRows: saved.run.modelTruthRows,
+    errors: [],
+    seconds: { truth: 0, study: 0 },
+  };
+  const run: CalibrationRun = { analysisCommit: analysisCommit(), ...saved.run, markets: new Set(saved.events.map((e: { seed: number }) => e.seed)).size, summary: summarize(measurement, lengths) };
+  log(calibrationMarkdown(run));
+  if (values.write) await writeCalibration(ROOT, run);
+  console.log(JSON.stringify({ benchmark: 'calibration', mode: 'from', file, ...run }));
+}
+
+/** The real event study and model evaluation over seeded markets, against the truth (support/calibration-measure.ts). */
+async function calibrate(): Promise<void> {
+  const quick = values.quick;
+  const markets = Number(values.markets ?? (quick ? 2 : 50));
+  const truthMarkets = Number(values['truth-markets'] ?? (quick ? 1 : 20));
+  const modelTruthMarkets = Number(values['model-truth-markets'] ?? (quick ? 1 : 3));
+  const days = Number(values.days ?? (quick ? 30 : 180));
+  const lengths = (values.lengths ?? (quick ? '30' : '60,180')).split(',').map(Number);
+  const started = performance.now();
+  const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
+  const runOf = (measurement: Measurement, markets: number): CalibrationRun => ({
+    markets,
+    truthMarkets,
+    modelTruthMarkets,
+    modelTruthRows: measurement.modelTruthRows,
+    simulatedDays: days,
+    measuredOn: new Date().toISOString().slice(0, 10),
+    commit,
+    analysisCommit: analysisCommit(),
+    blockWindowMultiple: BLOCK_WINDOW_MULTIPLE,
+    minIntervalBlocks: MIN_INTERVAL_BLOCKS,
+    summary: summarize(measurement, lengths),
+  });
+  // The records so far, after every market (a run stopped early can be re-tallied with --from).
+  const save = async (measurement: Measurement, run: CalibrationRun) => {
+    if (!values.out) return;
+    await mkdir(path.dirname(path.resolve(values.out)), { recursive: true });
+    const truth = Object.fromEntries(Object.entries(measurement.eventTruth).map(([d, t]) => [d, Object.fromEntries(t)]));
+    await writeFile(values.out, `${JSON.stringify({ run, truth, events: measurement.events, models: measurement.models, errors: measurement.errors })}\n`);
+  };
+  const measurement = await measure({
+    seeds: seedRange(Number(values['first-seed'] ?? 1001), markets),
+    truthSeeds: seedRange(9001, truthMarkets),
+    modelTruthMarkets,
+    days,
+    lengths,
+    cacheDir: values.cache,
+    log,
+    onMarket: async (partial) => save(partial, runOf(partial, new Set(partial.events.map((e) => e.seed)).size)),
+  });
+  const run = runOf(measurement, markets);
+  log(calibrationMarkdown(run));
+  if (measurement.errors.length > 0) log(`errors (${measurement.errors.length}):\n${measurement.errors.slice(0, 20).join('\n')}`);
+  if (values.write) await writeCalibration(ROOT, run);
+  await save(measurement, run);
+  const seconds = (performance.now() - started) / 1000;
+  console.log(JSON.stringify({ benchmark: 'calibration', mode: quick ? 'quick' : 'full', seconds, errors: measurement.errors.length, timing: measurement.seconds, ...run }));
+}
+
+if (values.explore) await explore();
+else if (values.from) await fromSaved(values.from);
+else await calibrate();

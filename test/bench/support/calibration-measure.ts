@@ -1,0 +1,199 @@
+// The calibration bench's measurement: the REAL event study (eventStudy over a real catalog) and the REAL
+// model evaluation (modelStudy with its default purged k-fold splits) over seeded markets, at every window,
+// with the truth each interval should cover. Returns raw records; calibration-summary.ts tallies them.
+
+import { WINDOW_SECONDS, WINDOWS, outcomeFieldName, type Window } from '../../../src/contract/index.js';
+import { defaultModelSpec, eventStudy, modelStudy } from '../../../src/analysis/index.js';
+import { defineModelSpec, derivedFeature, type ModelSpec } from '../../../src/analysis/leakage-guard.js';
+import { assignDayBlocks, intervalBlockDays, MIN_INTERVAL_BLOCKS } from '../../../src/analysis/block-jackknife.js';
+import { idInListSql, MARKET_EVENTS_TABLE } from '../../../src/catalog/index.js';
+import { quoteIdentifier } from '../../../src/base/index.js';
+import { readGroupDayTotals } from './calibration-day-totals.js';
+import { groupKey, truthOf, type GroupTruth, type MarketTotals } from './calibration-explore.js';
+import { buildCalibrationMarket, newestReleases } from './calibration-markets.js';
+import { joinTruthRows, pooledTruth, readTruthRows, truthAucStandardError, truthScoringModels, type TruthSample } from './calibration-model-truth.js';
+import { cacheMarketTotals, marketTotals } from './calibration-totals-cache.js';
+
+/** The two model specs measured: the default (real skill, from the planted breakout effect) and a no-skill one. */
+export type SpecName = 'default' | 'no-skill';
+
+/**
+ * No skill by construction: does a control's raw return at W come out positive, from its volume ratio?
+ * The simulator's volume is independent of returns (docs/mock-simulator.md), so the true AUC is 0.5.
+ */
+export function noSkillSpec(window: Window): ModelSpec {
+  const label = outcomeFieldName('return_pct', window);
+  return defineModelSpec({
+    target: derivedFeature(`up_raw_${window}`, [label], `CASE WHEN ${label} IS NULL THEN NULL WHEN ${label} > 0 THEN 1 ELSE 0 END`),
+    predictors: [derivedFeature('ln_volume_ratio_20', ['volume_ratio_20'], 'CASE WHEN volume_ratio_20 > 0 THEN ln(volume_ratio_20) END')],
+  });
+}
+
+const SPECS: Record<SpecName, { spec: (w: Window) => ModelSpec; sampleType: 'event' | 'control' }> = {
+  default: { spec: defaultModelSpec, sampleType: 'event' },
+  'no-skill': { spec: noSkillSpec, sampleType: 'control' },
+};
+
+export interface EventRecord {
+  seed: number;
+  days: number;
+  window: Window;
+  eventKind: string;
+  direction: string;
+  difference: number | null;
+  low: number | null;
+  high: number | null;
+  p: number | null;
+  q: number | null;
+  significant: boolean | null;
+  /** Blocks the group's days make at the window's block length (block-jackknife.ts constants). */
+  blocks: number;
+}
+
+export interface ModelRecord {
+  seed: number;
+  days: number;
+  window: Window;
+  spec: SpecName;
+  /** Fold number, or 0 for the pooled row. */
+  fold: number;
+  testDays: number;
+  auc: number;
+  aucInterval: readonly [number, number];
+  logLossDifference: number;
+  logLossInterval: readonly [number, number];
+  /** The truth the AUC interval should cover: the fitted model's AUC on the truth sample (no-skill spec: 0.5 by construction). */
+  trueAuc: number;
+  /** The fitted model's AUC on the truth sample, as scored (for the no-skill spec: a check that it is near 0.5). */
+  scoredTruthAuc: number;
+  trueLogLossDifference: number;
+  /** Standard error of the truth AUC (first study market only; NaN elsewhere). */
+  trueAucStandardError: number;
+}
+
+export interface MeasureOptions {
+  seeds: readonly number[];
+  truthSeeds: readonly number[];
+  /** Truth markets whose rows make the model truth sample (the first of truthSeeds). */
+  modelTruthMarkets: number;
+  days: number;
+  lengths: readonly number[];
+  windows?: readonly Window[];
+  cacheDir?: string;
+  log: (line: string) => void;
+  /** Called after each study market with the records so far (the bench saves them: a partial run stays usable). */
+  onMarket?: (partial: Measurement) => Promise<void>;
+}
+
+export interface Measurement {
+  events: EventRecord[];
+  models: ModelRecord[];
+  eventTruth: Record<number, Map<string, GroupTruth>>;
+  modelTruthRows: Record<string, number>;
+  errors: string[];
+  seconds: { truth: number; study: number };
+}
+
+export async function measure(options: MeasureOptions): Promise<Measurement> {
+  const windows = options.windows ?? WINDOWS;
+  const started = performance.now();
+  // 1. truth: pooled event differences over the truth markets; model truth rows of the first few
+  const truthMarkets: MarketTotals[] = [];
+  const modelTruth = new Map<string, TruthSample>();
+  const parts = new Map<string, { matrix: any; y: Float64Array }[]>();
+  for (const [index, seed] of options.truthSeeds.entries()) {
+    if (index >= options.modelTruthMarkets) {
+      truthMarkets.push(await marketTotals(seed, options.days, options.cacheDir));
+      continue;
+    }
+    // A model truth market: one catalog gives its per-day totals and its truth rows of every spec × window.
+    const market = await buildCalibrationMarket(seed, options.days);
+    try {
+      truthMarkets.push(await cacheMarketTotals(market, options.cacheDir));
+      for (const window of windows) {
+        for (const [name, spec] of Object.entries(SPECS)) {
+          const key = `${name}|${window}`;
+          if (!parts.has(key)) parts.set(key, []);
+          parts.get(key)!.push(await readTruthRows(market.fixture.connection, spec.spec(window), window, spec.sampleType));
+        }
+      }
+    } finally {
+      await market.fixture.close();
+    }
+    options.log(`model truth market seed ${seed} read`);
+  }
+  const eventTruth = Object.fromEntries(options.lengths.map((days) => [days, truthOf(truthMarkets, days)]));
+  for (const [key, list] of parts) modelTruth.set(key, joinTruthRows(list));
+  const truthSeconds = (performance.now() - started) / 1000;
+
+  // 2. the studies, market by market (each market's catalog built once; shorter lengths are its newest releases)
+  const events: EventRecord[] = [];
+  const models: ModelRecord[] = [];
+  const errors: string[] = [];
+  const modelTruthRows = Object.fromEntries([...modelTruth].map(([key, t]) => [key, t.y.length]));
+  const result = (): Measurement => ({ events, models, eventTruth, modelTruthRows, errors, seconds: { truth: truthSeconds, study: (performance.now() - started) / 1000 - truthSeconds } });
+  for (const [marketIndex, seed] of options.seeds.entries()) {
+    const marketStarted = performance.now();
+    const market = await buildCalibrationMarket(seed, options.days);
+    try {
+      // The study market's own per-day totals, for the exploration grid (--explore reads the cache).
+      if (options.cacheDir !== undefined) await cacheMarketTotals(market, options.cacheDir);
+      for (const days of options.lengths) {
+        const releases = newestReleases(market, days);
+        const connection = market.fixture.connection;
+        const study = await eventStudy(connection, { windows: [...windows], by: ['event_kind', 'direction'], releases });
+        const from = `(SELECT * FROM ${quoteIdentifier(MARKET_EVENTS_TABLE)} WHERE ${idInListSql('release_id', releases)})`;
+        const totals = new Map((await readGroupDayTotals(connection, from, windows)).map((g) => [groupKey(g), g]));
+        for (const row of study.rows) {
+          const group = { window: row.window, eventKind: String(row.event_kind), direction: String(row.direction) };
+          const dayTotals = totals.get(groupKey(group));
+          const blocks = dayTotals ? assignDayBlocks(dayTotals.days, intervalBlockDays(WINDOW_SECONDS[row.window])).count : 0;
+          events.push({ seed, days, ...group, difference: row.difference_pct, low: row.ci_low_pct, high: row.ci_high_pct, p: row.p_value, q: row.q_value, significant: row.significant_adjusted, blocks });
+        }
+        for (const window of windows) {
+          for (const [name, spec] of Object.entries(SPECS) as [SpecName, (typeof SPECS)[SpecName]][]) {
+            const truth = modelTruth.get(`${name}|${window}`)!;
+            const scoring = truthScoringModels(truth);
+            try {
+              const result = await modelStudy(connection, {
+                ...(name === 'default' ? { window } : { spec: spec.spec(window), sampleType: spec.sampleType }),
+                releases,
+                model: scoring.factory,
+              });
+              const folds = result.evaluation.folds;
+              // One model per fold, made in fold order: the truth of fold i is the i-th model fitted.
+              if (scoring.fitted.length !== folds.length) throw new Error(`${scoring.fitted.length} models made for ${folds.length} folds: cannot match fold truths`);
+              folds.forEach((fold, i) => {
+                const t = scoring.fitted[i]!;
+                models.push({
+                  seed, days, window, spec: name, fold: fold.fold, testDays: fold.days,
+                  auc: fold.model.auc, aucInterval: fold.intervals.model.auc,
+                  logLossDifference: fold.logLossDifference, logLossInterval: fold.intervals.logLossDifference,
+                  trueAuc: name === 'no-skill' ? 0.5 : t.auc, scoredTruthAuc: t.auc, trueLogLossDifference: t.logLossDifference,
+                  trueAucStandardError: marketIndex === 0 && t.predictions.length > 0 ? truthAucStandardError(truth, t.predictions) : Number.NaN,
+                });
+              });
+              const pooled = result.evaluation.pooled;
+              const poolTruth = pooledTruth(truth, scoring.fitted, folds.map((fold) => fold.rows));
+              models.push({
+                seed, days, window, spec: name, fold: 0, testDays: pooled.days,
+                auc: pooled.model.auc, aucInterval: pooled.intervals.model.auc,
+                logLossDifference: pooled.logLossDifference, logLossInterval: pooled.intervals.logLossDifference,
+                trueAuc: name === 'no-skill' ? 0.5 : poolTruth.auc, scoredTruthAuc: poolTruth.auc, trueLogLossDifference: poolTruth.logLossDifference, trueAucStandardError: Number.NaN,
+              });
+            } catch (error) {
+              errors.push(`seed ${seed}, ${days} days, ${window}, ${name}: ${(error as Error).message}`);
+            }
+          }
+        }
+      }
+    } finally {
+      await market.fixture.close();
+    }
+    options.log(`study market seed ${seed}: ${((performance.now() - marketStarted) / 1000).toFixed(1)} s`);
+    await options.onMarket?.(result());
+  }
+  return result();
+}
+
+export { MIN_INTERVAL_BLOCKS };
