@@ -11,7 +11,6 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { execFileSync } from 'node:child_process';
 import { BLOCK_WINDOW_MULTIPLE, MIN_INTERVAL_BLOCKS } from '../../src/analysis/block-jackknife.js';
-import { exploreMarkdown, exploreTable, runExplore } from './support/calibration-explore-run.js';
 import { measure, type Measurement } from './support/calibration-measure.js';
 import { calibrationMarkdown, writeCalibration, type CalibrationRun } from './support/calibration-outputs.js';
 import { summarize } from './support/calibration-summary.js';
@@ -43,6 +42,8 @@ const seedRange = (first: number, count: number) => Array.from({ length: count }
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
 async function explore(): Promise<void> {
+  // Loaded only here: the exploration compares with the day bootstrap that issue 28 removed from src/analysis.
+  const { exploreMarkdown, exploreTable, runExplore } = await import('./support/calibration-explore-run.js');
   const markets = Number(values.markets ?? (values.quick ? 3 : 50));
   const truthMarkets = Number(values['truth-markets'] ?? (values.quick ? 3 : 20));
   const days = Number(values.days ?? (values.quick ? 60 : 180));

@@ -5,9 +5,8 @@
 
 import { WINDOW_SECONDS, WINDOWS, type Window } from '../../../src/contract/index.js';
 import { assignDayBlocks, blockJackknifeInterval, intervalBlockDays } from '../../../src/analysis/block-jackknife.js';
-import { clusterBootstrapDifferences, clustersCanVary, defaultBlockDays } from '../../../src/analysis/cluster-bootstrap.js';
 import { deriveSeed, percentileInterval } from '../../../src/analysis/bootstrap.js';
-import { bootstrapPValue } from '../../../src/analysis/bootstrap-p-value.js';
+import { bootstrapPValue, clusterBootstrapDifferences, clustersCanVary, defaultBlockDays } from './day-bootstrap-before.js';
 import { differenceOf, fromDay, leaveOneBlockOut, sumTotals, type GroupDayTotals } from './calibration-day-totals.js';
 
 export const EXPLORE_MULTIPLES = [1, 2, 3, 4] as const;
