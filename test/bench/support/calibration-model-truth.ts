@@ -9,6 +9,7 @@ import { MARKET_EVENTS_CURRENT_VIEW, MARKET_EVENTS_TABLE } from '../../../src/ca
 import { logLoss, rocAuc } from '../../../src/analysis/classification-metrics.js';
 import { LogisticRegression } from '../../../src/analysis/logistic-regression.js';
 import { featureMatrixFromColumns, type FeatureMatrix, type Model } from '../../../src/analysis/model.js';
+import { checkModelSpec } from '../../../src/analysis/check-feature-set.js';
 import { predictorSelectSql, type ModelSpec } from '../../../src/analysis/leakage-guard.js';
 import { readColumns } from '../../../src/analysis/read-columns.js';
 import { classifiedSplitRowsSql } from '../../../src/analysis/split-rows.js';
@@ -25,6 +26,7 @@ export interface TruthSample {
 /** The eligible rows of `spec` at `window` in one catalog, as modelStudy selects them (reason IS NULL). */
 export async function readTruthRows(connection: DuckDBConnection, spec: ModelSpec, window: Window, sampleType: SampleType | undefined) {
   const source = { connection, eventsTable: MARKET_EVENTS_TABLE, currentView: MARKET_EVENTS_CURRENT_VIEW };
+  await checkModelSpec(spec); // the leakage guard reads derived SQL before predictorSelectSql may splice it
   const target = typeof spec.target === 'string' ? quoteIdentifier(spec.target) : spec.target.sql;
   const values = await readColumns(
     connection,
