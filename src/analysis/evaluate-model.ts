@@ -119,6 +119,7 @@ export function evaluateModel(data: ModelData, features: FeatureSet, folds: read
   const pooledModel = new Float64Array(capacity);
   const pooledBaseline = new Float64Array(capacity);
   const pooledDay = new Float64Array(capacity);
+  const pooledFold = new Int32Array(capacity);
   let pooledRows = 0;
   for (const fold of folds) {
     // 1. rows with a target and every predictor.
@@ -152,10 +153,12 @@ export function evaluateModel(data: ModelData, features: FeatureSet, folds: read
     pooledModel.set(modelP, pooledRows);
     pooledBaseline.set(baselineP, pooledRows);
     pooledDay.set(testDay, pooledRows);
+    pooledFold.fill(fold.fold, pooledRows, pooledRows + test.matrix.rows);
     pooledRows += test.matrix.rows;
   }
   const cut = (values: Float64Array) => values.subarray(0, pooledRows);
-  const pooled = scoreWithIntervals(cut(pooledY), cut(pooledModel), cut(pooledBaseline), cut(pooledDay), resolved);
+  // Pooled AUC: pairs within a fold only (each fold model ranks its own test rows; see pairsWithinFolds).
+  const pooled = scoreWithIntervals(cut(pooledY), cut(pooledModel), cut(pooledBaseline), cut(pooledDay), resolved, pooledFold.subarray(0, pooledRows));
   return { model: modelName, baseline: baselineName, features: features.names, folds: foldResults, pooled, interval: resolved, intervalNote: modelIntervalNote(foldResults, pooled, resolved) };
 }
 

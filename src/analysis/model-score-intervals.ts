@@ -38,6 +38,8 @@ export type NoIntervalReason = Extract<BlockInterval, { kind: 'none' }>['reason'
 export interface ScoredPredictions {
   /** Test rows scored (pooled: a row tested in two folds counts twice). */
   readonly rows: number;
+  /** Of those, rows whose target is 1. */
+  readonly positives: number;
   /** Days holding those rows. */
   readonly days: number;
   /** Calendar days from the first to the last of those days (inclusive): what the blocks divide. */
@@ -70,6 +72,8 @@ export function modelScores(y: Float64Array, p: Float64Array, order?: Uint32Arra
  * (blockJackknifeInterval) over blocks of `settings.blockDays` calendar days from the first day: each score is
  * recomputed without each block in turn from the same predictions (no refit). Deterministic.
  * @param dayOfRow each row's UTC day as a whole number of calendar days (e.g. days since 1970-01-01)
+ * @param foldOfRow each row's fold, for pooled predictions of several fold models: the AUC then counts pairs of
+ *   rows of the same fold only (pairsWithinFolds), i.e. the folds' AUCs weighted by their positive × negative pairs
  */
 export function scoreWithIntervals(
   y: Float64Array,
@@ -119,8 +123,11 @@ export function scoreWithIntervals(
   const auc = jackknife(model.auc, leaveOneOut.modelAuc, 0.5);
   const logLossDifference = model.logLoss - baseline.logLoss;
   const differenceInterval = jackknife(logLossDifference, difference);
+  let positives = 0;
+  for (let i = 0; i < y.length; i += 1) if (y[i] === 1) positives += 1;
   return {
     rows: y.length,
+    positives,
     days,
     daySpan,
     blocks: g,

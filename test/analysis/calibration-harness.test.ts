@@ -62,16 +62,14 @@ describe('fold truth of the calibration bench', () => {
     }
     const weights = folds.map((f) => f.rows);
     const total = weights.reduce((a, b) => a + b, 0);
-    const pooled = pooledTruth(truth, scoring.fitted, weights);
-    // The pooled AUC (each truth row scored by one fold model) estimates the mixture of every model scoring every row.
-    const n = truth.y.length;
-    const everyRow = { y: new Float64Array(n * folds.length), p: new Float64Array(n * folds.length), w: new Float64Array(n * folds.length) };
-    folds.forEach((_, k) => {
-      everyRow.y.set(truth.y, k * n);
-      everyRow.p.set(scoring.fitted[k]!.predictions, k * n);
-      everyRow.w.fill(weights[k]! / total, k * n, (k + 1) * n);
-    });
-    expect(Math.abs(pooled.auc - rocAuc(everyRow.y, everyRow.p, everyRow.w))).toBeLessThan(0.03);
+    const pairs = folds.map((f) => f.positives * (f.rows - f.positives));
+    const pooled = pooledTruth(scoring.fitted, weights, pairs);
+    // rdw's pooled AUC counts pairs within a fold: its truth is the folds' truth AUCs mixed by their pairs.
+    const pairTotal = pairs.reduce((a, b) => a + b, 0);
+    expect(pooled.auc).toBeCloseTo(scoring.fitted.reduce((a, t, i) => a + (pairs[i]! / pairTotal) * t.auc, 0), 12);
+    // ... and so is the estimate: the pooled AUC is the folds' AUCs mixed by their pairs.
+    const pooledAuc = folds.reduce((a, f, i) => a + (pairs[i]! / pairTotal) * f.model.auc, 0);
+    expect(result.evaluation.pooled.model.auc).toBeCloseTo(pooledAuc, 12);
     expect(pooled.logLossDifference).toBeCloseTo(scoring.fitted.reduce((a, t, i) => a + (weights[i]! / total) * t.logLossDifference, 0), 12);
   });
 });

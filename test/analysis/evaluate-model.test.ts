@@ -198,6 +198,44 @@ describe('evaluateModel', () => {
     expect(scored.pValues.auc).toBeCloseTo(expected.aucP, 9);
   });
 
+  it('pooled AUC counts pairs within a fold only (fold models are not one ranking); its interval is the jackknife of those pairs', () => {
+    const data = plantedRows(40, 30, 9);
+    const folds = dayFolds(data.dayIndex, 40, 3);
+    const result = evaluateModel(data, features, folds);
+    // Every test row with its fold's model's score, its fold and its day, from the folds' own predictions.
+    const rows: { y: number; p: number; fold: number; day: number }[] = [];
+    for (const fold of folds) {
+      const { matrix: train } = featureMatrix(data.rows, features, Array.from(fold.train));
+      const { matrix: test } = featureMatrix(data.rows, features, Array.from(fold.test));
+      const model = new LogisticRegression();
+      model.fit(train, Float64Array.from(fold.train, (i) => data.target[i] as number));
+      const p = model.predict(test);
+      fold.test.forEach((i, k) => rows.push({ y: data.target[i] as number, p: p[k]!, fold: fold.fold, day: data.dayIndex[i]! }));
+    }
+    const y = rows.map((r) => r.y);
+    const p = rows.map((r) => r.p);
+    const sameFoldAuc = (keep: (i: number) => boolean) => {
+      let pairs = 0;
+      let count = 0;
+      for (let i = 0; i < rows.length; i += 1) {
+        if (!keep(i) || y[i] !== 1) continue;
+        for (let j = 0; j < rows.length; j += 1) {
+          if (!keep(j) || y[j] === 1 || rows[j]!.fold !== rows[i]!.fold) continue;
+          count += 1;
+          pairs += p[i]! > p[j]! ? 1 : p[i] === p[j] ? 0.5 : 0;
+        }
+      }
+      return pairs / count;
+    };
+    const pooled = result.pooled;
+    expect(pooled.model.auc).toBeCloseTo(sameFoldAuc(() => true), 12);
+    expect(Math.abs(pooled.model.auc - pairAuc(y, p, () => true))).toBeGreaterThan(1e-6); // not the AUC of all pairs
+    const firstDay = Math.min(...rows.map((r) => r.day));
+    const blocks = [...new Set(rows.map((r) => r.day - firstDay))].sort((a, b) => a - b); // 1-day blocks
+    const leaveOut = blocks.map((g) => sameFoldAuc((i) => rows[i]!.day - firstDay !== g));
+    expectClose(pooled.intervals.model.auc, plainInterval(pooled.model.auc, leaveOut, 0.95).interval);
+  });
+
   it('gives no interval (NaN) to a fold with fewer blocks than MIN_INTERVAL_BLOCKS, and says how many more test days it needs', () => {
     const data = plantedRows(40, 30, 6);
     const blockDays = 2;

@@ -174,7 +174,7 @@ export async function measure(options: MeasureOptions): Promise<Measurement> {
                 });
               });
               const pooled = result.evaluation.pooled;
-              const poolTruth = pooledTruth(truth, scoring.fitted, folds.map((fold) => fold.rows));
+              const poolTruth = pooledTruth(scoring.fitted, folds.map((fold) => fold.rows), folds.map((fold) => fold.positives * (fold.rows - fold.positives)));
               models.push({
                 seed, days, window, spec: name, fold: 0, testDays: pooled.days,
                 auc: pooled.model.auc, aucInterval: pooled.intervals.model.auc,

@@ -103,25 +103,23 @@ export function truthScoringModels(truth: TruthSample, knownAuc?: number) {
   return { factory, fitted };
 }
 
-/** Pooled truth: the fold models' truth predictions mixed by `weights` (each fold's share of pooled test rows). */
-export function pooledTruth(truth: TruthSample, folds: readonly FoldTruth[], weights: readonly number[], knownAuc?: number): { auc: number; logLossDifference: number } {
-  const used = folds.map((fold, i) => ({ fold, weight: weights[i]! })).filter(({ fold, weight }) => weight > 0 && fold.predictions.length > 0);
-  const total = used.reduce((a, u) => a + u.weight, 0);
-  const logLossDifference = used.reduce((a, u) => a + (u.weight / total) * u.fold.logLossDifference, 0);
-  if (knownAuc !== undefined) return { auc: knownAuc, logLossDifference };
-  // Truth row i is scored by fold model (i mod K) only, weighted by that fold's share over its rows' count:
-  // the same mixture as every model scoring every row, at 1/K of the sort.
-  const n = truth.y.length;
-  const p = new Float64Array(n);
-  const w = new Float64Array(n);
-  const rowsOf = used.map((_, k) => Math.floor((n - k - 1) / used.length) + 1);
-  for (let i = 0; i < n; i += 1) {
-    const k = i % used.length;
-    p[i] = used[k]!.fold.predictions[i]!;
-    w[i] = used[k]!.weight / total / rowsOf[k]!;
-  }
-  const y = truth.y;
-  return { auc: rocAuc(y, p, w), logLossDifference };
+/**
+ * Pooled truth. Δ log loss: the fold models' truths mixed by `weights` (each fold's share of pooled test rows),
+ * as the pooled estimate mixes the folds' rows. AUC: rdw's pooled AUC counts pairs within a fold only, so its
+ * truth is the fold models' truth AUCs mixed by `pairWeights` (each fold's positive × negative test rows).
+ */
+export function pooledTruth(
+  folds: readonly FoldTruth[],
+  weights: readonly number[],
+  pairWeights: readonly number[],
+  knownAuc?: number,
+): { auc: number; logLossDifference: number } {
+  const mix = (values: (fold: FoldTruth) => number, by: readonly number[]) => {
+    const used = folds.map((fold, i) => ({ fold, weight: by[i]! })).filter(({ fold, weight }) => weight > 0 && fold.predictions.length > 0);
+    const total = used.reduce((sum, u) => sum + u.weight, 0);
+    return used.reduce((sum, u) => sum + (u.weight / total) * values(u.fold), 0);
+  };
+  return { auc: knownAuc ?? mix((fold) => fold.auc, pairWeights), logLossDifference: mix((fold) => fold.logLossDifference, weights) };
 }
 
 /** Standard error of a fold's truth AUC from its spread across truth markets (sd / √markets). */
