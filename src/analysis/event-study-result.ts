@@ -151,6 +151,8 @@ export interface EventStudyMetadata {
   intervalGaps: IntervalGap[];
   /** The interval's method and level in words, e.g. "95% block-jackknife t interval over UTC-day blocks (…)". */
   intervalDescription: string;
+  /** How well such intervals covered the truth on simulated markets (block jackknife); null for the row bootstrap, which is not calibrated. */
+  intervalCalibration: string | null;
   /** How controls are compared (they have no direction). */
   controlComparison: string;
   /** The adjustment behind q_value and significant_adjusted. */

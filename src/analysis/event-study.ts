@@ -4,6 +4,7 @@
 // options → 2. provenance → 3. aggregates (SQL) → 4. per-day totals (SQL) → 5. jackknife over day blocks (JS)
 // → 6. adjustment → 7. Arrow table.
 
+import { intervalCalibrationNote } from './interval-calibration-note.js';
 import { Bool, Float64, Int32, Table, Utf8, vectorFromArray, type Vector } from 'apache-arrow';
 import { addAdjustedSignificance } from './adjusted-significance.js';
 import { EmptyStudyError } from './analysis-errors.js';
@@ -126,6 +127,7 @@ export async function eventStudy(source: AnalysisSourceLike, options: EventStudy
       intervalBlocks: intervals.blocks,
       intervalGaps: intervals.gaps,
       intervalDescription: analysisMessages.intervalDescription(resolved.interval, intervals.blockDays),
+      intervalCalibration: resolved.interval.method === 'block-jackknife' ? intervalCalibrationNote('event') : null,
       controlComparison: CONTROL_COMPARISON,
       multipleComparisons,
     },

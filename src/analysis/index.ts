@@ -104,3 +104,5 @@ export type { ModelSplitOptions, ModelStudyOptions, ModelStudyResult, ResolvedMo
 export { modelCatalog } from './model-catalog.js';
 export { modelEvaluationColumns, modelEvaluationTable } from './model-evaluation-table.js';
 export type { ModelEvaluationColumn, ModelEvaluationRow } from './model-evaluation-table.js';
+export { INTERVAL_CALIBRATION } from './interval-calibration.js';
+export { intervalCalibrationNote, calibratedCoverage } from './interval-calibration-note.js';

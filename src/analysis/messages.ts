@@ -75,6 +75,11 @@ export const analysisMessages = {
     `The predictor ${name} is text, not a number; derive a number from it, e.g. derivedFeature('is_${name}_x', ['${name}'], "${name} = 'x'").`,
   targetNotBinary: (name: string, row: number, value: number) =>
     `The target ${name} must be 1, 0 or null (missing) for every row, but row ${row} gives ${value}; derive a binary target, e.g. derivedFeature('up', ['return_pct_1h'], 'return_pct_1h > 0').`,
+  /** How well the block-jackknife intervals covered the truth on simulated markets (intervalCalibrationNote). */
+  intervalCalibration: (markets: number, days: readonly number[], range: readonly [number, number] | null) =>
+    range === null
+      ? `No calibration run has measured these intervals yet (npm run bench -- --only calibration).`
+      : `Calibrated on ${markets} simulated markets (${days.join(' and ')} days): these 95% intervals held the known truth in ${(range[0] * 100).toFixed(1)}-${(range[1] * 100).toFixed(1)}% of cases (docs/analysis.md).`,
   /** What the model scores' intervals are (the evaluation's `interval.description`). */
   modelIntervalMethod: (confidence: number, blockDays: number) =>
     `${Number((confidence * 100).toFixed(2))}% block-jackknife t intervals over ${blockDays}-day blocks of test days (G−1 df)`,

@@ -1,6 +1,7 @@
 // The model scores' interval options (level, block length), checked in one place, with the sentence that
 // says which intervals they give.
 
+import { intervalCalibrationNote } from './interval-calibration-note.js';
 import { AnalysisOptionError } from './analysis-errors.js';
 import { MIN_INTERVAL_BLOCKS } from './block-jackknife.js';
 import { analysisMessages } from './messages.js';
@@ -37,5 +38,6 @@ export function resolveModelInterval(options: ModelIntervalOptions): ResolvedMod
     minBlocks: MIN_INTERVAL_BLOCKS,
     windowSeconds: options.windowSeconds ?? null,
     description: analysisMessages.modelIntervalMethod(confidence, blockDays),
+    calibration: intervalCalibrationNote('model'),
   };
 }

@@ -27,6 +27,8 @@ export interface ResolvedModelInterval {
   readonly minBlocks: number;
   /** The label window in seconds when known (modelStudy): the variance is scaled for neighbouring blocks that share outcome windows. */
   readonly windowSeconds: number | null;
+  /** How well these intervals covered the truth on simulated markets (intervalCalibrationNote). */
+  readonly calibration: string;
   /** E.g. `95% block-jackknife t intervals over 2-day blocks of test days (G−1 df)`. */
   readonly description: string;
 }

@@ -37,6 +37,7 @@ export function modelStudyText(result: ModelStudyResult, options: ModelStudyText
     ...(options.wide === true ? wideTable(rows) : resultsTable(rows, percent)),
     ...(evaluation.intervalNote === undefined ? [] : [wrap(evaluation.intervalNote)]),
     wrap(options.wide === true ? m.wideLegend(description) : m.legend(description, pooled.test_days, pooled.test_rows_left_out)),
+    wrap(evaluation.interval.calibration),
     ...(options.wide === true ? [] : [wrap(m.wideHint())]),
     '',
   ].join('\n');

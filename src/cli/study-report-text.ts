@@ -23,6 +23,7 @@ export function studyReportText(result: EventStudyResult, options: StudyTableOpt
     ...(metadata.calculationVersionMix.length > 1 ? [pooledVersionsText(result)] : []),
     m.returns(options.wide === true),
     wrapText(m.controls(metadata.intervalDescription), TEXT_COLUMNS),
+    ...(metadata.intervalCalibration === null ? [] : [wrapText(metadata.intervalCalibration, TEXT_COLUMNS)]),
     ...(metadata.multipleComparisons.tested === 0
       ? []
       : [m.adjusted(metadata.multipleComparisons.tested, metadata.multipleComparisons.significant, metadata.multipleComparisons.level)]),

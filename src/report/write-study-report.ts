@@ -74,7 +74,7 @@ figure{margin:1.5rem 0}${STUDY_TABLE_CSS}
 <p>Windows: ${escapeHtml(metadata.windows.join(', '))}; groups: ${escapeHtml(metadata.by.join(' × '))};
 rows read: ${metadata.rows}; selection: ${metadata.selection === 'current' ? 'newest revision of each day' : 'exact release IDs'}.</p>
 <p>Calculation versions: ${escapeHtml(metadata.calculationVersions.join(', '))}.
-Interval and p-value: ${escapeHtml(metadata.intervalDescription)}</p>${
+Interval and p-value: ${escapeHtml(metadata.intervalDescription)}${metadata.intervalCalibration === null ? '' : ` ${escapeHtml(metadata.intervalCalibration)}`}</p>${
     metadata.intervalGaps.length === 0
       ? ''
       : `\n<p>Where there is no interval: ${metadata.intervalGaps.map((gap) => escapeHtml(analysisMessages.noIntervalAt(gap))).join('<br>\n')}</p>`

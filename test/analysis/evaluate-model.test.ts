@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import jstatPackage from 'jstat';
 import { daysForInterval, MIN_INTERVAL_BLOCKS } from '../../src/analysis/block-jackknife.js';
+import { intervalCalibrationNote } from '../../src/analysis/interval-calibration-note.js';
 import {
   AnalysisOptionError,
   BaseRateModel,
@@ -162,6 +163,7 @@ describe('evaluateModel', () => {
       minBlocks: MIN_INTERVAL_BLOCKS,
       windowSeconds: null,
       description: '90% block-jackknife t intervals over 1-day blocks of test days (G−1 df)',
+      calibration: intervalCalibrationNote('model'),
     });
     // A wider level widens every interval around the same estimate.
     const wide = evaluateModel(data, features, folds, { interval: { confidence: 0.99 } });
