@@ -98,28 +98,11 @@ export interface BlockJackknifeOptions {
   readonly nullValue?: number;
   /** Fewer leave-one-out values than this give no interval. Default MIN_INTERVAL_BLOCKS. */
   readonly minBlocks?: number;
-  /**
-   * The outcome window and the block length, when rows' outcome windows cross block boundaries: the variance is
-   * then scaled for the correlation of neighbouring blocks (neighbourCorrelation). Omit for independent blocks.
-   */
-  readonly overlap?: { readonly windowSeconds: number; readonly blockDays: number };
-}
-
-/**
- * Correlation of the sums of two neighbouring blocks of B seconds whose rows (spread evenly in time) each carry
- * the price change over their next W seconds, under a random walk: the rows near a boundary share price moves
- * with the next block. ρ = W / (6B − 2W) for B ≥ W (0.25 at B = W, 0.1 at B = 2W, 0.029 at B = 6W); the
- * delete-one-block jackknife assumes independent blocks, so its variance is scaled by 1 + 2ρ(G − 1)/G.
- */
-export function neighbourCorrelation(windowSeconds: number, blockDays: number): number {
-  const block = blockDays * DAY_SECONDS;
-  if (!(windowSeconds > 0) || block <= 0) return 0;
-  return windowSeconds >= block ? 0.25 : windowSeconds / (6 * block - 2 * windowSeconds);
 }
 
 /**
  * The delete-one-block jackknife t interval of a statistic: with G blocks and θ₍₋g₎ the statistic computed
- * without block g, SE² = (G−1)/G · Σ (θ₍₋g₎ − mean θ₍₋·₎)² (times 1 + 2ρ(G−1)/G with `overlap`), and the interval is θ̂ ± t(G−1, 1−α/2) · SE,
+ * without block g, SE² = (G−1)/G · Σ (θ₍₋g₎ − mean θ₍₋·₎)², and the interval is θ̂ ± t(G−1, 1−α/2) · SE,
  * centred on the full-sample estimate θ̂; p = 2 · P(T(G−1) ≥ |θ̂ − null| / SE).
  * @param estimate the statistic on every row
  * @param leaveOneOut the statistic without each block in turn (length G)
@@ -139,8 +122,7 @@ export function blockJackknifeInterval(estimate: number, leaveOneOut: ArrayLike<
   }
   let squares = 0;
   for (let i = 0; i < g; i += 1) squares += (leaveOneOut[i]! - mean) ** 2;
-  const rho = options.overlap ? neighbourCorrelation(options.overlap.windowSeconds, options.overlap.blockDays) : 0;
-  const standardError = Math.sqrt(((g - 1) / g) * squares * (1 + (2 * rho * (g - 1)) / g));
+  const standardError = Math.sqrt(((g - 1) / g) * squares);
   if (!(standardError > 0)) return { kind: 'none', reason: 'no_variation', blocks: g };
   const degreesOfFreedom = g - 1;
   const critical = studentTQuantile(1 - (1 - confidence) / 2, degreesOfFreedom);

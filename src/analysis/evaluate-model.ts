@@ -9,7 +9,7 @@ import type { FeatureSet } from './leakage-guard.js';
 import { LogisticRegression } from './logistic-regression.js';
 import { analysisMessages } from './messages.js';
 import { featureMatrix, featureMatrixFromColumns, type FeatureMatrix, type Model } from './model.js';
-import { scoreWithIntervals, type ResolvedModelInterval, type ScoredPredictions } from './model-score-intervals.js';
+import { scoreWithIntervals, withoutIntervals, type ResolvedModelInterval, type ScoredPredictions } from './model-score-intervals.js';
 
 /**
  * One fold as the splits give it: positions into `ModelData.rows` (the split helper's TimeSplit, whose
@@ -158,7 +158,9 @@ export function evaluateModel(data: ModelData, features: FeatureSet, folds: read
   }
   const cut = (values: Float64Array) => values.subarray(0, pooledRows);
   // Pooled AUC: pairs within a fold only (each fold model ranks its own test rows; see pairsWithinFolds).
-  const pooled = scoreWithIntervals(cut(pooledY), cut(pooledModel), cut(pooledBaseline), cut(pooledDay), resolved, pooledFold.subarray(0, pooledRows));
+  const scored = scoreWithIntervals(cut(pooledY), cut(pooledModel), cut(pooledBaseline), cut(pooledDay), resolved, pooledFold.subarray(0, pooledRows));
+  // Several folds: each model trained on the others' test rows, so their errors are correlated (withoutIntervals).
+  const pooled = foldResults.length > 1 ? withoutIntervals(scored, 'folds_share_training') : scored;
   return { model: modelName, baseline: baselineName, features: features.names, folds: foldResults, pooled, interval: resolved, intervalNote: modelIntervalNote(foldResults, pooled, resolved) };
 }
 

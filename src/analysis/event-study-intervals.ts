@@ -239,9 +239,7 @@ async function jackknifeIntervals(input: IntervalInput): Promise<IntervalSummary
     const { totals, lastDay } = blockTotals(events, controls, blockDays, firstDay);
     const leaveOneOut = leaveOneBlockOutDifferences(totals);
     summary.blocks[row.window] = Math.max(summary.blocks[row.window] ?? 0, leaveOneOut.length);
-    // Rows near a block's end share price moves with the next block through their outcome windows.
-    const overlap = { windowSeconds: WINDOW_SECONDS[row.window], blockDays };
-    const interval = blockJackknifeInterval(row.difference_pct, leaveOneOut, { confidence, nullValue: 0, overlap });
+    const interval = blockJackknifeInterval(row.difference_pct, leaveOneOut, { confidence, nullValue: 0 });
     if (interval.kind === 'none') {
       gaps.add(row.window, interval.reason, interval.blocks, blockDays, lastDay - firstDay + 1);
       continue;

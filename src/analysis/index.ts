@@ -90,7 +90,7 @@ export { BaseRateModel } from './base-rate-model.js';
 export { LOG_LOSS_EPSILON, logLoss, rowLogLoss, accuracy, rocAuc, scoreOrder } from './classification-metrics.js';
 export { evaluateModel } from './evaluate-model.js';
 export type { EvaluateModelOptions, FoldEvaluation, LeftOutRows, ModelData, ModelEvaluation, ModelFold, PooledEvaluation } from './evaluate-model.js';
-export { modelScores, scoreWithIntervals } from './model-score-intervals.js';
+export { modelScores, scoreWithIntervals, withoutIntervals } from './model-score-intervals.js';
 export type { Interval, ModelScores, NoIntervalReason, ResolvedModelInterval, ScoredPredictions } from './model-score-intervals.js';
 export { leaveOneBlockOutAuc } from './leave-one-block-out-auc.js';
 export { resolveModelInterval } from './model-interval-options.js';

@@ -99,6 +99,9 @@ export const analysisMessages = {
     }
     return `${who}: ${fewestDays} test days make ${blocks(fewestDays)} of ${unit}, and an interval needs ${minBlocks} blocks (${needed} test days per fold); give each fold ${needed - fewestDays}+ more test days${fewerFolds >= 2 ? `, or use ${fewerFolds} folds or fewer` : ''}${pooled}.`;
   },
+  /** Why the pooled row of several folds shows no interval (withoutIntervals). */
+  modelPooledNoInterval: (folds: number) =>
+    `The pooled row shows no interval: each of the ${folds} fold models was trained on the other folds' test rows, so the folds' errors are correlated and an interval from the test rows alone is too narrow (measured on simulated markets, docs/analysis.md); read each fold's interval.`,
   /** Rows without an interval although blocks suffice: a score undefined or constant without some block. */
   modelIntervalUndefined: (rows: readonly string[]) =>
     `No interval on ${rows.join(', ')}: without one of its blocks a score is undefined (one class left) or every block gives the same score.`,

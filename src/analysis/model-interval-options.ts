@@ -13,12 +13,6 @@ export interface ModelIntervalOptions {
   confidence?: number;
   /** UTC days per jackknife block, an integer from 1 to 10,000. Default 1 (modelStudy: intervalBlockDays of the window). */
   blockDays?: number;
-  /**
-   * The label window in seconds, when the test rows' outcome windows overlap in time (modelStudy passes it):
-   * the jackknife's variance is scaled for neighbouring blocks that share price moves (neighbourCorrelation).
-   * Default: none (blocks taken as independent).
-   */
-  windowSeconds?: number;
 }
 
 /** The options with defaults filled in. @throws AnalysisOptionError (option `interval.confidence` or `interval.blockDays`) */
@@ -36,7 +30,6 @@ export function resolveModelInterval(options: ModelIntervalOptions): ResolvedMod
     confidence,
     blockDays,
     minBlocks: MIN_INTERVAL_BLOCKS,
-    windowSeconds: options.windowSeconds ?? null,
     description: analysisMessages.modelIntervalMethod(confidence, blockDays),
     calibration: intervalCalibrationNote('model'),
   };

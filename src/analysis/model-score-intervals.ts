@@ -25,8 +25,6 @@ export interface ResolvedModelInterval {
   readonly blockDays: number;
   /** Fewer blocks than this give no interval (MIN_INTERVAL_BLOCKS). */
   readonly minBlocks: number;
-  /** The label window in seconds when known (modelStudy): the variance is scaled for neighbouring blocks that share outcome windows. */
-  readonly windowSeconds: number | null;
   /** How well these intervals covered the truth on simulated markets (intervalCalibrationNote). */
   readonly calibration: string;
   /** E.g. `95% block-jackknife t intervals over 2-day blocks of test days (G−1 df)`. */
@@ -34,7 +32,22 @@ export interface ResolvedModelInterval {
 }
 
 /** Why a set of scores has no interval: too few blocks, a score undefined without some block, or no variation. */
-export type NoIntervalReason = Extract<BlockInterval, { kind: 'none' }>['reason'];
+export type NoIntervalReason = Extract<BlockInterval, { kind: 'none' }>['reason'] | 'folds_share_training';
+
+/**
+ * The same scores with every interval and p-value withheld for `reason`: the pooled row of several folds, whose
+ * models were each trained on the other folds' test rows, so the folds' errors are correlated and no interval
+ * from the test rows alone covers (measured on simulated markets: docs/analysis.md).
+ */
+export function withoutIntervals(scored: ScoredPredictions, reason: NoIntervalReason): ScoredPredictions {
+  const none: Interval = [Number.NaN, Number.NaN];
+  return {
+    ...scored,
+    intervals: { model: { logLoss: none, auc: none, accuracy: none }, baseline: { logLoss: none, accuracy: none }, logLossDifference: none },
+    pValues: { auc: Number.NaN, logLossDifference: Number.NaN },
+    noInterval: reason,
+  };
+}
 
 /** Model and baseline scores of the same test rows, with intervals. */
 export interface ScoredPredictions {
@@ -82,7 +95,7 @@ export function scoreWithIntervals(
   modelP: Float64Array,
   baselineP: Float64Array,
   dayOfRow: ArrayLike<number>,
-  settings: Pick<ResolvedModelInterval, 'confidence' | 'blockDays' | 'minBlocks'> & { readonly windowSeconds?: number | null },
+  settings: Pick<ResolvedModelInterval, 'confidence' | 'blockDays' | 'minBlocks'>,
   foldOfRow?: ArrayLike<number>,
 ): ScoredPredictions {
   const order = scoreOrder(modelP);
@@ -119,9 +132,8 @@ export function scoreWithIntervals(
     modelAuc: aucPairs.concordant.map((concordant, b) => ratio(concordant, aucPairs.pairs[b]!)),
   };
   const difference = leaveOneOut.modelLogLoss.map((value, b) => value - leaveOneOut.baselineLogLoss[b]!);
-  const overlap = settings.windowSeconds ? { windowSeconds: settings.windowSeconds, blockDays: settings.blockDays } : undefined;
   const jackknife = (estimate: number, values: Float64Array, nullValue = 0) =>
-    blockJackknifeInterval(estimate, values, { confidence: settings.confidence, minBlocks: settings.minBlocks, nullValue, overlap });
+    blockJackknifeInterval(estimate, values, { confidence: settings.confidence, minBlocks: settings.minBlocks, nullValue });
   const auc = jackknife(model.auc, leaveOneOut.modelAuc, 0.5);
   const logLossDifference = model.logLoss - baseline.logLoss;
   const differenceInterval = jackknife(logLossDifference, difference);

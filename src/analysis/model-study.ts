@@ -114,7 +114,6 @@ export async function modelStudy(source: AnalysisSourceLike, options: ModelStudy
   const interval = {
     confidence: asked.confidence,
     blockDays: asked.blockDays ?? intervalBlockDays(WINDOW_SECONDS[window]),
-    windowSeconds: WINDOW_SECONDS[window],
   };
   const evaluation = evaluateModel({ columns, target, targetName: nameOf(spec.target), dayIndex: calendarDays(splits.rows) }, spec.features, splits.splits, {
     ...options,

@@ -161,7 +161,6 @@ describe('evaluateModel', () => {
       confidence: 0.9,
       blockDays: 1,
       minBlocks: MIN_INTERVAL_BLOCKS,
-      windowSeconds: null,
       description: '90% block-jackknife t intervals over 1-day blocks of test days (G−1 df)',
       calibration: intervalCalibrationNote('model'),
     });
