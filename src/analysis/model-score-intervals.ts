@@ -46,6 +46,7 @@ export function withoutIntervals(scored: ScoredPredictions, reason: NoIntervalRe
     intervals: { model: { logLoss: none, auc: none, accuracy: none }, baseline: { logLoss: none, accuracy: none }, logLossDifference: none },
     pValues: { auc: Number.NaN, logLossDifference: Number.NaN },
     noInterval: reason,
+    testRowsOnly: { intervals: scored.intervals, pValues: scored.pValues },
   };
 }
 
@@ -75,6 +76,12 @@ export interface ScoredPredictions {
   readonly pValues: { readonly auc: number; readonly logLossDifference: number };
   /** Why the model AUC or the log-loss difference has no interval (`too_few_blocks` first); undefined when both have one. */
   readonly noInterval: NoIntervalReason | undefined;
+  /**
+   * The pooled row of several folds only: the block jackknife of the pooled test rows with the fold models held
+   * fixed, which rdw does not show (too narrow: the folds' errors are correlated, `folds_share_training`). For
+   * comparisons between splits of the same rows (e.g. naive vs purged), never as a 95% interval.
+   */
+  readonly testRowsOnly?: { readonly intervals: ScoredPredictions['intervals']; readonly pValues: ScoredPredictions['pValues'] };
 }
 
 /** The three scores of predictions `p` for targets `y`. @param order scoreOrder(p), when already known */

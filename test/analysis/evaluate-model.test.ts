@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import jstatPackage from 'jstat';
 import { daysForInterval, MIN_INTERVAL_BLOCKS } from '../../src/analysis/block-jackknife.js';
 import { intervalCalibrationNote } from '../../src/analysis/interval-calibration-note.js';
+import { analysisMessages } from '../../src/analysis/messages.js';
 import {
   AnalysisOptionError,
   BaseRateModel,
@@ -112,9 +113,9 @@ describe('evaluateModel', () => {
     expect(result.pooled.rows).toBe(4 * 12 * 150);
     expect(result.pooled.days).toBe(48);
     for (const fold of result.folds) expect(fold.baseline.auc).toBe(0.5); // one score per fold
-    expect(result.pooled.intervals.logLossDifference[1]).toBeLessThan(0);
-    expect(result.pooled.intervals.model.auc[0]).toBeGreaterThan(0.6);
-    const [low, high] = result.pooled.intervals.model.auc;
+    expect(result.pooled.testRowsOnly!.intervals.logLossDifference[1]).toBeLessThan(0);
+    expect(result.pooled.testRowsOnly!.intervals.model.auc[0]).toBeGreaterThan(0.6);
+    const [low, high] = result.pooled.testRowsOnly!.intervals.model.auc;
     expect(low).toBeLessThanOrEqual(result.pooled.model.auc);
     expect(high).toBeGreaterThanOrEqual(result.pooled.model.auc);
   });
@@ -122,9 +123,9 @@ describe('evaluateModel', () => {
   it('finds nothing where nothing was planted: the log-loss difference interval holds 0 or lies above it', () => {
     const data = plantedRows(60, 150, 12, 0);
     const result = evaluateModel(data, features, dayFolds(data.dayIndex, 60, 4), {});
-    expect(result.pooled.intervals.logLossDifference[1]).toBeGreaterThanOrEqual(0);
-    expect(result.pooled.intervals.model.auc[0]).toBeLessThan(0.5);
-    expect(result.pooled.intervals.model.auc[1]).toBeGreaterThan(0.5);
+    expect(result.pooled.testRowsOnly!.intervals.logLossDifference[1]).toBeGreaterThanOrEqual(0);
+    expect(result.pooled.testRowsOnly!.intervals.model.auc[0]).toBeLessThan(0.5);
+    expect(result.pooled.testRowsOnly!.intervals.model.auc[1]).toBeGreaterThan(0.5);
   });
 
   it('leaves out and counts rows with a missing target or predictor; the baseline predicts the train base rate', () => {
@@ -167,8 +168,8 @@ describe('evaluateModel', () => {
     // A wider level widens every interval around the same estimate.
     const wide = evaluateModel(data, features, folds, { interval: { confidence: 0.99 } });
     expect(wide.pooled.model).toEqual(a.pooled.model);
-    expect(wide.pooled.intervals.model.auc[0]).toBeLessThan(a.pooled.intervals.model.auc[0]);
-    expect(wide.pooled.intervals.model.auc[1]).toBeGreaterThan(a.pooled.intervals.model.auc[1]);
+    expect(wide.pooled.testRowsOnly!.intervals.model.auc[0]).toBeLessThan(a.pooled.testRowsOnly!.intervals.model.auc[0]);
+    expect(wide.pooled.testRowsOnly!.intervals.model.auc[1]).toBeGreaterThan(a.pooled.testRowsOnly!.intervals.model.auc[1]);
   });
 
   it('fold intervals are the block jackknife of the SAME fitted fold model (no refit), equal to a plain recomputation', () => {
@@ -234,7 +235,8 @@ describe('evaluateModel', () => {
     const firstDay = Math.min(...rows.map((r) => r.day));
     const blocks = [...new Set(rows.map((r) => r.day - firstDay))].sort((a, b) => a - b); // 1-day blocks
     const leaveOut = blocks.map((g) => sameFoldAuc((i) => rows[i]!.day - firstDay !== g));
-    expectClose(pooled.intervals.model.auc, plainInterval(pooled.model.auc, leaveOut, 0.95).interval);
+    expect(pooled.intervals.model.auc.every(Number.isNaN)).toBe(true); // not shown: several folds
+    expectClose(pooled.testRowsOnly!.intervals.model.auc, plainInterval(pooled.model.auc, leaveOut, 0.95).interval);
   });
 
   it('gives no interval (NaN) to a fold with fewer blocks than MIN_INTERVAL_BLOCKS, and says how many more test days it needs', () => {
@@ -268,10 +270,13 @@ describe('evaluateModel', () => {
       expect(flat(fold).every(Number.isNaN)).toBe(true);
       expect(Number.isFinite(fold.model.auc)).toBe(true); // the scores themselves stay
     }
-    expect(result.pooled.noInterval).toBeUndefined();
-    expect(flat(result.pooled).some(Number.isNaN)).toBe(false);
+    // The pooled row of several folds shows none either, for its own reason (folds_share_training), said after.
+    expect(result.pooled.noInterval).toBe('folds_share_training');
+    expect(flat(result.pooled).every(Number.isNaN)).toBe(true);
+    expect(flat({ ...result.pooled, ...result.pooled.testRowsOnly! }).some(Number.isNaN)).toBe(false);
     expect(result.intervalNote).toBe(
-      `No fold shows an interval: ${testDays} test days make ${MIN_INTERVAL_BLOCKS - 1} blocks of ${blockDays} days, and an interval needs ${MIN_INTERVAL_BLOCKS} blocks (${needed} test days per fold); give each fold 2+ more test days.`,
+      `No fold shows an interval: ${testDays} test days make ${MIN_INTERVAL_BLOCKS - 1} blocks of ${blockDays} days, and an interval needs ${MIN_INTERVAL_BLOCKS} blocks (${needed} test days per fold); give each fold 2+ more test days. ` +
+        analysisMessages.modelPooledNoInterval(result.folds.length),
     );
   });
 

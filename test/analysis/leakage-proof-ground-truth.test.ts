@@ -155,25 +155,25 @@ describe(`planted leak on simulator rows (seed 1, ${DAYS} days, 1h)`, () => {
     const naive = evaluateModel(data, features, rowKFold.splits, options);
     const purgedResult = evaluateModel(data, features, purged.splits, options);
     const walkForwardResult = evaluateModel(data, features, walkForward.splits, options);
-    expect(naive.pooled.intervals.model.auc[0]).toBeGreaterThan(0.6);
-    expect(naive.pooled.intervals.logLossDifference[1]).toBeLessThan(0);
+    expect(naive.pooled.testRowsOnly!.intervals.model.auc[0]).toBeGreaterThan(0.6);
+    expect(naive.pooled.testRowsOnly!.intervals.logLossDifference[1]).toBeLessThan(0);
     for (const result of [purgedResult, walkForwardResult]) {
       // Near chance, not exactly: walk-forward scores 0.52 [0.507, 0.535] at 60 days (0.50 with the current
       // price instead of the exit price; see docs/analysis.md). Far below the naive score either way.
-      expect(result.pooled.intervals.model.auc[1]).toBeLessThan(0.55);
-      expect(result.pooled.intervals.model.auc[1]).toBeLessThan(naive.pooled.intervals.model.auc[0] - 0.1);
-      expect(result.pooled.intervals.logLossDifference[0]).toBeGreaterThan(0); // worse than the base rate
+      expect(result.pooled.testRowsOnly!.intervals.model.auc[1]).toBeLessThan(0.55);
+      expect(result.pooled.testRowsOnly!.intervals.model.auc[1]).toBeLessThan(naive.pooled.testRowsOnly!.intervals.model.auc[0] - 0.1);
+      expect(result.pooled.testRowsOnly!.intervals.logLossDifference[0]).toBeGreaterThan(0); // worse than the base rate
     }
     // The overlap alone, without a future price: the current price, same learner, still inflated by row k-fold.
     const current = defineFeatureSet(['price']);
     const naiveCurrent = evaluateModel(data, current, rowKFold.splits, options);
     const purgedCurrent = evaluateModel(data, current, purged.splits, options);
     const walkForwardCurrent = evaluateModel(data, current, walkForward.splits, options);
-    expect(naiveCurrent.pooled.intervals.model.auc[0]).toBeGreaterThan(0.55);
-    expect(naiveCurrent.pooled.intervals.model.auc[1]).toBeLessThan(naive.pooled.intervals.model.auc[0]);
+    expect(naiveCurrent.pooled.testRowsOnly!.intervals.model.auc[0]).toBeGreaterThan(0.55);
+    expect(naiveCurrent.pooled.testRowsOnly!.intervals.model.auc[1]).toBeLessThan(naive.pooled.testRowsOnly!.intervals.model.auc[0]);
     for (const result of [purgedCurrent, walkForwardCurrent]) {
-      expect(result.pooled.intervals.model.auc[0]).toBeLessThan(0.5);
-      expect(result.pooled.intervals.model.auc[1]).toBeGreaterThan(0.5);
+      expect(result.pooled.testRowsOnly!.intervals.model.auc[0]).toBeLessThan(0.5);
+      expect(result.pooled.testRowsOnly!.intervals.model.auc[1]).toBeGreaterThan(0.5);
     }
   });
 
@@ -190,8 +190,8 @@ describe(`planted leak on simulator rows (seed 1, ${DAYS} days, 1h)`, () => {
     const data = { rows, target: upTarget(), dayIndex };
     const results = [rowKFold.splits, purged.splits, walkForward.splits].map((folds) => evaluateModel(data, features, folds, { interval: INTERVAL }));
     for (const result of results) {
-      expect(result.pooled.intervals.model.auc[0]).toBeGreaterThan(0.65);
-      expect(result.pooled.intervals.logLossDifference[1]).toBeLessThan(0);
+      expect(result.pooled.testRowsOnly!.intervals.model.auc[0]).toBeGreaterThan(0.65);
+      expect(result.pooled.testRowsOnly!.intervals.logLossDifference[1]).toBeLessThan(0);
     }
   });
 });
@@ -204,16 +204,16 @@ describe(`planted breakout effect (seed 1, ${DAYS} days, 1h, event rows, purged 
 
   it('finds the planted breakout effect: AUC interval above 0.5, log loss below the base rate', () => {
     const result = evaluateModel({ rows, target: directionAdjustedUp(() => true), dayIndex }, defineFeatureSet([isBreakout]), purged.splits, { interval: INTERVAL });
-    expect(result.pooled.intervals.model.auc[0]).toBeGreaterThan(0.5);
-    expect(result.pooled.intervals.logLossDifference[1]).toBeLessThan(0);
+    expect(result.pooled.testRowsOnly!.intervals.model.auc[0]).toBeGreaterThan(0.5);
+    expect(result.pooled.testRowsOnly!.intervals.logLossDifference[1]).toBeLessThan(0);
   });
 
   it('finds nothing where nothing was planted: volume_spike vs momentum, AUC interval holds 0.5', () => {
     const target = directionAdjustedUp((row) => row.is_breakout === 0);
     const result = evaluateModel({ rows, target, dayIndex }, defineFeatureSet([isVolumeSpike]), purged.splits, { interval: INTERVAL });
-    expect(result.pooled.intervals.model.auc[0]).toBeLessThan(0.5);
-    expect(result.pooled.intervals.model.auc[1]).toBeGreaterThan(0.5);
-    expect(result.pooled.intervals.logLossDifference[0]).toBeLessThan(0);
-    expect(result.pooled.intervals.logLossDifference[1]).toBeGreaterThan(0);
+    expect(result.pooled.testRowsOnly!.intervals.model.auc[0]).toBeLessThan(0.5);
+    expect(result.pooled.testRowsOnly!.intervals.model.auc[1]).toBeGreaterThan(0.5);
+    expect(result.pooled.testRowsOnly!.intervals.logLossDifference[0]).toBeLessThan(0);
+    expect(result.pooled.testRowsOnly!.intervals.logLossDifference[1]).toBeGreaterThan(0);
   });
 });

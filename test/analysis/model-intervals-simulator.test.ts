@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIN_INTERVAL_BLOCKS, daysForInterval, intervalBlockDays } from '../../src/analysis/block-jackknife.js';
 import { modelCatalog, modelEvaluationTable } from '../../src/analysis/index.js';
+import { analysisMessages } from '../../src/analysis/messages.js';
 import { WINDOW_SECONDS } from '../../src/contract/index.js';
 import { simulatorCatalog, type FixtureCatalog } from '../support/fixture-catalog.js';
 
@@ -36,16 +37,17 @@ describe('model score intervals on 60 simulator days (seed 1)', () => {
     const blocks = Math.ceil(fewest / blockDays);
     expect(note).toContain(`No fold shows an interval: ${fewest} test days make ${blocks} ${blocks === 1 ? 'block' : 'blocks'} of ${blockDays} days`);
     expect(note).toContain(`an interval needs ${MIN_INTERVAL_BLOCKS} blocks (${needed} test days per fold); give each fold ${needed - fewest}+ more test days`);
-    // The pooled row's blocks: an interval exactly when they suffice.
-    expect(pooled.blocks >= MIN_INTERVAL_BLOCKS).toBe(pooled.noInterval === undefined);
-    if (pooled.blocks < MIN_INTERVAL_BLOCKS) expect(note).toContain(`the pooled row has none either (${pooled.daySpan} test days): pull ${needed - pooled.daySpan}+ more days`);
+    // The pooled row of 5 folds: none, whatever its blocks (the folds' errors are correlated), and the note says why.
+    expect(pooled.noInterval).toBe('folds_share_training');
+    expect(note).toContain(analysisMessages.modelPooledNoInterval(folds.length));
   }, 120_000);
 
-  it('1h: every fold row and the pooled row have an interval around the estimate, with p-values from the same t', async () => {
+  it('1h: every fold row has an interval around the estimate, with p-values from the same t; the pooled row of 5 folds none', async () => {
     const result = await modelCatalog(fixture.catalog, { window: '1h' });
     expect(result.evaluation.interval.blockDays).toBe(intervalBlockDays(WINDOW_SECONDS['1h']));
-    expect(result.evaluation.intervalNote).toBeUndefined();
-    for (const scored of [...result.evaluation.folds, result.evaluation.pooled]) {
+    expect(result.evaluation.intervalNote).toBe(analysisMessages.modelPooledNoInterval(result.evaluation.folds.length));
+    expect(result.evaluation.pooled.noInterval).toBe('folds_share_training');
+    for (const scored of result.evaluation.folds) {
       expect(scored.blocks).toBeGreaterThanOrEqual(MIN_INTERVAL_BLOCKS);
       const [low, high] = scored.intervals.model.auc;
       expect(low).toBeLessThan(scored.model.auc);

@@ -90,11 +90,15 @@ describe(`modelStudy on simulator rows (seed 1, ${DAYS} days)`, () => {
       expect([...fold.intervals.model.auc, ...fold.intervals.logLossDifference].every(Number.isNaN)).toBe(true);
     }
     expect(result.evaluation.intervalNote).toMatch(/^No fold shows an interval: /);
-    // The pooled row: 20 one-day blocks, an interval around each estimate.
+    // The pooled row of 5 folds shows none (the folds' errors are correlated) and the note says so; its
+    // test-rows-only jackknife (20 one-day blocks, kept for comparisons) lies around each estimate.
     const { pooled } = result.evaluation;
+    expect(pooled.noInterval).toBe('folds_share_training');
+    expect([...pooled.intervals.model.auc, ...pooled.intervals.logLossDifference].every(Number.isNaN)).toBe(true);
+    expect(result.evaluation.intervalNote).toMatch(/The pooled row shows no interval: each of the 5 fold models was trained on the other folds' test rows/);
     for (const [low, high, value] of [
-      [...pooled.intervals.model.auc, pooled.model.auc],
-      [...pooled.intervals.logLossDifference, pooled.logLossDifference],
+      [...pooled.testRowsOnly!.intervals.model.auc, pooled.model.auc],
+      [...pooled.testRowsOnly!.intervals.logLossDifference, pooled.logLossDifference],
     ]) {
       expect(low).toBeLessThan(value!);
       expect(high).toBeGreaterThan(value!);

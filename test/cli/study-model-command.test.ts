@@ -8,6 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { modelCatalog, modelEvaluationColumns, modelEvaluationTable, type ModelEvaluationRow, type ModelStudyOptions } from '../../src/analysis/index.js';
 import { MIN_INTERVAL_BLOCKS } from '../../src/analysis/block-jackknife.js';
+import { escapeHtml } from '../../src/base/index.js';
 import { openCatalog } from '../../src/catalog/index.js';
 import { runCli } from '../../src/cli/run-cli.js';
 import { modelStudyTextMessages } from '../../src/cli/messages.js';
@@ -111,11 +112,12 @@ describe('rdw study model', () => {
       test_rows: expected.rows,
       test_day_count: expected.days,
       auc: expected.model.auc,
-      auc_ci_low: expected.intervals.model.auc[0],
-      auc_ci_high: expected.intervals.model.auc[1],
+      // several folds: the pooled row shows no interval (folds_share_training)
+      auc_ci_low: null,
+      auc_ci_high: null,
       log_loss_difference: expected.logLossDifference,
-      log_loss_difference_ci_low: expected.intervals.logLossDifference[0],
-      log_loss_difference_ci_high: expected.intervals.logLossDifference[1],
+      log_loss_difference_ci_low: null,
+      log_loss_difference_ci_high: null,
       model_log_loss: expected.model.logLoss,
       baseline_log_loss: expected.baseline.logLoss,
       accuracy: expected.model.accuracy,
@@ -123,10 +125,10 @@ describe('rdw study model', () => {
     });
     const pooledLine = lines[header + 6]!;
     expect(pooledLine).toContain(` ${expected.rows} `);
-    expect(pooledLine).toContain(`${expected.model.auc.toFixed(3)} [${expected.intervals.model.auc[0].toFixed(3)}, ${expected.intervals.model.auc[1].toFixed(3)}]`);
-    expect(pooledLine.replace(/\[ +/, '[').replace(/, +/, ', ')).toContain(
-      `${expected.logLossDifference.toFixed(4)} [${expected.intervals.logLossDifference[0].toFixed(4)}, ${expected.intervals.logLossDifference[1].toFixed(4)}]`,
-    );
+    expect(pooledLine).toContain(expected.model.auc.toFixed(3));
+    expect(pooledLine).toContain(expected.logLossDifference.toFixed(4));
+    expect(pooledLine).not.toContain('[');
+    expect(text).toContain('The pooled row shows no interval');
   });
 
   it.each([['purged-k-fold'], ['walk-forward']])('%s: test rows per fold are the plain-SQL count of scorable event rows on its test days', async (split) => {
@@ -176,9 +178,9 @@ describe('rdw study model', () => {
     for (const panel of ['auc_interval_marks', 'log_loss_difference_interval_marks']) {
       const group = svg.slice(svg.indexOf(panel), svg.indexOf('</g>', svg.indexOf(panel)));
       const bars = [...group.matchAll(/<line aria-label="([^"]*)"/g)].map((match) => match[1]!);
-      // Rows without an interval (the folds here: 4 test days each) draw none; the pooled row does.
+      // Rows without an interval (the folds here: 4 test days each; the pooled row of 5 folds) draw none.
       const shown = json.filter((row) => row.auc_ci_low !== null);
-      expect(shown.map((row) => row.fold)).toEqual(['pooled']);
+      expect(shown.map((row) => row.fold)).toEqual([]);
       expect(bars, panel).toHaveLength(shown.length);
       for (const row of shown) expect(bars.some((label) => label.includes(`${row.fold === 'pooled' ? 'pooled' : `fold ${row.fold}`} · ${row.test_days} · n ${row.test_rows.toLocaleString('en-US')}`)), `${panel} ${row.fold}`).toBe(true);
     }
@@ -188,14 +190,15 @@ describe('rdw study model', () => {
     const html = await readFile(path.join(out, 'model-report.html'), 'utf8');
     expect(html).toContain(svg);
     expect(html).toContain('Intervals: 95% block-jackknife t intervals over 1-day blocks of test days (G−1 df)');
-    expect(html).toContain(`<p class="interval-note">${file.metadata.intervalNote}</p>`);
+    expect(html).toContain(`<p class="interval-note">${escapeHtml(file.metadata.intervalNote)}</p>`);
     expect(html).not.toMatch(/<script|<link|<img/);
     expect(html.replaceAll('http://www.w3.org/', '')).not.toContain('http');
   });
 
   // Without Chromium (outside CI) this picture is not taken; test/report/report-screenshot.test.ts fails CI without it.
   it.runIf(chromium !== undefined)('model-report.html shows the chart in headless Chromium: folds in grey, pooled in blue', async () => {
-    expect((await rdw('study', 'model', '--out', 'picture')).code).toBe(0);
+    // One walk-forward fold of 10 test days: it and the pooled row (the same rows) both have an interval.
+    expect((await rdw('study', 'model', '--out', 'picture', '--split', 'walk-forward', '--folds', '1', '--test-days', '10')).code).toBe(0);
     const png = path.join(temp.home, 'model-report.png');
     await screenshot(chromium!, path.join(temp.home, 'picture', 'model-report.html'), png, { width: 1400, height: 1000 });
     const page = decodePng(await readFile(png));

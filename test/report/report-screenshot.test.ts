@@ -34,7 +34,7 @@ describe.runIf(chromium !== undefined)('the study report in headless Chromium', 
     result = await eventStudy(catalog.connection, { windows: ['7d', '24h', '4h', '1h', '15m'], bootstrap: { samples: 200 } });
     files = await writeStudyReport(result, path.join(catalog.dir, 'report'));
     const png = path.join(catalog.dir, 'report.png');
-    await screenshot(chromium!, files.html, png, { width: 1400, height: 3000 });
+    await screenshot(chromium!, files.html, png, { width: 1400, height: 4000 }); // the whole page: 5 windows' notes come before the charts
     const bytes = await readFile(png);
     pageBytes = bytes.length;
     page = decodePng(bytes);
@@ -42,7 +42,7 @@ describe.runIf(chromium !== undefined)('the study report in headless Chromium', 
   afterAll(async () => catalog?.close());
 
   it('is a real 1,400 px picture with ink on it, not a blank page', () => {
-    expect([page.width, page.height]).toEqual([1400, 3000]);
+    expect([page.width, page.height]).toEqual([1400, 4000]);
     expect(pageBytes).toBeGreaterThan(50_000);
     expect(inkShare(page)).toBeGreaterThan(0.03);
   });
