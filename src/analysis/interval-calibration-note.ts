@@ -4,38 +4,56 @@
 import { INTERVAL_CALIBRATION } from './interval-calibration.js';
 import { analysisMessages } from './messages.js';
 
+/** A cell of fewer shown intervals than this says too little to quote (e.g. "100% of 4"). */
+const MIN_SHOWN = 30;
+
+interface ModelCell {
+  readonly fold: number | null;
+  readonly foldShown: number;
+  readonly pooled: number | null;
+  readonly pooledShown: number;
+}
+
 /** What the calibration module holds, as far as the note reads it (the module is generated JSON). */
-interface CalibrationFigures {
+export interface CalibrationFigures {
   readonly markets: number;
   readonly lengths: readonly {
     readonly days: number;
     readonly eventDifference: Readonly<Record<string, { readonly coverage: number | null; readonly shown: number }>>;
-    readonly modelAuc: Readonly<Record<string, { readonly fold: number | null; readonly pooled: number | null }>>;
-    readonly modelLogLossDifference: Readonly<Record<string, { readonly fold: number | null; readonly pooled: number | null }>>;
+    readonly modelAuc: Readonly<Record<string, ModelCell>>;
+    readonly modelLogLossDifference: Readonly<Record<string, ModelCell>>;
+    readonly noSkillFoldsExcludingHalf: number | null;
   }[];
 }
 
-/** Lowest and highest coverage of the shown intervals of one kind, over every window and market length. */
-export function calibratedCoverage(kind: 'event' | 'model', figures: CalibrationFigures = INTERVAL_CALIBRATION as CalibrationFigures): [number, number] | null {
+const FIGURES = INTERVAL_CALIBRATION as unknown as CalibrationFigures;
+
+const range = (values: number[]): [number, number] | null => (values.length > 0 ? [Math.min(...values), Math.max(...values)] : null);
+
+/** Lowest and highest coverage of the shown intervals of one kind (model: fold rows), over windows and market lengths. */
+export function calibratedCoverage(kind: 'event' | 'model', figures: CalibrationFigures = FIGURES): [number, number] | null {
   const values: number[] = [];
   for (const length of figures.lengths) {
     if (kind === 'event') {
-      for (const cell of Object.values(length.eventDifference)) if (cell.shown > 0 && cell.coverage !== null) values.push(cell.coverage);
+      for (const cell of Object.values(length.eventDifference)) if (cell.shown >= MIN_SHOWN && cell.coverage !== null) values.push(cell.coverage);
     } else {
       for (const table of [length.modelAuc, length.modelLogLossDifference]) {
-        for (const cell of Object.values(table)) for (const value of [cell.fold, cell.pooled]) if (typeof value === 'number') values.push(value);
+        for (const cell of Object.values(table)) if (cell.foldShown >= MIN_SHOWN && cell.fold !== null) values.push(cell.fold);
       }
     }
   }
-  return values.length > 0 ? [Math.min(...values), Math.max(...values)] : null;
+  return range(values);
 }
 
 /**
- * One sentence: on how many simulated markets the block-jackknife intervals of this kind were measured and the
- * range of their coverage (e.g. "95% intervals calibrated on 50 simulated markets (60 and 180 days): they held the
- * truth in 93.3–96.7% of cases; docs/analysis.md").
+ * One sentence: on how many simulated markets these intervals were measured, and what they did there. Event
+ * study: the range of coverage. Model: how often a no-skill model's fold AUC interval excluded 0.5, and the
+ * fold intervals' coverage of the fresh-market truth (docs/analysis.md says why the latter is lower at 15m/1h).
  */
-export function intervalCalibrationNote(kind: 'event' | 'model', figures: CalibrationFigures = INTERVAL_CALIBRATION as CalibrationFigures): string {
-  const range = calibratedCoverage(kind, figures);
-  return analysisMessages.intervalCalibration(figures.markets, figures.lengths.map((length) => length.days), range);
+export function intervalCalibrationNote(kind: 'event' | 'model', figures: CalibrationFigures = FIGURES): string {
+  const days = figures.lengths.map((length) => length.days);
+  const coverage = calibratedCoverage(kind, figures);
+  if (kind === 'event') return analysisMessages.intervalCalibration(figures.markets, days, coverage);
+  const noSkill = range(figures.lengths.flatMap((length) => (length.noSkillFoldsExcludingHalf === null ? [] : [length.noSkillFoldsExcludingHalf])));
+  return analysisMessages.modelIntervalCalibration(figures.markets, days, noSkill, coverage);
 }

@@ -7,19 +7,116 @@
 export const INTERVAL_CALIBRATION = {
   "markets": 50,
   "measuredOn": "2026-11-27",
-  "commit": "ce43cbe",
-  "analysisCommit": "eb650a2",
+  "commit": "dcc2592",
+  "analysisCommit": "0b5f8a2",
   "blockWindowMultiple": 2,
   "minIntervalBlocks": 8,
   "coverageRange": [
-    0.3147,
-    0.9567
+    0.816,
+    1
   ],
-  "fdr": 0.0753,
+  "fdr": 0.0299,
   "power": 1,
   "lengths": [
     {
       "days": 60,
+      "eventDifference": {
+        "15m": {
+          "coverage": 0.9333,
+          "shown": 300,
+          "withheld": 0
+        },
+        "1h": {
+          "coverage": 0.9467,
+          "shown": 300,
+          "withheld": 0
+        },
+        "4h": {
+          "coverage": 0.9533,
+          "shown": 300,
+          "withheld": 0
+        },
+        "24h": {
+          "coverage": 0.9533,
+          "shown": 300,
+          "withheld": 0
+        },
+        "7d": {
+          "coverage": null,
+          "shown": 0,
+          "withheld": 300
+        }
+      },
+      "modelAuc": {
+        "15m": {
+          "fold": 0.932,
+          "foldShown": 500,
+          "pooled": null,
+          "pooledShown": 0
+        },
+        "1h": {
+          "fold": 0.886,
+          "foldShown": 500,
+          "pooled": null,
+          "pooledShown": 0
+        },
+        "4h": {
+          "fold": 0.96,
+          "foldShown": 500,
+          "pooled": null,
+          "pooledShown": 0
+        },
+        "24h": {
+          "fold": 1,
+          "foldShown": 4,
+          "pooled": null,
+          "pooledShown": 0
+        },
+        "7d": {
+          "fold": null,
+          "foldShown": 0,
+          "pooled": null,
+          "pooledShown": 0
+        }
+      },
+      "modelLogLossDifference": {
+        "15m": {
+          "fold": 0.908,
+          "foldShown": 500,
+          "pooled": null,
+          "pooledShown": 0
+        },
+        "1h": {
+          "fold": 0.842,
+          "foldShown": 500,
+          "pooled": null,
+          "pooledShown": 0
+        },
+        "4h": {
+          "fold": 0.944,
+          "foldShown": 500,
+          "pooled": null,
+          "pooledShown": 0
+        },
+        "24h": {
+          "fold": 1,
+          "foldShown": 4,
+          "pooled": null,
+          "pooledShown": 0
+        },
+        "7d": {
+          "fold": null,
+          "foldShown": 0,
+          "pooled": null,
+          "pooledShown": 0
+        }
+      },
+      "fdr": 0.0299,
+      "power": 1,
+      "noSkillFoldsExcludingHalf": 0.0385
+    },
+    {
+      "days": 180,
       "eventDifference": {
         "15m": {
           "coverage": 0.9233,
@@ -27,150 +124,93 @@ export const INTERVAL_CALIBRATION = {
           "withheld": 0
         },
         "1h": {
-          "coverage": 0.9467,
+          "coverage": 0.9133,
           "shown": 300,
           "withheld": 0
         },
         "4h": {
-          "coverage": 0.94,
+          "coverage": 0.95,
           "shown": 300,
           "withheld": 0
         },
         "24h": {
-          "coverage": 0.9267,
+          "coverage": 0.97,
           "shown": 300,
           "withheld": 0
         },
         "7d": {
-          "coverage": 0.8167,
+          "coverage": 0.9533,
           "shown": 300,
           "withheld": 0
         }
       },
       "modelAuc": {
         "15m": {
-          "fold": 0.89,
-          "pooled": 0.55
+          "fold": 0.912,
+          "foldShown": 500,
+          "pooled": null,
+          "pooledShown": 0
         },
         "1h": {
-          "fold": 0.836,
-          "pooled": 0.6
+          "fold": 0.854,
+          "foldShown": 500,
+          "pooled": null,
+          "pooledShown": 0
         },
         "4h": {
-          "fold": 0.922,
-          "pooled": 0.69
+          "fold": 0.966,
+          "foldShown": 500,
+          "pooled": null,
+          "pooledShown": 0
         },
         "24h": {
-          "fold": 0.888,
-          "pooled": 0.74
+          "fold": 0.954,
+          "foldShown": 500,
+          "pooled": null,
+          "pooledShown": 0
         },
         "7d": {
-          "fold": 0.3214,
-          "pooled": 0.77
+          "fold": null,
+          "foldShown": 0,
+          "pooled": null,
+          "pooledShown": 0
         }
       },
       "modelLogLossDifference": {
         "15m": {
-          "fold": 0.858,
-          "pooled": 0.75
-        },
-        "1h": {
-          "fold": 0.792,
-          "pooled": 0.72
-        },
-        "4h": {
           "fold": 0.904,
-          "pooled": 0.87
-        },
-        "24h": {
-          "fold": 0.88,
-          "pooled": 0.88
-        },
-        "7d": {
-          "fold": 0.3147,
-          "pooled": 0.84
-        }
-      },
-      "fdr": 0.0753,
-      "power": 1,
-      "noSkillFoldsExcludingHalf": 0.1665
-    },
-    {
-      "days": 180,
-      "eventDifference": {
-        "15m": {
-          "coverage": 0.92,
-          "shown": 300,
-          "withheld": 0
+          "foldShown": 500,
+          "pooled": null,
+          "pooledShown": 0
         },
         "1h": {
-          "coverage": 0.91,
-          "shown": 300,
-          "withheld": 0
-        },
-        "4h": {
-          "coverage": 0.9467,
-          "shown": 300,
-          "withheld": 0
-        },
-        "24h": {
-          "coverage": 0.9567,
-          "shown": 300,
-          "withheld": 0
-        },
-        "7d": {
-          "coverage": 0.87,
-          "shown": 300,
-          "withheld": 0
-        }
-      },
-      "modelAuc": {
-        "15m": {
-          "fold": 0.896,
-          "pooled": 0.57
-        },
-        "1h": {
-          "fold": 0.836,
-          "pooled": 0.64
-        },
-        "4h": {
-          "fold": 0.952,
-          "pooled": 0.68
-        },
-        "24h": {
-          "fold": 0.934,
-          "pooled": 0.7
-        },
-        "7d": {
           "fold": 0.816,
-          "pooled": 0.75
-        }
-      },
-      "modelLogLossDifference": {
-        "15m": {
-          "fold": 0.876,
-          "pooled": 0.77
-        },
-        "1h": {
-          "fold": 0.804,
-          "pooled": 0.78
+          "foldShown": 500,
+          "pooled": null,
+          "pooledShown": 0
         },
         "4h": {
-          "fold": 0.91,
-          "pooled": 0.78
+          "fold": 0.924,
+          "foldShown": 500,
+          "pooled": null,
+          "pooledShown": 0
         },
         "24h": {
-          "fold": 0.928,
-          "pooled": 0.88
+          "fold": 0.94,
+          "foldShown": 500,
+          "pooled": null,
+          "pooledShown": 0
         },
         "7d": {
-          "fold": 0.8,
-          "pooled": 0.88
+          "fold": null,
+          "foldShown": 0,
+          "pooled": null,
+          "pooledShown": 0
         }
       },
-      "fdr": 0.0414,
+      "fdr": 0.0264,
       "power": 1,
-      "noSkillFoldsExcludingHalf": 0.0872
+      "noSkillFoldsExcludingHalf": 0.053
     }
   ]
 } as const;

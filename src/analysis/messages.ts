@@ -80,6 +80,12 @@ export const analysisMessages = {
     range === null
       ? `No calibration run has measured these intervals yet (npm run bench -- --only calibration).`
       : `Calibrated on ${markets} simulated markets (${days.join(' and ')} days): these 95% intervals held the known truth in ${(range[0] * 100).toFixed(1)}-${(range[1] * 100).toFixed(1)}% of cases (docs/analysis.md).`,
+  /** How the model's fold intervals did on simulated markets (intervalCalibrationNote('model')). */
+  modelIntervalCalibration: (markets: number, days: readonly number[], noSkill: readonly [number, number] | null, coverage: readonly [number, number] | null) => {
+    if (noSkill === null || coverage === null) return 'No calibration run has measured these intervals yet (npm run bench -- --only calibration).';
+    const pct = (share: number) => `${(share * 100).toFixed(1)}%`;
+    return `Calibrated on ${markets} simulated markets (${days.join(' and ')} days): a no-skill model's fold AUC intervals excluded 0.5 in ${pct(noSkill[0])}-${pct(noSkill[1])} of folds; fold intervals held the fresh-market truth in ${pct(coverage[0])}-${pct(coverage[1])} (docs/analysis.md).`;
+  },
   /** What the model scores' intervals are (the evaluation's `interval.description`). */
   modelIntervalMethod: (confidence: number, blockDays: number) =>
     `${Number((confidence * 100).toFixed(2))}% block-jackknife t intervals over ${blockDays}-day blocks of test days (G−1 df)`,

@@ -41,6 +41,9 @@ function allCoverages(run: CalibrationRun): number[] {
 
 const round = (value: number | null | undefined, digits = 4) => (value === null || value === undefined || !Number.isFinite(value) ? null : Number(value.toFixed(digits)));
 
+/** Coverage and shown count of a model interval kind's fold and pooled rows in one window. */
+const modelCell = (fold: Tally, pooled: Tally) => ({ fold: round(fold.coverage), foldShown: fold.shown, pooled: round(pooled.coverage), pooledShown: pooled.shown });
+
 /** The generated TypeScript module's text. */
 export function calibrationModule(run: CalibrationRun): string {
   const coverages = allCoverages(run);
@@ -59,8 +62,8 @@ export function calibrationModule(run: CalibrationRun): string {
     lengths: run.summary.map((length) => ({
       days: length.days,
       eventDifference: Object.fromEntries(WINDOWS.map((w) => [w, { coverage: round(length.event.coverage[w].coverage), shown: length.event.coverage[w].shown, withheld: withheldCount(length.event.coverage[w]) }])),
-      modelAuc: Object.fromEntries(WINDOWS.map((w) => [w, { fold: round(length.model.coverage[w].foldAuc.coverage), pooled: round(length.model.coverage[w].pooledAuc.coverage) }])),
-      modelLogLossDifference: Object.fromEntries(WINDOWS.map((w) => [w, { fold: round(length.model.coverage[w].foldLogLoss.coverage), pooled: round(length.model.coverage[w].pooledLogLoss.coverage) }])),
+      modelAuc: Object.fromEntries(WINDOWS.map((w) => [w, modelCell(length.model.coverage[w].foldAuc, length.model.coverage[w].pooledAuc)])),
+      modelLogLossDifference: Object.fromEntries(WINDOWS.map((w) => [w, modelCell(length.model.coverage[w].foldLogLoss, length.model.coverage[w].pooledLogLoss)])),
       fdr: round(length.event.fdr),
       power: round(length.event.power),
       noSkillFoldsExcludingHalf: length.model.noSkillFolds.shown > 0 ? round(length.model.noSkillFolds.excluding / length.model.noSkillFolds.shown) : null,
