@@ -24,3 +24,4 @@ export type { RemoveTreeOptions } from './remove-tree.js';
 export { UnsafeDeleteError } from './unsafe-delete-error.js';
 export type { UnsafeDeleteReason, UnsafeDeleteErrorOptions } from './unsafe-delete-error.js';
 export { baseMessages } from './messages.js';
+export { signalExitCode } from './signal-exit-code.js';

@@ -26,6 +26,11 @@ export interface PullReleasesOptions {
   trimEvery?: number;
   /** Progress of bytes and of releases. Default: none. */
   onProgress?: (event: PullProgress) => void;
+  /**
+   * Stops the pull between releases once aborted (Ctrl-C): releases in flight finish (each is still
+   * wholly imported or wholly absent), releases not started are returned in `notStarted`. Default: none.
+   */
+  signal?: AbortSignal;
 }
 
 /** One release that could not be pulled, with the typed error. */
@@ -39,6 +44,8 @@ export interface PullReleasesResult {
   pulled: PullResult[];
   /** Releases that failed; each left nothing imported. */
   failed: PullFailure[];
+  /** Releases not started because `signal` was aborted, in the order given; empty otherwise. */
+  notStarted: string[];
 }
 
 type Outcome = PullResult | PullFailure;
@@ -86,7 +93,8 @@ export async function pullReleases(
   const lookahead = concurrency;
   let next = 0;
   const worker = async () => {
-    while (next < todo.length) {
+    // An aborted signal lets the releases in flight finish and starts no other.
+    while (next < todo.length && options.signal?.aborted !== true) {
       const position = next++;
       const index = todo[position]!;
       const id = unique[index]!;
@@ -125,11 +133,14 @@ export async function pullReleases(
   await Promise.all(imports);
   const pulled: PullResult[] = [];
   const failed: PullFailure[] = [];
-  for (const outcome of outcomes) {
-    if ('error' in outcome) failed.push(outcome);
+  const notStarted: string[] = [];
+  unique.forEach((id, index) => {
+    const outcome = outcomes[index];
+    if (outcome === undefined) notStarted.push(id);
+    else if ('error' in outcome) failed.push(outcome);
     else pulled.push(outcome);
-  }
-  return { pulled, failed };
+  });
+  return { pulled, failed, notStarted };
 }
 
 /** The failure as an Error: a full disk, a denied or read-only folder … as its typed environment error. */

@@ -4,8 +4,11 @@
 import type { Catalog } from './catalog.js';
 import { sqlTimestamp } from './run-migrations.js';
 
-/** How a sync run ended: `ok` (nothing failed), `limited` (a byte budget or rate limit stopped part of it), `failed`. */
-export type SyncOutcome = 'ok' | 'limited' | 'failed';
+/**
+ * How a sync run ended: `ok` (nothing failed), `limited` (a byte budget or rate limit stopped part of it),
+ * `failed`, `interrupted` (SIGINT/SIGTERM: it stopped between releases; exit code 130/143).
+ */
+export type SyncOutcome = 'ok' | 'limited' | 'failed' | 'interrupted';
 
 /** One recorded sync run. Times are ISO UTC (`2026-11-01T00:00:00.000Z`). */
 export interface SyncRunRecord {

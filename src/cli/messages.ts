@@ -16,6 +16,11 @@ export const cliMessages = {
   unexpectedFailure: (detail: string) =>
     `rdw failed unexpectedly: ${detail}. Run again with RDW_DEBUG=1 for the stack trace, and report it.`,
   interrupted: () => 'Interrupted; nothing half-written was kept.',
+  // SIGINT/SIGTERM during pull or sync (src/cli/interrupt-listener.ts)
+  interruptStopping: (signal: string) =>
+    `rdw: ${signal}: stopping after the releases in flight (a second ${signal === 'SIGINT' ? 'Ctrl+C' : signal} stops at once).`,
+  interruptedAtOnce: (signal: string) =>
+    `rdw: ${signal} again: stopped at once; committed releases stay, and a rerun continues where it stopped.`,
   openapiHelp: () =>
     [
       'Offline: needs no key and no server. Save it with "rdw openapi > openapi.json";',
@@ -186,6 +191,9 @@ export const commandMessages = {
   // demo
   storedFileMismatch: (file: string) => `Stored file ${file} does not match its checksum; run "rdw verify --repair" to fetch it again by release ID.`,
   // pull, ls, verify
+  pullInterrupted: (signal: string, imported: number, notPulled: number) =>
+    `Interrupted (${signal}): ${imported} imported, ${notPulled} not pulled; rerun to continue where it stopped.`,
+  notPulledLine: (id: string) => `not pulled ${id} (interrupted)`,
   pulledLine: (imported: boolean, id: string, day: string, version: string, rows: number) =>
     `${imported ? 'imported' : 'present '} ${id} ${day} ${version} ${rows} rows`,
   superseded: () => 'superseded',
@@ -370,6 +378,9 @@ export const syncMessages = {
   watchFailed: (at: string, message: string) => `sync ${at}: failed: ${message}`,
   watchStopping: () => 'rdw: stopping after this run (a second Ctrl+C stops at once; nothing half-written is kept).',
   watchStopped: (signal: string) => `rdw: stopped (${signal}).`,
+  syncInterrupted: (signal: string, imported: number, notPulled: number) =>
+    `Interrupted (${signal}): ${imported} imported, ${notPulled} not pulled; the run is recorded as interrupted ` +
+    'and the sync lock released; rerun rdw sync to continue.',
   syncHelp: () =>
     [
       'Each run: lists the latest 100 releases, pulls every listed ID the catalog lacks (new days',

@@ -15,6 +15,7 @@ import {
 } from '../catalog/index.js';
 import type { RdwClient } from '../client/index.js';
 import { EXIT_CODES, isRdwError, RELEASES_QUERY, type ListedRelease } from '../contract/index.js';
+import { signalExitCode } from '../base/index.js';
 import { checkLockRevisions, type StudyLock } from '../study/index.js';
 import { fallenOffDays } from './fallen-off-days.js';
 import type { SyncBudget, SyncedRelease, SyncFailure, SyncReport } from './sync-report.js';
@@ -31,6 +32,12 @@ export interface SyncHomeOptions {
   concurrency?: number;
   /** Progress of the pull. Default: none. */
   onProgress?: (event: PullProgress) => void;
+  /**
+   * Once aborted (its reason the signal's name, e.g. `SIGINT`), the run stops between releases, skips
+   * snapshots and the budget, and is recorded as `interrupted` with exit code 128 + the signal's number.
+   * Default: none.
+   */
+  signal?: AbortSignal;
 }
 
 const DATASET_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
@@ -96,7 +103,9 @@ async function run(
   const pulled = await pullReleases(catalog, client, todo.map((item) => item.id), {
     ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
     ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
+    ...(options.signal === undefined ? {} : { signal: options.signal }),
   });
+  const interruptedBy = options.signal?.aborted === true ? String(options.signal.reason ?? 'SIGINT') : undefined;
   const listedById = new Map<string, ListedRelease>(listing.map((item) => [item.id, item]));
   const fresh: SyncedRelease[] = [];
   const revised: SyncedRelease[] = [];
@@ -124,8 +133,8 @@ async function run(
     message: error.message,
   }));
 
-  // 3. Snapshots of the chosen datasets, when due.
-  const snapshots = await syncSnapshots(catalog, client, base.snapshotDatasets, last, now);
+  // 3. Snapshots of the chosen datasets, when due (none once interrupted: the run stops as soon as it can).
+  const snapshots = interruptedBy === undefined ? await syncSnapshots(catalog, client, base.snapshotDatasets, last, now) : [];
 
   // 4. What the home may lack: days fallen off a full listing since the last sync, days without a release.
   const days = listing.map((item) => item.day).sort();
@@ -141,15 +150,16 @@ async function run(
     const checks = await checkLockRevisions(catalog, lock, listing);
     locks.push({ file, releases: checks.filter((check) => check.status !== 'current') });
   }
-  const budget = await readBudget(client);
+  const budget = interruptedBy === undefined ? await readBudget(client) : null;
 
   // 6. The outcome, recorded.
   const firstFailure = failed[0]?.exitCode ?? snapshots.find((entry) => entry.status === 'failed')?.exitCode;
-  const exitCode = failed.length > 0 || snapshots.some((entry) => entry.status === 'failed') ? (firstFailure ?? EXIT_CODES.failure) : EXIT_CODES.ok;
+  const failedCode = failed.length > 0 || snapshots.some((entry) => entry.status === 'failed') ? (firstFailure ?? EXIT_CODES.failure) : EXIT_CODES.ok;
+  const exitCode = interruptedBy === undefined ? failedCode : signalExitCode(interruptedBy);
   const report: SyncReport = {
     startedAt: base.startedAt,
     finishedAt: new Date(now()).toISOString(),
-    outcome: exitCode === EXIT_CODES.ok ? 'ok' : exitCode === EXIT_CODES.limit ? 'limited' : 'failed',
+    outcome: interruptedBy !== undefined ? 'interrupted' : exitCode === EXIT_CODES.ok ? 'ok' : exitCode === EXIT_CODES.limit ? 'limited' : 'failed',
     exitCode,
     listed: listing.length,
     newestListedDay,
@@ -166,6 +176,7 @@ async function run(
     previousLastDay: base.previousLastDay,
     missingDays,
     locks,
+    ...(interruptedBy === undefined ? {} : { interrupted: { signal: interruptedBy, notPulled: pulled.notStarted } }),
   };
   await recordSyncRun(catalog, {
     startedAt: report.startedAt,

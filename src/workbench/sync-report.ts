@@ -97,4 +97,9 @@ export interface SyncReport {
   /** Days between the catalog's first and last day with no release in the catalog, after the run. */
   missingDays: string[];
   locks: SyncLockCheck[];
+  /**
+   * Set when a signal stopped the run between releases (outcome `interrupted`): the signal, and the listed
+   * releases it did not start (a rerun pulls them). Snapshots were not fetched and the budget not read.
+   */
+  interrupted?: { signal: string; notPulled: string[] };
 }

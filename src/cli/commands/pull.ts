@@ -8,12 +8,14 @@ import {
   pullReleases,
   recordListings,
   type PullProgress,
+  type PullReleasesResult,
 } from '../../catalog/index.js';
 import { EXIT_CODES, isRdwError } from '../../contract/index.js';
 import { connectApi } from '../api-connection.js';
 import { CliUsageError } from '../cli-errors.js';
-import type { Command } from '../command.js';
+import type { Command, ReportedFailure } from '../command.js';
 import { COMMAND_LINES } from '../flags.js';
+import { listenForInterrupt } from '../interrupt-listener.js';
 import { commandMessages } from '../messages.js';
 import { ProgressBar } from '../progress-bar.js';
 import { openCliCatalog } from '../open-cli-catalog.js';
@@ -28,7 +30,11 @@ export const pullCommand: Command = {
     if ((latest === undefined) === (args.positionals.length === 0)) throw new CliUsageError(commandMessages.pullNeedsIds(), { option: 'latest' });
     checkReleaseIds(args.positionals);
 
-    // 2. The catalog (waits while another process holds it), then the API.
+    // 2. From here a first SIGINT/SIGTERM stops between releases and still reports (exit 130/143).
+    const interrupt = listenForInterrupt(context.stderr);
+    context.onExit(() => interrupt.dispose());
+
+    // 3. The catalog (waits while another process holds it), then the API.
     const catalog = await openCliCatalog(context, 'write');
     // Notices during the pull (a 429 wait, a redirect) are written above the progress bar, not after it.
     let bar: ProgressBar | undefined;
@@ -42,11 +48,12 @@ export const pullCommand: Command = {
       ids = listed.map((release) => release.id);
     }
 
-    // 3. Pull with progress: a bar on a terminal, otherwise quiet lines.
+    // 4. Pull with progress: a bar on a terminal, otherwise quiet lines.
     const shown = !context.json && context.stderr.isTTY ? new ProgressBar(context.stderr, new Set(ids).size) : undefined;
     bar = shown;
     const result = await pullReleases(catalog, api.client, ids, {
       ...(concurrency === undefined ? {} : { concurrency }),
+      signal: interrupt.signal,
       ...(shown === undefined ? {} : { onProgress: (event: PullProgress) => shown.update(event) }),
     });
     shown?.end();
@@ -62,7 +69,9 @@ export const pullCommand: Command = {
         exitCode: isRdwError(error) ? error.exitCode : EXIT_CODES.failure,
         message: error.message,
       }));
-      context.stdout.write(`${JSON.stringify({ pulled: result.pulled, failed, accepted })}\n`);
+      const interrupted = interrupt.received === undefined ? {} : { interrupted: interrupt.received, notPulled: result.notStarted };
+      context.stdout.write(`${JSON.stringify({ pulled: result.pulled, failed, accepted, ...interrupted })}\n`);
+      if (interrupt.received !== undefined) return interruptedFailure(interrupt.received, interrupt.exitCode!, result);
       const [first] = failed;
       if (first !== undefined) {
         const summary = catalogMessages.pullFailed(failed.length, result.pulled.length + failed.length);
@@ -76,7 +85,9 @@ export const pullCommand: Command = {
       for (const { id, repaired } of result.pulled) {
         if (repaired !== undefined) context.stderr.write(`rdw: ${catalogMessages.pullRepaired(id, repaired.length, repaired.some((file) => file.reimported.length > 0))}\n`);
       }
+      for (const id of result.notStarted) context.stdout.write(`${commandMessages.notPulledLine(id)}\n`);
       for (const { error } of result.failed) context.stderr.write(`rdw: ${error.message}\n`);
+      if (interrupt.received !== undefined) return interruptedFailure(interrupt.received, interrupt.exitCode!, result);
       if (result.failed.length > 0) context.stderr.write(`rdw: ${catalogMessages.pullFailed(result.failed.length, result.pulled.length + result.failed.length)}\n`);
     }
     const first = result.failed[0]?.error;
@@ -84,3 +95,10 @@ export const pullCommand: Command = {
     return isRdwError(first) ? first.exitCode : EXIT_CODES.failure;
   },
 };
+
+/** The closing sentence of an interrupted pull (exit 130 for SIGINT, 143 for SIGTERM). */
+function interruptedFailure(signal: string, exitCode: number, result: PullReleasesResult): ReportedFailure {
+  const imported = result.pulled.filter((pulled) => pulled.status === 'imported').length;
+  const notPulled = result.notStarted.length + result.failed.length;
+  return { code: 'RDW_INTERRUPTED', exitCode, message: commandMessages.pullInterrupted(signal, imported, notPulled) };
+}

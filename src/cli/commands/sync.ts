@@ -14,11 +14,14 @@ import { syncMessages } from '../messages.js';
 import { syncReportText, syncSummaryLine, syncWarnings } from '../sync-report-text.js';
 import { parseWatchInterval } from '../watch-interval.js';
 import { failureOf } from '../failure-of.js';
+import { listenForInterrupt } from '../interrupt-listener.js';
 
 interface SyncArgs {
   snapshots: string[] | undefined;
   locks: { file: string; lock: StudyLock }[];
   concurrency: number | undefined;
+  /** Stops a single run between releases (SIGINT/SIGTERM). */
+  signal?: AbortSignal;
 }
 
 export const syncCommand: Command = {
@@ -37,17 +40,28 @@ export const syncCommand: Command = {
     const api = await connectApi(context);
     context.onExit(() => api.close());
     if (intervalSeconds === undefined) {
-      const report = await syncOnce(context, api, syncArgs);
+      // A first SIGINT/SIGTERM stops the run between releases: the lock is released, the run recorded as
+      // interrupted, and the exit code is 130/143 (--watch has its own handling: it stops after the run).
+      const interrupt = listenForInterrupt(context.stderr);
+      context.onExit(() => interrupt.dispose());
+      const report = await syncOnce(context, api, { ...syncArgs, signal: interrupt.signal });
       if (context.json) context.stdout.write(`${JSON.stringify(report)}\n`);
       else context.stdout.write(syncReportText(report));
       for (const warning of syncWarnings(report)) context.stderr.write(`rdw: ${warning}\n`);
       for (const failure of report.failed) context.stderr.write(`rdw: ${failure.message}\n`);
+      if (report.interrupted !== undefined) return syncInterrupted(report, report.interrupted);
       if (context.json && report.exitCode !== EXIT_CODES.ok) return syncFailure(report);
       return report.exitCode;
     }
     return watchLoop(context, api, syncArgs, watch!, intervalSeconds);
   },
 };
+
+/** An interrupted sync's closing sentence (as the error object under --json), exit 130/143. */
+function syncInterrupted(report: SyncReport, { signal, notPulled }: { signal: string; notPulled: string[] }): ReportedFailure {
+  const imported = report.new.length + report.revised.length;
+  return { code: 'RDW_INTERRUPTED', exitCode: report.exitCode, message: syncMessages.syncInterrupted(signal, imported, notPulled.length) };
+}
 
 /** A failed sync under --json, as the one error object: its first failed release, else its first failed snapshot. */
 function syncFailure(report: SyncReport): ReportedFailure {
@@ -69,6 +83,7 @@ async function syncOnce(context: CliContext, api: ApiConnection, args: SyncArgs)
         ...(args.snapshots === undefined ? {} : { snapshots: args.snapshots }),
         locks: args.locks,
         ...(args.concurrency === undefined ? {} : { concurrency: args.concurrency }),
+        ...(args.signal === undefined ? {} : { signal: args.signal }),
       });
     } finally {
       await catalog.close();
