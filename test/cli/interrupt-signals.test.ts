@@ -1,0 +1,162 @@
+// Ctrl-C and SIGTERM on the BUILT CLI (`npm run build` first), with real signals, against an in-test mock
+// whose Parquet downloads are slowed: `rdw pull` stops between releases, prints what it imported and what
+// it did not, exits 130/143 and leaves only whole releases; `rdw sync` also releases sync.lock and
+// records the run as interrupted, so the next sync takes over nothing.
+
+import { spawn } from 'node:child_process';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openCatalog, readSyncRuns } from '../../src/catalog/index.js';
+import { startMockServer, type MockServer } from '../../src/mock/index.js';
+import { BUILT_CLI, runBuiltCli } from '../support/run-built-cli.js';
+import { createTempHome } from '../support/temp-home.js';
+
+const DAYS = 20;
+let mock: MockServer;
+const homes: { remove(): Promise<void> }[] = [];
+
+beforeAll(async () => {
+  mock = await startMockServer({ port: 0, days: DAYS, seed: 3 });
+});
+afterAll(async () => {
+  for (const temp of homes) await temp.remove();
+  await mock.close();
+});
+
+async function newHome(): Promise<string> {
+  const temp = await createTempHome();
+  homes.push(temp);
+  return temp.home;
+}
+
+const env = () => ({ RDW_BASE_URL: mock.baseUrl, RDW_API_KEY: mock.keys.desk });
+const parquetDownloads = () => mock.requestLog.filter((entry) => entry.path.endsWith('/parquet') && entry.status === 200).length;
+
+interface Interrupted {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs the built CLI with every Parquet download slowed (~1 s a release), sends `signal` once two
+ * releases were downloaded (the first is then imported: an import takes milliseconds), and collects it.
+ */
+async function interruptAfterTwoReleases(argv: string[], signal: NodeJS.Signals): Promise<Interrupted> {
+  mock.faults.clear();
+  mock.faults.add({ format: 'parquet', kind: 'slow', delayMs: 100 });
+  const before = parquetDownloads();
+  const child = spawn(process.execPath, [BUILT_CLI, ...argv], { env: { PATH: process.env.PATH ?? '', ...env() }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => void (stdout += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => void (stderr += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  try {
+    for (let i = 0; i < 2400 && parquetDownloads() - before < 2; i += 1) await new Promise((resolve) => setTimeout(resolve, 25));
+    expect(parquetDownloads() - before).toBeGreaterThanOrEqual(2);
+    child.kill(signal);
+    const code = await exited;
+    // Let the pipes drain.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    return { code, stdout, stderr };
+  } finally {
+    child.kill('SIGKILL');
+    mock.faults.clear();
+  }
+}
+
+/** Every imported release holds exactly its manifest's rows; no row belongs to a release not imported. */
+async function expectWholeReleases(home: string, imported: readonly string[]): Promise<void> {
+  const catalog = await openCatalog(home, { readOnly: true });
+  try {
+    const releases = await catalog.query('SELECT id, rows::INTEGER AS rows FROM releases ORDER BY id');
+    expect(releases.map((row) => row.id)).toEqual([...imported].sort());
+    const counts = await catalog.query('SELECT release_id, count(*)::INTEGER AS n FROM market_events GROUP BY release_id ORDER BY release_id');
+    expect(counts.map((row) => row.release_id)).toEqual([...imported].sort());
+    for (const { release_id: id, n } of counts) {
+      const response = await fetch(`${mock.baseUrl}/download/${String(id)}/manifest`, { headers: { Authorization: `Bearer ${mock.keys.desk}` } });
+      const manifest = (await response.json()) as { rows: number };
+      expect(n, String(id)).toBe(manifest.rows);
+    }
+    const [orphans] = await catalog.query('SELECT count(*)::INTEGER AS n FROM release_files WHERE release_id NOT IN (SELECT id FROM releases)');
+    expect(orphans).toEqual({ n: 0 });
+  } finally {
+    await catalog.close();
+  }
+}
+
+const importedIds = (stdout: string) => [...stdout.matchAll(/^imported ([0-9a-f]{64}) /gm)].map((match) => match[1]!);
+const notPulledIds = (stdout: string) => [...stdout.matchAll(/^not pulled ([0-9a-f]{64}) \(interrupted\)$/gm)].map((match) => match[1]!);
+
+describe('rdw pull, interrupted', () => {
+  it('SIGINT: stops between releases, names what was imported and what was not, exit 130, whole releases only', async () => {
+    const home = await newHome();
+    const run = await interruptAfterTwoReleases(['pull', '--latest', String(DAYS), '--concurrency', '1', '--home', home], 'SIGINT');
+    expect(run.code, run.stderr).toBe(130);
+    const imported = importedIds(run.stdout);
+    const notPulled = notPulledIds(run.stdout);
+    expect(imported.length).toBeGreaterThanOrEqual(1);
+    expect(notPulled.length).toBeGreaterThanOrEqual(1);
+    expect(imported.length + notPulled.length).toBe(DAYS);
+    expect(run.stderr).toContain('rdw: SIGINT: stopping after the releases in flight');
+    expect(run.stderr).toContain(`rdw: Interrupted (SIGINT): ${imported.length} imported, ${notPulled.length} not pulled; rerun to continue`);
+    // The lines this change adds fit 100 columns (the "imported" lines' width is issue 29 item 6).
+    const added = [...run.stderr.split('\n'), ...run.stdout.split('\n').filter((line) => line.startsWith('not pulled'))];
+    for (const line of added) expect(line.length, line).toBeLessThanOrEqual(100);
+    await expectWholeReleases(home, imported);
+
+    // The same command continues where it stopped: the imported ones are present, the rest imported now.
+    const again = await runBuiltCli(['pull', '--latest', String(DAYS), '--home', home], { env: env(), timeoutMs: 90_000 });
+    expect(again.code, again.stderr).toBe(0);
+    expect(importedIds(again.stdout).sort()).toEqual([...notPulled].sort());
+    await expectWholeReleases(home, [...imported, ...notPulled]);
+  }, 120_000);
+
+  it('SIGTERM under --json: one document with interrupted and notPulled, the error object last, exit 143', async () => {
+    const home = await newHome();
+    const run = await interruptAfterTwoReleases(['pull', '--latest', String(DAYS), '--concurrency', '1', '--json', '--home', home], 'SIGTERM');
+    expect(run.code, run.stderr).toBe(143);
+    const document = JSON.parse(run.stdout) as { pulled: { id: string; status: string }[]; interrupted: string; notPulled: string[] };
+    expect(document.interrupted).toBe('SIGTERM');
+    expect(document.pulled.length).toBeGreaterThanOrEqual(1);
+    expect(document.pulled.length + document.notPulled.length).toBe(DAYS);
+    const error = JSON.parse(run.stderr.trim().split('\n').at(-1)!) as { error: { code: string; exitCode: number } };
+    expect(error.error).toMatchObject({ code: 'RDW_INTERRUPTED', exitCode: 143 });
+    await expectWholeReleases(home, document.pulled.map((release) => release.id));
+  }, 120_000);
+});
+
+describe('rdw sync, interrupted', () => {
+  it('SIGINT: exit 130, sync.lock released, the run recorded as interrupted; the next sync takes over nothing', async () => {
+    const home = await newHome();
+    const run = await interruptAfterTwoReleases(['sync', '--concurrency', '1', '--home', home], 'SIGINT');
+    expect(run.code, run.stderr).toBe(130);
+    expect(run.stderr).toContain('the run is recorded as interrupted and the sync lock released');
+    await expect(stat(path.join(home, 'sync.lock'))).rejects.toThrow();
+    const catalog = await openCatalog(home, { readOnly: true });
+    let importedCount: number;
+    try {
+      const runs = await readSyncRuns(catalog);
+      expect(runs.length).toBe(1);
+      expect(runs[0]).toMatchObject({ outcome: 'interrupted', exitCode: 130 });
+      const details = runs[0]!.details as { interrupted: { signal: string; notPulled: string[] } };
+      expect(details.interrupted.signal).toBe('SIGINT');
+      importedCount = runs[0]!.newReleases;
+      expect(importedCount).toBeGreaterThanOrEqual(1);
+      expect(importedCount + details.interrupted.notPulled.length).toBe(DAYS);
+      const [held] = await catalog.query('SELECT count(*)::INTEGER AS n FROM releases');
+      expect(held).toEqual({ n: importedCount });
+    } finally {
+      await catalog.close();
+    }
+
+    const next = await runBuiltCli(['sync', '--json', '--home', home], { env: env(), timeoutMs: 90_000 });
+    expect(next.code, next.stderr).toBe(0);
+    expect(next.stderr).not.toContain('took over');
+    const report = JSON.parse(next.stdout) as { new: unknown[]; present: number; outcome: string };
+    expect(report).toMatchObject({ outcome: 'ok', present: importedCount });
+    expect(report.new.length).toBe(DAYS - importedCount);
+  }, 120_000);
+});
