@@ -43,7 +43,7 @@ interface Interrupted {
  * Runs the built CLI with every Parquet download slowed (~1 s a release), sends `signal` once two
  * releases were downloaded (the first is then imported: an import takes milliseconds), and collects it.
  */
-async function interruptAfterTwoReleases(argv: string[], signal: NodeJS.Signals): Promise<Interrupted> {
+async function interruptAfterTwoReleases(argv: string[], signal: NodeJS.Signals, times = 1): Promise<Interrupted> {
   mock.faults.clear();
   mock.faults.add({ format: 'parquet', kind: 'slow', delayMs: 100 });
   const before = parquetDownloads();
@@ -57,6 +57,11 @@ async function interruptAfterTwoReleases(argv: string[], signal: NodeJS.Signals)
     for (let i = 0; i < 2400 && parquetDownloads() - before < 2; i += 1) await new Promise((resolve) => setTimeout(resolve, 25));
     expect(parquetDownloads() - before).toBeGreaterThanOrEqual(2);
     child.kill(signal);
+    // A second signal once the first was acknowledged.
+    for (let sent = 1; sent < times; sent += 1) {
+      for (let i = 0; i < 400 && !stderr.includes('stopping after the releases in flight'); i += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+      child.kill(signal);
+    }
     const code = await exited;
     // Let the pipes drain.
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -125,6 +130,22 @@ describe('rdw pull, interrupted', () => {
     const error = JSON.parse(run.stderr.trim().split('\n').at(-1)!) as { error: { code: string; exitCode: number } };
     expect(error.error).toMatchObject({ code: 'RDW_INTERRUPTED', exitCode: 143 });
     await expectWholeReleases(home, document.pulled.map((release) => release.id));
+  }, 120_000);
+
+  it('a second SIGINT stops at once, says so, exit 130; the catalog still holds only whole releases', async () => {
+    const home = await newHome();
+    const run = await interruptAfterTwoReleases(['pull', '--latest', String(DAYS), '--concurrency', '1', '--home', home], 'SIGINT', 2);
+    expect(run.code, run.stderr).toBe(130);
+    expect(run.stderr).toContain('rdw: SIGINT again: stopped at once; committed releases stay');
+    const catalog = await openCatalog(home, { readOnly: true });
+    let held: string[];
+    try {
+      held = (await catalog.query('SELECT id FROM releases')).map((row) => String(row.id));
+    } finally {
+      await catalog.close();
+    }
+    expect(held.length).toBeGreaterThanOrEqual(1);
+    await expectWholeReleases(home, held);
   }, 120_000);
 });
 
