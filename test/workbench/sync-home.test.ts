@@ -54,6 +54,49 @@ describe('syncHome', () => {
     });
   });
 
+  it('an aborted signal stops between releases: whole releases only, the run recorded as interrupted, the next run pulls the rest', async () => {
+    await withMockServer({ days: 6, seed: 3 }, async (mock) => {
+      await withCatalog(async (catalog, home) => {
+        const client = mockClient(mock, home);
+        // pullReleases itself: aborted before it starts, it starts nothing and names every ID.
+        const listing = await client.releases({ limit: 100 });
+        const ids = listing.map((release) => release.id);
+        const aborted = new AbortController();
+        aborted.abort('SIGINT');
+        expect(await pullReleases(catalog, client, ids, { signal: aborted.signal })).toEqual({ pulled: [], failed: [], notStarted: ids });
+
+        // A sync stopped at its first import (as the CLI's SIGTERM handler would).
+        const controller = new AbortController();
+        const requestsBefore = mock.requestLog.length;
+        const report = await syncHome(catalog, client, {
+          concurrency: 1,
+          snapshots: ['market-breadth'],
+          signal: controller.signal,
+          onProgress: (event) => {
+            if (event.kind === 'release' && event.status === 'imported') controller.abort('SIGTERM');
+          },
+        });
+        expect(report).toMatchObject({ outcome: 'interrupted', exitCode: 143, snapshots: [], budget: null });
+        expect(report.interrupted!.signal).toBe('SIGTERM');
+        const imported = report.new.map((release) => release.id);
+        expect(imported.length).toBeGreaterThanOrEqual(1);
+        expect([...imported, ...report.interrupted!.notPulled].sort()).toEqual([...ids].sort());
+        // No snapshot was fetched and the budget was not read once interrupted.
+        expect(mock.requestLog.slice(requestsBefore).filter((entry) => !entry.path.includes('/download/') && !entry.path.startsWith('/v1/releases'))).toEqual([]);
+        const counts = await catalog.query('SELECT r.id, r.rows::INTEGER AS rows, count(m.release_id)::INTEGER AS n FROM releases r LEFT JOIN market_events m ON m.release_id = r.id GROUP BY r.id, r.rows');
+        expect(counts.map((row) => row.id).sort()).toEqual([...imported].sort());
+        for (const row of counts) expect(row.n).toBe(row.rows);
+        expect((await readSyncRuns(catalog)).map((run) => [run.outcome, run.exitCode, run.newReleases])).toEqual([['interrupted', 143, imported.length]]);
+
+        const next = await syncHome(catalog, client);
+        expect(next.outcome).toBe('ok');
+        expect(next.new.map((release) => release.id).sort()).toEqual([...report.interrupted!.notPulled].sort());
+        // The interrupted run's snapshot choice is remembered like any other run's.
+        expect(next.snapshotDatasets).toEqual(['market-breadth']);
+      });
+    });
+  });
+
   it('never fetches a chosen snapshot sooner than its refresh_seconds after the last one, and remembers the choice', async () => {
     await withMockServer({ days: 2 }, async (mock) => {
       let time = Date.UTC(2026, 10, 1);
