@@ -1,6 +1,6 @@
 // src/base: small shared primitives that know nothing of the API (the RdwError base, seeded random, SHA-256, SQL
-// quoting, text patterns, a bounded cache, text-table/CSV/HTML writers, makeFolder, removeTree). Imports nothing
-// of ours; every layer may import it.
+// quoting, text patterns, a bounded cache, text-table/CSV/HTML writers, makeFolder, removeTree, signal exit codes).
+// Imports nothing of ours; every layer may import it.
 
 export { EXIT_CODES, RdwError, UsageError, IntegrityError, AuthError, LimitError, NotFoundError, isRdwError, withCode } from './rdw-error.js';
 export type { ExitCode, RdwErrorOptions } from './rdw-error.js';
