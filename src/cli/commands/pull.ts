@@ -30,15 +30,16 @@ export const pullCommand: Command = {
     if ((latest === undefined) === (args.positionals.length === 0)) throw new CliUsageError(commandMessages.pullNeedsIds(), { option: 'latest' });
     checkReleaseIds(args.positionals);
 
+    // Notices during the pull (a 429 wait, a redirect, a signal) are written above the progress bar, not after it.
+    let bar: ProgressBar | undefined;
+    const stderr = { isTTY: context.stderr.isTTY, write: (text: string) => (bar === undefined ? context.stderr.write(text) : bar.note(text)) };
+
     // 2. From here a first SIGINT/SIGTERM stops between releases and still reports (exit 130/143).
-    const interrupt = listenForInterrupt(context.stderr);
+    const interrupt = listenForInterrupt(stderr);
     context.onExit(() => interrupt.dispose());
 
     // 3. The catalog (waits while another process holds it), then the API.
     const catalog = await openCliCatalog(context, 'write');
-    // Notices during the pull (a 429 wait, a redirect) are written above the progress bar, not after it.
-    let bar: ProgressBar | undefined;
-    const stderr = { isTTY: context.stderr.isTTY, write: (text: string) => (bar === undefined ? context.stderr.write(text) : bar.note(text)) };
     const api = await connectApi({ ...context, stderr });
     context.onExit(() => api.close());
     let ids = args.positionals;
