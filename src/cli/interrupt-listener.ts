@@ -13,6 +13,8 @@ export interface InterruptListener {
   readonly received: string | undefined;
   /** 130 for SIGINT, 143 for SIGTERM (signalExitCode); undefined before a signal. */
   readonly exitCode: number | undefined;
+  /** Registers a synchronous clean-up run before a second signal exits at once (e.g. removing a lock file). */
+  beforeExitAtOnce(cleanup: () => void): () => void;
   /** Removes the process listeners. Idempotent. */
   dispose(): void;
 }
@@ -21,8 +23,16 @@ export interface InterruptListener {
 export function listenForInterrupt(stderr: CliOutput): InterruptListener {
   const controller = new AbortController();
   let received: string | undefined;
+  const cleanups = new Set<() => void>();
   const onSignal = (signal: NodeJS.Signals) => {
     if (received !== undefined) {
+      for (const cleanup of cleanups) {
+        try {
+          cleanup();
+        } catch {
+          // Exiting anyway: what was committed stays, and what a clean-up left is taken over later.
+        }
+      }
       stderr.write(`${cliMessages.interruptedAtOnce(signal)}\n`);
       process.exit(signalExitCode(signal));
     }
@@ -39,6 +49,10 @@ export function listenForInterrupt(stderr: CliOutput): InterruptListener {
     },
     get exitCode() {
       return received === undefined ? undefined : signalExitCode(received);
+    },
+    beforeExitAtOnce(cleanup) {
+      cleanups.add(cleanup);
+      return () => cleanups.delete(cleanup);
     },
     dispose() {
       process.off('SIGINT', onSignal);

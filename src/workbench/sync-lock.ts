@@ -3,6 +3,7 @@
 
 import { hostname } from 'node:os';
 import path from 'node:path';
+import { readFileSync, rmSync } from 'node:fs';
 import { open, readFile, rename, rm } from 'node:fs/promises';
 import { SyncBusyError } from './workbench-errors.js';
 import { workbenchMessages } from './messages.js';
@@ -26,6 +27,8 @@ export interface SyncLock {
   readonly tookOver: SyncLockHolder | undefined;
   /** Removes the lock file (only while it is still this process's). Idempotent. */
   release(): Promise<void>;
+  /** The same, synchronously: for a process about to exit at once (a second Ctrl+C). Idempotent. */
+  releaseNow(): void;
 }
 
 export interface AcquireSyncLockOptions {
@@ -87,6 +90,17 @@ export async function acquireSyncLock(home: string, options: AcquireSyncLockOpti
           released = true;
           const now = await readFile(file, 'utf8').catch(() => undefined);
           if (now === text) await rm(file, { force: true });
+        },
+        releaseNow() {
+          if (released) return;
+          released = true;
+          let now: string | undefined;
+          try {
+            now = readFileSync(file, 'utf8');
+          } catch {
+            return;
+          }
+          if (now === text) rmSync(file, { force: true });
         },
       };
     } catch (error) {

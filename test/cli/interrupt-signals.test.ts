@@ -180,4 +180,22 @@ describe('rdw sync, interrupted', () => {
     expect(report).toMatchObject({ outcome: 'ok', present: importedCount });
     expect(report.new.length).toBe(DAYS - importedCount);
   }, 120_000);
+
+  it('a second SIGINT stops at once (exit 130) and still removes sync.lock; the next sync takes over nothing', async () => {
+    const home = await newHome();
+    const run = await interruptAfterTwoReleases(['sync', '--concurrency', '1', '--home', home], 'SIGINT', 2);
+    expect(run.code, run.stderr).toBe(130);
+    expect(run.stderr).toContain('rdw: SIGINT again: stopped at once');
+    await expect(stat(path.join(home, 'sync.lock'))).rejects.toThrow();
+    const next = await runBuiltCli(['sync', '--json', '--home', home], { env: env(), timeoutMs: 90_000 });
+    expect(next.code, next.stderr).toBe(0);
+    expect(next.stderr).not.toContain('took over');
+    const catalog = await openCatalog(home, { readOnly: true });
+    try {
+      const [held] = await catalog.query('SELECT count(*)::INTEGER AS n FROM releases');
+      expect(held).toEqual({ n: DAYS });
+    } finally {
+      await catalog.close();
+    }
+  }, 120_000);
 });

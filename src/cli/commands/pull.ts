@@ -34,12 +34,12 @@ export const pullCommand: Command = {
     let bar: ProgressBar | undefined;
     const stderr = { isTTY: context.stderr.isTTY, write: (text: string) => (bar === undefined ? context.stderr.write(text) : bar.note(text)) };
 
-    // 2. From here a first SIGINT/SIGTERM stops between releases and still reports (exit 130/143).
+    // 2. The catalog (waits while another process holds it: a signal then ends the process, nothing written).
+    const catalog = await openCliCatalog(context, 'write');
+
+    // 3. From here a first SIGINT/SIGTERM stops between releases and still reports (exit 130/143); then the API.
     const interrupt = listenForInterrupt(stderr);
     context.onExit(() => interrupt.dispose());
-
-    // 3. The catalog (waits while another process holds it), then the API.
-    const catalog = await openCliCatalog(context, 'write');
     const api = await connectApi({ ...context, stderr });
     context.onExit(() => api.close());
     let ids = args.positionals;

@@ -14,14 +14,14 @@ import { syncMessages } from '../messages.js';
 import { syncReportText, syncSummaryLine, syncWarnings } from '../sync-report-text.js';
 import { parseWatchInterval } from '../watch-interval.js';
 import { failureOf } from '../failure-of.js';
-import { listenForInterrupt } from '../interrupt-listener.js';
+import { listenForInterrupt, type InterruptListener } from '../interrupt-listener.js';
 
 interface SyncArgs {
   snapshots: string[] | undefined;
   locks: { file: string; lock: StudyLock }[];
   concurrency: number | undefined;
-  /** Stops a single run between releases (SIGINT/SIGTERM). */
-  signal?: AbortSignal;
+  /** Stops a single run between releases (SIGINT/SIGTERM); a second signal still removes the sync lock. */
+  interrupt?: InterruptListener;
 }
 
 export const syncCommand: Command = {
@@ -44,7 +44,7 @@ export const syncCommand: Command = {
       // interrupted, and the exit code is 130/143 (--watch has its own handling: it stops after the run).
       const interrupt = listenForInterrupt(context.stderr);
       context.onExit(() => interrupt.dispose());
-      const report = await syncOnce(context, api, { ...syncArgs, signal: interrupt.signal });
+      const report = await syncOnce(context, api, { ...syncArgs, interrupt });
       if (context.json) context.stdout.write(`${JSON.stringify(report)}\n`);
       else context.stdout.write(syncReportText(report));
       for (const warning of syncWarnings(report)) context.stderr.write(`rdw: ${warning}\n`);
@@ -74,6 +74,7 @@ function syncFailure(report: SyncReport): ReportedFailure {
 /** One sync under the home's sync lock: the lock first (a second sync exits at once), then the catalog. */
 async function syncOnce(context: CliContext, api: ApiConnection, args: SyncArgs): Promise<SyncReport> {
   const lock = await acquireSyncLock(context.home);
+  const forget = args.interrupt?.beforeExitAtOnce(() => lock.releaseNow());
   try {
     if (lock.tookOver !== undefined) context.stderr.write(`${workbenchMessages.syncLockTakenOver(lock.tookOver.pid, lock.tookOver.startedAt)}\n`);
     // Closed after each run (a --watch loop must not hold the catalog between runs); the exit clean-up is then a no-op.
@@ -83,13 +84,14 @@ async function syncOnce(context: CliContext, api: ApiConnection, args: SyncArgs)
         ...(args.snapshots === undefined ? {} : { snapshots: args.snapshots }),
         locks: args.locks,
         ...(args.concurrency === undefined ? {} : { concurrency: args.concurrency }),
-        ...(args.signal === undefined ? {} : { signal: args.signal }),
+        ...(args.interrupt === undefined ? {} : { signal: args.interrupt.signal }),
       });
     } finally {
       await catalog.close();
     }
   } finally {
     await lock.release();
+    forget?.();
   }
 }
 
