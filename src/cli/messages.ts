@@ -20,7 +20,7 @@ export const cliMessages = {
   interruptStopping: (signal: string) =>
     `rdw: ${signal}: stopping after the releases in flight (a second ${signal === 'SIGINT' ? 'Ctrl+C' : signal} stops at once).`,
   interruptedAtOnce: (signal: string) =>
-    `rdw: ${signal} again: stopped at once; committed releases stay, and a rerun continues where it stopped.`,
+    `rdw: ${signal} again: stopped at once; committed releases stay and a rerun continues from there.`,
   openapiHelp: () =>
     [
       'Offline: needs no key and no server. Save it with "rdw openapi > openapi.json";',
@@ -379,8 +379,7 @@ export const syncMessages = {
   watchStopping: () => 'rdw: stopping after this run (a second Ctrl+C stops at once; nothing half-written is kept).',
   watchStopped: (signal: string) => `rdw: stopped (${signal}).`,
   syncInterrupted: (signal: string, imported: number, notPulled: number) =>
-    `Interrupted (${signal}): ${imported} imported, ${notPulled} not pulled; the run is recorded as interrupted ` +
-    'and the sync lock released; rerun rdw sync to continue.',
+    `Interrupted (${signal}): ${imported} imported, ${notPulled} not pulled; run recorded, sync.lock released.`,
   syncHelp: () =>
     [
       'Each run: lists the latest 100 releases, pulls every listed ID the catalog lacks (new days',

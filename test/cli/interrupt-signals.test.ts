@@ -154,7 +154,8 @@ describe('rdw sync, interrupted', () => {
     const home = await newHome();
     const run = await interruptAfterTwoReleases(['sync', '--concurrency', '1', '--home', home], 'SIGINT');
     expect(run.code, run.stderr).toBe(130);
-    expect(run.stderr).toContain('the run is recorded as interrupted and the sync lock released');
+    expect(run.stderr).toMatch(/^rdw: Interrupted \(SIGINT\): \d+ imported, \d+ not pulled; run recorded, sync\.lock released\.$/m);
+    for (const line of run.stderr.split('\n')) expect(line.length, line).toBeLessThanOrEqual(100);
     await expect(stat(path.join(home, 'sync.lock'))).rejects.toThrow();
     const catalog = await openCatalog(home, { readOnly: true });
     let importedCount: number;
