@@ -300,7 +300,12 @@ export const doctorMessages = {
   catalogUnusable: (file: string, detail: string) => `${file} cannot be opened: ${detail.replace(/\.$/, '')}.`,
   catalogUnusableRemedy: () => 'Move that file away (or use another RDW_HOME); rdw creates a new catalog and "rdw reproduce" refills it from a study lock.',
   // kernel
-  kernelOk: (dir: string) => `the TypeScript (tslab) kernel is registered (${dir}).`,
+  kernelOk: (dir: string, checkout: string) => `the TypeScript (tslab) kernel is registered (${dir}) and starts this checkout, ${checkout}.`,
+  kernelOtherCheckout: (checkout: string, here: string) =>
+    `the registered tslab kernel starts the rdw checkout ${checkout}, not this one (${here}): notebooks run that code.`,
+  kernelWithoutLauncher: (program: string) =>
+    `the registered tslab kernel runs ${program} without rdw's launcher, so a cell importing danfojs fails to compile.`,
+  kernelReregister: (here: string) => `Run "npm run kernel" (rdw kernel install) in ${here} to register this checkout's kernel for you.`,
   kernelBinaryGone: (binary: string) => `the tslab kernel is registered, but its program ${binary} is gone.`,
   kernelNotRegistered: () => 'Jupyter is installed, but the TypeScript (tslab) kernel is not registered.',
   kernelRemedy: () => 'Run "npm run kernel" (rdw kernel install) in the rdw folder; only the notebooks need it.',

@@ -43,7 +43,13 @@ const frameExact: Exactly<Awaited<ReturnType<typeof toDataFrame>>, DataFrameLike
 const fits: DataFrameLike = {} as DataFrame;
 const frame = (await toDataFrame(table)) as DataFrame;
 console.log(JSON.stringify({ shape: frame.shape, columns: frame.columns, values: frame.values }));`,
+  // danfojs's agg returns its internal base DataFrame, a type no cell can name: without an annotation tslab
+  // (which emits declarations) refuses the cell; annotated with danfojs's exported DataFrame it compiles.
+  grouped: `const grouped: DataFrame = frame.groupby(['symbol']).agg({ mean_price: 'mean', n: 'sum' });
+console.log(JSON.stringify({ columns: grouped.columns, values: grouped.values }));`,
   close: 'await wb.close();',
+  // Last: after a failed cell tslab runs no further cell (it aborts the queue).
+  inferred: `const inferred = frame.groupby(['symbol']).agg({ mean_price: 'mean' });`,
 };
 
 /** A folder holding the notebook and a node_modules that links rdw (this checkout), danfojs and apache-arrow. */
@@ -70,7 +76,7 @@ async function installPlainTslab(): Promise<string> {
 describe('typed frames in tslab', () => {
   it('finds Jupyter, or is allowed to go without it outside CI', () => {
     if (!python && required) throw new Error(`Jupyter is missing: install the Debian packages ${JUPYTER_PACKAGES} (apt-get update first).`);
-    expect(Object.keys(CELLS)).toEqual(['setup', 'typed', 'frame', 'close']);
+    expect(Object.keys(CELLS)).toEqual(['setup', 'typed', 'frame', 'grouped', 'close', 'inferred']);
   });
 
   describe.runIf(python !== undefined)('a throwaway notebook', () => {
@@ -116,6 +122,13 @@ describe('typed frames in tslab', () => {
         shape: [expected.length, 3],
         columns: ['symbol', 'n', 'mean_price'],
         values: expected.map((row) => [row.symbol, Number(row.n), row.mean_price]),
+      });
+      expect(printed.inferred).toMatch(/The inferred type of 'inferred' cannot be named/);
+      expect(printed.grouped, printed.grouped).toMatch(/^\{.*\}\n$/);
+      // One row per symbol in the frame, so each group's mean and sum are that row's values.
+      expect(JSON.parse(printed.grouped!)).toEqual({
+        columns: ['symbol', 'mean_price_mean', 'n_sum'],
+        values: expected.map((row) => [row.symbol, row.mean_price, Number(row.n)]),
       });
     }, 300_000);
 
