@@ -324,7 +324,7 @@ export const doctorMessages = {
       "  clock           the service's Date header vs this machine (warn above 60 s)",
       '  RDW_HOME        writable (a temporary file is created and removed)',
       '  catalog         not held by another process (DuckDB allows one writer)',
-      '  Jupyter kernel  tslab registered (warn only: the notebooks need it, the CLI does not)',
+      '  Jupyter kernel  tslab registered, starting this checkout (warn only: the notebooks need it)',
       '',
       '--json prints one object: {"ok", "exitCode", "checks": [{"name", "status", "message", "remedy"?,',
       '"exitCode"?, "facts"?}]}.',
