@@ -10,8 +10,8 @@ export type { Workbench, WorkbenchOptions, StudyOpenOptions, ApiConnection, Conn
 // 2. Pull and verify: the API client, the local catalog, study locks (pin, write, read, reproduce, verify).
 export { createClient } from './client/index.js';
 export type { ClientOptions, RdwClient } from './client/index.js';
-export { openCatalog, pullRelease, pullReleases, verifyStore, repairStore, exportParquet, listImportedReleases } from './catalog/index.js';
-export type { Catalog, CatalogOptions, PullResult, PullReleasesResult, ImportedRelease, StoreVerification, StoreRepair, StoreFileRepair } from './catalog/index.js';
+export { openCatalog, pullRelease, pullReleases, verifyStore, repairStore, exportParquet, listImportedReleases, readMarketEventRows } from './catalog/index.js';
+export type { Catalog, CatalogOptions, CatalogRow, CatalogMarketEventRow, MarketEventRowsOptions, PullResult, PullReleasesResult, ImportedRelease, StoreVerification, StoreRepair, StoreFileRepair } from './catalog/index.js';
 export {
   LOCK_VERSION,
   recordStudyLock,

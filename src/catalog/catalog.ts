@@ -18,7 +18,10 @@ import { readArrowTable } from './catalog-arrow.js';
 import type { Table, TypeMap } from 'apache-arrow';
 import { makeFolder } from '../base/index.js';
 
-/** A row read from the catalog, values as JSON (BIGINT as string when large, DATE as `YYYY-MM-DD`). */
+/**
+ * A row read from the catalog, values as JSON: DOUBLE and INTEGER as numbers, BIGINT (e.g. `count(*)`) and
+ * DECIMAL as strings, DATE as `YYYY-MM-DD`, TIMESTAMP as text, NULL as null.
+ */
 export type CatalogRow = Record<string, unknown>;
 /** Named SQL parameters (`$name`). */
 export type SqlParameters = Record<string, DuckDBValue>;
@@ -183,14 +186,14 @@ export class Catalog {
   /**
    * Runs a read-only statement on a second connection of the same database, beside the writer queue:
    * for checks that read data files (`DESCRIBE read_parquet(…)`) while another release is importing.
-   * Reads of catalog tables see committed data only.
+   * Reads of catalog tables see committed data only. `T` names the row's shape, as for `query`.
    */
-  sideQuery(sql: string, parameters?: SqlParameters): Promise<CatalogRow[]> {
+  sideQuery<T = CatalogRow>(sql: string, parameters?: SqlParameters): Promise<T[]> {
     return this.#afterSideQueries(() =>
       this.#use(async (file) => {
         file.side ??= file.instance.connect();
         const reader = await (await file.side).runAndReadAll(sql, parameters);
-        return reader.getRowObjectsJson() as CatalogRow[];
+        return reader.getRowObjectsJson() as T[];
       }),
     );
   }
@@ -202,11 +205,16 @@ export class Catalog {
     return run;
   }
 
-  /** Runs one SQL statement and returns its rows as JSON-friendly objects. */
-  query(sql: string, parameters?: SqlParameters): Promise<CatalogRow[]> {
+  /**
+   * Runs one SQL statement and returns its rows as JSON-friendly objects (CatalogRow says how each type
+   * arrives). `T` names a row's shape for TypeScript, e.g. `query<{ n: number }>('SELECT 1 AS n')`; it is
+   * the caller's word, not checked at run time (`count(*)` is a BIGINT, so a string). Default: CatalogRow.
+   * The catalog's own Market Events rows, typed from the contract: `readMarketEventRows`.
+   */
+  query<T = CatalogRow>(sql: string, parameters?: SqlParameters): Promise<T[]> {
     return this.exclusive(async (connection) => {
       const reader = await connection.runAndReadAll(sql, parameters);
-      return reader.getRowObjectsJson() as CatalogRow[];
+      return reader.getRowObjectsJson() as T[];
     });
   }
 

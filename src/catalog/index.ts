@@ -45,6 +45,8 @@ export type { KnownRevision } from './known-revisions.js';
 export type { RecordSnapshotOptions, SnapshotHistoryEntry } from './snapshot-records.js';
 export { readMarketEvents, MARKET_EVENTS_TABLE, MARKET_EVENTS_CURRENT_VIEW, EXAMPLE_CATALOG_QUERY } from './market-events-source.js';
 export type { MarketEventsSource } from './market-events-source.js';
+export { readMarketEventRows } from './read-market-event-rows.js';
+export type { CatalogMarketEventRow, MarketEventRowsOptions } from './read-market-event-rows.js';
 export type { ImportedRelease } from './list-imported-releases.js';
 export { verifyStore } from './verify-store.js';
 export { collectGarbage, findStoreGarbage } from './collect-garbage.js';

@@ -308,7 +308,12 @@ export const doctorMessages = {
   catalogUnusable: (file: string, detail: string) => `${file} cannot be opened: ${detail.replace(/\.$/, '')}.`,
   catalogUnusableRemedy: () => 'Move that file away (or use another RDW_HOME); rdw creates a new catalog and "rdw reproduce" refills it from a study lock.',
   // kernel
-  kernelOk: (dir: string) => `the TypeScript (tslab) kernel is registered (${dir}).`,
+  kernelOk: (dir: string, checkout: string) => `the TypeScript (tslab) kernel is registered (${dir}) and starts this checkout, ${checkout}.`,
+  kernelOtherCheckout: (checkout: string, here: string) =>
+    `the registered tslab kernel starts the rdw checkout ${checkout}, not this one (${here}): notebooks run that code.`,
+  kernelWithoutLauncher: (program: string) =>
+    `the registered tslab kernel runs ${program} without rdw's launcher, so a cell importing danfojs fails to compile.`,
+  kernelReregister: (here: string) => `Run "npm run kernel" (rdw kernel install) in ${here} to register this checkout's kernel for you.`,
   kernelBinaryGone: (binary: string) => `the tslab kernel is registered, but its program ${binary} is gone.`,
   kernelNotRegistered: () => 'Jupyter is installed, but the TypeScript (tslab) kernel is not registered.',
   kernelRemedy: () => 'Run "npm run kernel" (rdw kernel install) in the rdw folder; only the notebooks need it.',
@@ -327,7 +332,7 @@ export const doctorMessages = {
       "  clock           the service's Date header vs this machine (warn above 60 s)",
       '  RDW_HOME        writable (a temporary file is created and removed)',
       '  catalog         not held by another process (DuckDB allows one writer)',
-      '  Jupyter kernel  tslab registered (warn only: the notebooks need it, the CLI does not)',
+      '  Jupyter kernel  tslab registered, starting this checkout (warn only: the notebooks need it)',
       '',
       '--json prints one object: {"ok", "exitCode", "checks": [{"name", "status", "message", "remedy"?,',
       '"exitCode"?, "facts"?}]}.',

@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, realpath, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/run-cli.js';
@@ -27,6 +27,8 @@ interface Report {
   checks: Check[];
 }
 
+/** This checkout's kernel launcher (`rdw kernel install` puts it in kernel.json's argv; needs dist/). */
+const LAUNCHER = path.join(import.meta.dirname, '../../dist/cli/tslab-kernel-main.js');
 const NAMES = ['base_url', 'key', 'plan', 'clock', 'home', 'catalog', 'kernel'];
 const FOREIGN_KEY = `rdw_sk_${'F'.repeat(32)}`;
 
@@ -70,7 +72,7 @@ describe('rdw doctor', () => {
 
   it('passes every check against the embedded mock and leaves RDW_HOME as it was', async () => {
     await withTempHome(async (home) => {
-      const env = { JUPYTER_PATH: await fakeKernelPath(home, process.execPath) };
+      const env = { JUPYTER_PATH: await fakeKernelPath(home, process.execPath, LAUNCHER) };
       const before = await readdir(home);
       const result = await doctor(env, home, '--json');
       expect(result.err).toBe('');
@@ -270,9 +272,9 @@ describe('rdw doctor', () => {
   });
 
   it.each([
-    ['a registered tslab kernel', process.execPath, undefined, 'ok'],
+    ['a tslab kernel without rdw\'s launcher (plain tslab: danfojs imports fail)', process.execPath, undefined, 'warn'],
     ['a tslab kernel whose program is gone', '/nonexistent/tslab', undefined, 'warn'],
-    ['rdw\'s kernel (node + launcher)', process.execPath, path.join(import.meta.dirname, '../../dist/cli/tslab-kernel-main.js'), 'ok'],
+    ['rdw\'s kernel of this checkout (node + launcher)', process.execPath, LAUNCHER, 'ok'],
     ['rdw\'s kernel whose launcher is gone (a moved checkout)', process.execPath, '/nonexistent/dist/cli/tslab-kernel-main.js', 'warn'],
   ])('reports %s (warn only, never fail)', async (_case, binary, launcher, expected) => {
     const temp = await createTempHome();
@@ -280,6 +282,31 @@ describe('rdw doctor', () => {
       const { checkKernel } = await import('../../src/cli/doctor/check-kernel.js');
       const check = await checkKernel({ JUPYTER_PATH: await fakeKernelPath(temp.home, binary, launcher) });
       expect(check.status).toBe(jupyter ? expected : 'warn');
+    } finally {
+      await temp.remove();
+    }
+  });
+
+  it('names the checkout a registered kernel starts: another checkout warns naming it and how to re-register, this one is ok', async () => {
+    const temp = await createTempHome();
+    try {
+      const { checkKernel } = await import('../../src/cli/doctor/check-kernel.js');
+      // Another checkout: a launcher that exists, in a folder that is not this package's.
+      const other = path.join(temp.home, 'other-rdw');
+      await mkdir(path.join(other, 'dist', 'cli'), { recursive: true });
+      await writeFile(path.join(other, 'dist', 'cli', 'tslab-kernel-main.js'), '');
+      const here = await realpath(path.join(import.meta.dirname, '../..'));
+      const elsewhere = await checkKernel({ JUPYTER_PATH: await fakeKernelPath(path.join(temp.home, 'a'), process.execPath, path.join(other, 'dist', 'cli', 'tslab-kernel-main.js')) });
+      const ours = await checkKernel({ JUPYTER_PATH: await fakeKernelPath(path.join(temp.home, 'b'), process.execPath, LAUNCHER) });
+      if (!jupyter) return expect([elsewhere.status, ours.status]).toEqual(['warn', 'warn']); // no Jupyter: nothing to name
+      expect(elsewhere.status).toBe('warn');
+      expect(elsewhere.facts).toMatchObject({ checkout: await realpath(other), thisCheckout: false });
+      expect(elsewhere.message).toBe(doctorMessages.kernelOtherCheckout(await realpath(other), here));
+      expect(elsewhere.remedy).toBe(doctorMessages.kernelReregister(here));
+      expect(elsewhere.remedy).toContain('npm run kernel');
+      expect(ours.status).toBe('ok');
+      expect(ours.facts).toMatchObject({ checkout: here, thisCheckout: true });
+      expect(ours.message).toContain(here);
     } finally {
       await temp.remove();
     }

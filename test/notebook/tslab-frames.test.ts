@@ -1,6 +1,7 @@
 // Typed frames in a real tslab kernel: a throwaway notebook imports rdw by package name and danfojs's types
 // with a plain static import, reads `wb.catalog.arrow<…>(sql)` (column types checked by the compiler: a cell
-// fails if they were never/any) and `toDataFrame`, and prints what plain SQL gives. The same notebook under
+// fails if they were never/any) and `toDataFrame`, and prints what plain SQL gives; a danfojs group-by annotated
+// `DataFrame` runs (the bare one fails: "cannot be named"); `query<T>` and `readMarketEventRows` give typed rows. The same notebook under
 // plain `tslab` (no launcher) fails with "Cannot find module 'danfojs'": the launcher is what fixes it.
 
 import { execFile } from 'node:child_process';
@@ -10,6 +11,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MARKET_EVENTS_CURRENT_VIEW } from '../../src/catalog/index.js';
+import { MARKET_EVENT_FIELD_NAMES } from '../../src/contract/index.js';
 import { buildFixtureCatalog, type FixtureCatalog } from '../support/fixture-catalog.js';
 import { JUPYTER_PACKAGES, REPO_ROOT, executeNotebook, findJupyterPython, installTslabKernel } from '../support/jupyter.js';
 import { cellErrors, printedText, readNotebook } from '../support/notebook-outputs.js';
@@ -43,7 +45,23 @@ const frameExact: Exactly<Awaited<ReturnType<typeof toDataFrame>>, DataFrameLike
 const fits: DataFrameLike = {} as DataFrame;
 const frame = (await toDataFrame(table)) as DataFrame;
 console.log(JSON.stringify({ shape: frame.shape, columns: frame.columns, values: frame.values }));`,
+  // danfojs's agg returns its internal base DataFrame, a type no cell can name: without an annotation tslab
+  // (which emits declarations) refuses the cell; annotated with danfojs's exported DataFrame (or rdw's DataFrameLike) it compiles.
+  grouped: `const grouped: DataFrame = frame.groupby(['symbol']).agg({ mean_price: 'mean', n: 'sum' });
+const like: DataFrameLike = frame.groupby(['symbol']).agg({ n: 'sum' }); // rdw's frame type names it too
+console.log(JSON.stringify({ columns: grouped.columns, values: grouped.values }));`,
+  // Plain rows typed by the caller (query<T>) and the catalog's Market Events rows typed from the contract.
+  rows: `import { readMarketEventRows } from 'rdw';
+const counts = await wb.catalog.query<{ symbol: string; n: number }>(${JSON.stringify(SQL.replace('count(*) AS n', 'count(*)::INTEGER AS n').replace(', avg(price) AS mean_price', ''))});
+const countsExact: Exactly<typeof counts, { symbol: string; n: number }[]> = true;
+const events = await readMarketEventRows(wb.catalog, { limit: 2 });
+const eventPrice: number | null = events[0]!.price;
+// @ts-expect-error no such column in the contract
+void events[0]!.volume;
+console.log(JSON.stringify({ counts, keys: Object.keys(events[0]!).length, rows: events.length }));`,
   close: 'await wb.close();',
+  // Last: after a failed cell tslab runs no further cell (it aborts the queue).
+  inferred: `const inferred = frame.groupby(['symbol']).agg({ mean_price: 'mean' });`,
 };
 
 /** A folder holding the notebook and a node_modules that links rdw (this checkout), danfojs and apache-arrow. */
@@ -70,7 +88,7 @@ async function installPlainTslab(): Promise<string> {
 describe('typed frames in tslab', () => {
   it('finds Jupyter, or is allowed to go without it outside CI', () => {
     if (!python && required) throw new Error(`Jupyter is missing: install the Debian packages ${JUPYTER_PACKAGES} (apt-get update first).`);
-    expect(Object.keys(CELLS)).toEqual(['setup', 'typed', 'frame', 'close']);
+    expect(Object.keys(CELLS)).toEqual(['setup', 'typed', 'frame', 'grouped', 'rows', 'close', 'inferred']);
   });
 
   describe.runIf(python !== undefined)('a throwaway notebook', () => {
@@ -116,6 +134,19 @@ describe('typed frames in tslab', () => {
         shape: [expected.length, 3],
         columns: ['symbol', 'n', 'mean_price'],
         values: expected.map((row) => [row.symbol, Number(row.n), row.mean_price]),
+      });
+      expect(printed.rows, printed.rows).toMatch(/^\{.*\}\n$/);
+      expect(JSON.parse(printed.rows!)).toEqual({
+        counts: expected.map((row) => ({ symbol: row.symbol, n: Number(row.n) })),
+        keys: 2 + MARKET_EVENT_FIELD_NAMES.length,
+        rows: 2,
+      });
+      expect(printed.inferred).toMatch(/The inferred type of 'inferred' cannot be named/);
+      expect(printed.grouped, printed.grouped).toMatch(/^\{.*\}\n$/);
+      // One row per symbol in the frame, so each group's mean and sum are that row's values.
+      expect(JSON.parse(printed.grouped!)).toEqual({
+        columns: ['symbol', 'mean_price_mean', 'n_sum'],
+        values: expected.map((row) => [row.symbol, row.mean_price, Number(row.n)]),
       });
     }, 300_000);
 

@@ -22,7 +22,7 @@ const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8'
 };
 
 describe('option types', () => {
-  it("make windows, group keys, symbols, sample types and formats outside the spec's values a type error", async () => {
+  it("make windows, group keys, symbols, sample types and formats outside the spec's values a type error; type catalog.query<T> rows and Market Events rows (query-types.ts)", async () => {
     // tsc fails on an `@ts-expect-error` that no longer meets an error, so each refused value is checked.
     const tsc = path.join(ROOT, 'node_modules/typescript/bin/tsc');
     const result = await run(process.execPath, [tsc, '-p', path.join(ROOT, 'test/package/fixtures/tsconfig.json')]).catch((error: { stdout: string }) => error);

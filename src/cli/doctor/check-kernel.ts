@@ -1,9 +1,11 @@
 // The Jupyter kernel check of `rdw doctor`: is the TypeScript kernel that `rdw kernel install` registers
-// (tslab, kernelspec name `tslab`) known to Jupyter? Only warns: the notebooks need it, the CLI does not.
+// (tslab, kernelspec name `tslab`) known to Jupyter, and does it start this checkout's launcher? Only warns:
+// the notebooks need it, the CLI does not.
 
 import { execFile } from 'node:child_process';
-import { access } from 'node:fs/promises';
+import { access, realpath } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { doctorMessages as m } from '../messages.js';
 import { passed, warned, type DoctorCheck } from './doctor-check.js';
@@ -12,6 +14,12 @@ const run = promisify(execFile);
 
 /** Kernelspec name that `tslab install` registers for TypeScript. */
 export const TSLAB_KERNEL = 'tslab';
+
+/** The launcher `rdw kernel install` puts in a kernel's argv: `<checkout>/dist/cli/tslab-kernel-main.js`. */
+const LAUNCHER = 'tslab-kernel-main.js';
+
+/** This package's folder (the same from src/cli/doctor and dist/cli/doctor). */
+const PACKAGE_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 /** How long one `jupyter kernelspec list` may take, in ms. */
 const LIST_TIMEOUT_MS = 20_000;
@@ -50,7 +58,19 @@ export async function checkKernel(env: Readonly<Record<string, string | undefine
   for (const program of argv.filter((arg) => path.isAbsolute(arg))) {
     if (!(await access(program).then(() => true, () => false))) return warned('kernel', m.kernelBinaryGone(program), m.kernelRemedy(), facts);
   }
-  return passed('kernel', m.kernelOk(tslab.resource_dir ?? TSLAB_KERNEL), facts);
+  // The checkout the kernel starts: the folder three levels above its launcher (dist/cli/<launcher>).
+  const here = await realFolder(PACKAGE_ROOT);
+  const launcher = argv.find((arg) => path.isAbsolute(arg) && path.basename(arg) === LAUNCHER);
+  if (launcher === undefined) return warned('kernel', m.kernelWithoutLauncher(binary ?? TSLAB_KERNEL), m.kernelReregister(here), { ...facts, checkout: null });
+  const checkout = await realFolder(path.resolve(path.dirname(launcher), '../..'));
+  const checked = { ...facts, checkout, thisCheckout: checkout === here };
+  if (checkout !== here) return warned('kernel', m.kernelOtherCheckout(checkout, here), m.kernelReregister(here), checked);
+  return passed('kernel', m.kernelOk(tslab.resource_dir ?? TSLAB_KERNEL, checkout), checked);
+}
+
+/** A folder's real path (symlinks resolved, no trailing separator), or its resolved path when it cannot be read. */
+async function realFolder(folder: string): Promise<string> {
+  return realpath(folder).catch(() => path.resolve(folder));
 }
 
 async function listKernelSpecs(env: Record<string, string>): Promise<KernelSpecs | undefined> {
