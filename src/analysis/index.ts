@@ -36,7 +36,6 @@ export type { Outcome, OutcomeValueMeasure } from './outcome.js';
 export { missingnessSummary } from './missingness-summary.js';
 export type { MissingnessCell } from './missingness-summary.js';
 export { deriveSeed, bootstrapMeans, quantileSorted, percentileInterval } from './bootstrap.js';
-export { clustersCanVary, defaultBlockDays } from './cluster-bootstrap.js';
 export { addIntervals, blockDaysFor, dayNumber, leaveOneBlockOutDifferences } from './event-study-intervals.js';
 export { percentileBootstrapPValue } from './bootstrap-p-value.js';
 export {
