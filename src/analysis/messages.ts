@@ -1,5 +1,7 @@
 // Every user-facing sentence of the analysis layer (tests assert classes and codes, not these texts).
 
+import type { IntervalGap } from './interval-gap.js';
+
 export const analysisMessages = {
   danfojsMissing: () =>
     'toDataFrame needs the optional package danfojs, which is not installed here: add "overrides": { "xlsx": "0.18.5" } to your package.json (danfojs 1.2 otherwise fetches xlsx from a CDN), then run "npm install danfojs@1.2.0" (or use the Arrow table itself).',
@@ -129,18 +131,7 @@ export const analysisMessages = {
       ? `${levelPercent(interval.confidence)}% CI, row bootstrap (${interval.samples.toLocaleString('en-US')} samples; ignores day clustering, not calibrated)`
       : `${levelPercent(interval.confidence)}% CI, block-jackknife t over UTC-day blocks`,
   /** Why a window's groups have no interval, in one sentence (the CLI, the report and the notebook helpers say it). */
-  noIntervalAt: (gap: {
-    window: string;
-    reason: string;
-    groups: number;
-    windowGroups: number;
-    days: number;
-    blocks: number;
-    blockDays: number;
-    minBlocks: number;
-    moreDays: number;
-    daysNeeded: number;
-  }) => {
+  noIntervalAt: (gap: IntervalGap) => {
     const which = gap.groups < gap.windowGroups ? ` for ${gap.groups} of ${gap.windowGroups} groups` : '';
     if (gap.reason === 'not_estimable') {
       return `${gap.window}: no interval${which}: leaving out one block of days leaves no complete event or control return; pull more days.`;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { pairAuc } from '../support/pair-auc.js';
 import jstatPackage from 'jstat';
 import { daysForInterval, MIN_INTERVAL_BLOCKS } from '../../src/analysis/block-jackknife.js';
 import { intervalCalibrationNote } from '../../src/analysis/interval-calibration-note.js';
@@ -17,21 +18,6 @@ import {
 import { plantedRows } from '../support/planted-model-rows.js';
 
 const { jStat } = jstatPackage as unknown as typeof import('jstat');
-
-/** Every pair of a positive and a negative row: share where the positive scores higher, a tie one half. */
-function pairAuc(y: readonly number[], p: ArrayLike<number>, keep: (i: number) => boolean): number {
-  let pairs = 0;
-  let count = 0;
-  for (let i = 0; i < y.length; i += 1) {
-    if (!keep(i) || y[i] !== 1) continue;
-    for (let j = 0; j < y.length; j += 1) {
-      if (!keep(j) || y[j] === 1) continue;
-      count += 1;
-      pairs += p[i]! > p[j]! ? 1 : p[i] === p[j] ? 0.5 : 0;
-    }
-  }
-  return pairs / count;
-}
 
 const meanOf = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
 const rowLoss = (y: number, p: number) => -(y === 1 ? Math.log(p) : Math.log(1 - p));
@@ -216,19 +202,7 @@ describe('evaluateModel', () => {
     }
     const y = rows.map((r) => r.y);
     const p = rows.map((r) => r.p);
-    const sameFoldAuc = (keep: (i: number) => boolean) => {
-      let pairs = 0;
-      let count = 0;
-      for (let i = 0; i < rows.length; i += 1) {
-        if (!keep(i) || y[i] !== 1) continue;
-        for (let j = 0; j < rows.length; j += 1) {
-          if (!keep(j) || y[j] === 1 || rows[j]!.fold !== rows[i]!.fold) continue;
-          count += 1;
-          pairs += p[i]! > p[j]! ? 1 : p[i] === p[j] ? 0.5 : 0;
-        }
-      }
-      return pairs / count;
-    };
+    const sameFoldAuc = (keep: (i: number) => boolean) => pairAuc(y, p, keep, (i, j) => rows[i]!.fold === rows[j]!.fold);
     const pooled = result.pooled;
     expect(pooled.model.auc).toBeCloseTo(sameFoldAuc(() => true), 12);
     expect(Math.abs(pooled.model.auc - pairAuc(y, p, () => true))).toBeGreaterThan(1e-6); // not the AUC of all pairs

@@ -1,22 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { pairAuc } from '../support/pair-auc.js';
 import { MIN_INTERVAL_BLOCKS } from '../../src/analysis/block-jackknife.js';
 import { leaveOneBlockOutAuc, rocAuc, scoreOrder, scoreWithIntervals } from '../../src/analysis/index.js';
 import { seededRandom } from '../../src/base/index.js';
-
-/** AUC over every (positive, negative) pair of the kept rows, a tie one half: no sort, no ranks. */
-function pairAuc(y: ArrayLike<number>, p: ArrayLike<number>, keep: (i: number) => boolean): number {
-  let pairs = 0;
-  let count = 0;
-  for (let i = 0; i < y.length; i += 1) {
-    if (!keep(i) || y[i] !== 1) continue;
-    for (let j = 0; j < y.length; j += 1) {
-      if (!keep(j) || y[j] === 1) continue;
-      count += 1;
-      pairs += p[i]! > p[j]! ? 1 : p[i] === p[j] ? 0.5 : 0;
-    }
-  }
-  return count === 0 ? Number.NaN : pairs / count;
-}
 
 /** Rows with scores on a coarse grid (many ties, within and across blocks) and a weak link to the target. */
 function rows(n: number, blocks: number, seed: number) {
