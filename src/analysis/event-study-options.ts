@@ -1,7 +1,7 @@
 // Options of the event study and their one normalizer (defaults documented on each field). The interval
 // option was called `bootstrap` before the block jackknife: both spellings are accepted.
 
-import { WINDOWS } from '../contract/index.js';
+import { BOOTSTRAP_METHODS, INTERVAL_METHODS, WINDOWS, type BootstrapMethod, type IntervalMethod } from '../contract/index.js';
 import type { Window } from '../contract/index.js';
 import { checkBlockDays, resolveBootstrapDraws } from './bootstrap-options.js';
 import { AnalysisOptionError } from './analysis-errors.js';
@@ -19,12 +19,10 @@ export type StudyGroupKey = (typeof STUDY_GROUP_KEYS)[number];
  * markets. `row-bootstrap`: a percentile bootstrap of single rows, which ignores day clustering (too narrow on
  * market data, not calibrated): for comparison only.
  */
-export const INTERVAL_METHODS = ['block-jackknife', 'row-bootstrap'] as const;
-export type IntervalMethod = (typeof INTERVAL_METHODS)[number];
+export { INTERVAL_METHODS, type IntervalMethod } from '../contract/index.js';
 
 /** The method names of the option's old spelling (`bootstrap.method`), still accepted: `day` is the block jackknife, `row` the row bootstrap. */
-export const BOOTSTRAP_METHODS = ['day', 'row'] as const;
-export type BootstrapMethod = (typeof BOOTSTRAP_METHODS)[number];
+export { BOOTSTRAP_METHODS, type BootstrapMethod } from '../contract/index.js';
 
 const METHOD_ALIASES: Readonly<Record<BootstrapMethod, IntervalMethod>> = { day: 'block-jackknife', row: 'row-bootstrap' };
 

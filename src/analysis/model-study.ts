@@ -2,7 +2,7 @@
 // the predictors and the target computed by DuckDB for exactly the split rows (same order), then
 // evaluateModel over the folds.
 
-import { WINDOW_SECONDS, fieldSpec, type SampleType, type Window } from '../contract/index.js';
+import { MODEL_SPLIT_METHODS, WINDOW_SECONDS, fieldSpec, type SampleType, type Window } from '../contract/index.js';
 import { quoteIdentifier } from '../base/index.js';
 import { AnalysisOptionError } from './analysis-errors.js';
 import { intervalBlockDays } from './block-jackknife.js';
@@ -27,7 +27,7 @@ export type ModelSplitOptions =
   | ({ method: 'walk-forward' } & Pick<WalkForwardOptions, 'folds' | 'testDays' | 'trainDays'>)
   | ({ method: 'row-k-fold' } & Pick<RowKFoldOptions, 'folds' | 'seed'>);
 
-export const MODEL_SPLIT_METHODS = ['purged-k-fold', 'walk-forward', 'row-k-fold'] as const;
+export { MODEL_SPLIT_METHODS } from '../contract/index.js';
 
 /**
  * Options of modelStudy: those of evaluateModel (model, baseline, interval) and the rows and splits. The

@@ -2,18 +2,11 @@
 // value name, default, one-line description). Parsing, validation (parse-flags.ts) and help (help-text.ts)
 // are generated from these definitions; the global flags are defined once, here too.
 
-// The analysis and the mock are imported for their types only, so that help and usage errors load neither
-// (nor DuckDB); the compiler holds the copies below equal to their words.
-import type { BootstrapMethod, IntervalMethod, ModelSplitOptions } from '../analysis/index.js';
-import { RELEASES_QUERY } from '../contract/index.js';
+// The mock is imported for its types only, so that help and usage errors load neither it nor DuckDB; the
+// studies' method lists come from the contract, which the analysis dispatches on too.
+import { BOOTSTRAP_METHODS, INTERVAL_METHODS, MODEL_SPLIT_METHODS, RELEASES_QUERY } from '../contract/index.js';
 import type { DEFAULT_MOCK_NOW as MOCK_DEFAULT_NOW } from '../mock/index.js';
 
-/** The event study's interval methods, in the analysis's order (INTERVAL_METHODS: the default first). */
-const INTERVAL_METHODS = Object.keys({ 'block-jackknife': true, 'row-bootstrap': true } satisfies Record<IntervalMethod, true>);
-/** The analysis's bootstrap methods, each once: a Record, so a method missing or unknown does not compile. */
-const BOOTSTRAP_METHODS = Object.keys({ day: true, row: true } satisfies Record<BootstrapMethod, true>);
-/** The model study's split methods (its MODEL_SPLIT_METHODS), held to the analysis's union the same way. */
-const MODEL_SPLIT_METHODS = Object.keys({ 'purged-k-fold': true, 'walk-forward': true, 'row-k-fold': true } satisfies Record<ModelSplitOptions['method'], true>);
 /** The embedded mock's fixed clock: any other text than the mock's DEFAULT_MOCK_NOW does not compile. */
 const DEFAULT_MOCK_NOW: typeof MOCK_DEFAULT_NOW = '2026-11-01T00:00:00Z';
 
