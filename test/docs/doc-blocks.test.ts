@@ -2,7 +2,7 @@
 // is, what the test does with it, and the sentence for a block it cannot classify.
 
 import { describe, expect, it } from 'vitest';
-import { blockUse, docBlocks, infoStringProblem } from '../support/doc-blocks.js';
+import { blockUse, docBlocks, infoStringProblem, notebookProgram } from '../support/doc-blocks.js';
 
 const PAGE = [
   '# A page', //                              1
@@ -69,7 +69,7 @@ describe('docBlocks', () => {
       'indented code has no info string: fence it with a language (```text for output)',
       'no-run',
       'vitest',
-      'unknown marker "nope" (known: no-run, sketch, vitest)',
+      'unknown marker "nope" (known: no-run, sketch, vitest, cell)',
       'unknown language "yaml" (executed: sh, ts, js; shown: text, json, sql, python, ini, crontab, properties)',
       'markers belong to executed languages (sh, ts, js), not "text"',
     ]);
@@ -80,8 +80,30 @@ describe('docBlocks', () => {
     expect(infoStringProblem(block('ts sketch no-run'))).toBe('one marker at most, not sketch no-run');
     expect(infoStringProblem(block('sh sketch'))).toBe('"sketch" is for ts and js blocks; a shell block runs, or is no-run');
     expect(infoStringProblem(block('js vitest'))).toBe('"vitest" is for ts blocks');
+    expect(infoStringProblem(block('sh cell'))).toBe('"cell" is for ts blocks; a shell block runs, or is no-run');
+    expect(blockUse(block('ts cell'))).toBe('cell');
     expect(blockUse(block('js'))).toBe('javascript');
     expect(blockUse(block('ts'))).toBe('typescript');
     expect(blockUse(block('json'))).toBe('shown');
+  });
+});
+
+describe('notebookProgram', () => {
+  it('joins a file\'s cells into one program, imports first and once, and knows each line\'s Markdown line', () => {
+    const page = [
+      '```ts cell', //                                            1
+      "import { a } from 'x';", //                                2
+      'const wb = a();', //                                       3
+      '```', //                                                   4
+      '', //                                                      5
+      '```ts cell', //                                            6
+      "import type { T } from 'y';", //                           7
+      "import { a } from 'x';", //                                8: the same import again
+      'const t: T = wb.t;   // a comment', //                     9
+      '```', //                                                   10
+    ].join('\n');
+    const program = notebookProgram(docBlocks('n.md', page));
+    expect(program.text).toBe("import { a } from 'x';\nimport type { T } from 'y';\nconst wb = a();\nconst t: T = wb.t;   // a comment\n");
+    expect(program.origins).toEqual(['n.md:2', 'n.md:7', 'n.md:3', 'n.md:9']);
   });
 });

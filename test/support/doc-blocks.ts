@@ -18,14 +18,16 @@ export const SHOWN_LANGUAGES = ['text', 'json', 'sql', 'python', 'ini', 'crontab
  * - `sketch`: TypeScript or JavaScript that outlines an API (signatures, options with `?:`, names defined
  *   elsewhere): neither compiled nor run.
  * - `vitest`: a TypeScript test file for vitest: type-checked, then run by vitest.
+ * - `cell`: a notebook cell: a file's `cell` blocks are one program, in order (as cells of one kernel session
+ *   share their names), type-checked and run together from `notebooks/` (see `notebookProgram`).
  */
-export const MARKERS = ['no-run', 'sketch', 'vitest'] as const;
+export const MARKERS = ['no-run', 'sketch', 'vitest', 'cell'] as const;
 
 export type ExecutedLanguage = (typeof EXECUTED_LANGUAGES)[number];
 export type Marker = (typeof MARKERS)[number];
 
 /** What the doc-execution test does with a block. */
-export type BlockUse = 'shell' | 'typescript' | 'vitest' | 'javascript' | 'no-run' | 'sketch' | 'shown';
+export type BlockUse = 'shell' | 'typescript' | 'vitest' | 'javascript' | 'cell' | 'no-run' | 'sketch' | 'shown';
 
 export interface DocBlock {
   /** The Markdown file, relative to the repository root, e.g. `docs/cli.md`. */
@@ -92,8 +94,8 @@ export function infoStringProblem(block: DocBlock): string | undefined {
   if (unknown.length > 0) return `unknown marker ${unknown.map((marker) => `"${marker}"`).join(', ')} (known: ${MARKERS.join(', ')})`;
   if (!executed && block.markers.length > 0) return `markers belong to executed languages (${EXECUTED_LANGUAGES.join(', ')}), not "${block.language}"`;
   if (block.markers.length > 1) return `one marker at most, not ${block.markers.join(' ')}`;
-  if (block.language === 'sh' && (block.markers[0] === 'sketch' || block.markers[0] === 'vitest')) return `"${block.markers[0]}" is for ts and js blocks; a shell block runs, or is no-run`;
-  if (block.language === 'js' && block.markers[0] === 'vitest') return '"vitest" is for ts blocks';
+  if (block.language === 'sh' && block.markers[0] !== undefined && block.markers[0] !== 'no-run') return `"${block.markers[0]}" is for ${block.markers[0] === 'sketch' ? 'ts and js' : 'ts'} blocks; a shell block runs, or is no-run`;
+  if (block.language === 'js' && (block.markers[0] === 'vitest' || block.markers[0] === 'cell')) return `"${block.markers[0]}" is for ts blocks`;
   return undefined;
 }
 
@@ -103,8 +105,42 @@ export function blockUse(block: DocBlock): BlockUse {
   if (marker === 'no-run') return 'no-run';
   if (marker === 'sketch') return 'sketch';
   if (marker === 'vitest') return 'vitest';
+  if (marker === 'cell') return 'cell';
   if (block.language === 'sh') return 'shell';
   if (block.language === 'ts') return 'typescript';
   if (block.language === 'js') return 'javascript';
   return 'shown';
+}
+
+/** One program made of a file's notebook cells, and the Markdown line of each of its lines. */
+export interface NotebookProgram {
+  text: string;
+  /** `file:line` of each line of `text` (1-based lines of `text` at index line − 1). */
+  origins: string[];
+}
+
+/**
+ * The `cell` blocks of one file as one program, as a kernel runs them: every cell's single-line imports first
+ * (an import written by two cells once), then the cells' other lines in order.
+ */
+export function notebookProgram(cells: DocBlock[]): NotebookProgram {
+  const imports: string[] = [];
+  const importOrigins: string[] = [];
+  const body: string[] = [];
+  const bodyOrigins: string[] = [];
+  for (const cell of cells) {
+    cell.text.split('\n').forEach((line, index) => {
+      const origin = `${cell.file}:${cell.line + 1 + index}`;
+      if (/^import\s.*from\s+['"][^'"]+['"];?\s*(\/\/.*)?$/.test(line)) {
+        if (!imports.includes(line.trim())) {
+          imports.push(line.trim());
+          importOrigins.push(origin);
+        }
+      } else {
+        body.push(line);
+        bodyOrigins.push(origin);
+      }
+    });
+  }
+  return { text: `${[...imports, ...body].join('\n')}\n`, origins: [...importOrigins, ...bodyOrigins] };
 }
