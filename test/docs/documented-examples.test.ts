@@ -121,7 +121,7 @@ async function runBlock(block: DocBlock): Promise<BoundedResult> {
 }
 
 describe('the documentation blocks', () => {
-  it('each has a language and known markers (```sh, ```ts, ```text …; sh no-run, ts sketch, ts vitest)', () => {
+  it('each has a language and known markers (```sh, ```ts, ```text …; sh no-run, ts sketch, ts vitest, ts cell)', () => {
     const problems = BLOCKS.flatMap((block) => {
       const problem = infoStringProblem(block);
       return problem === undefined ? [] : [`${block.file}:${block.line}: ${problem}`];
