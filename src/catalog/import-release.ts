@@ -10,7 +10,7 @@ import { NULL_COLUMN_TYPE, checkDataColumns, type ColumnPlan } from './check-dat
 import { checkReleaseFacts, readReleaseFacts } from './check-release-facts.js';
 import type { BundledSchemaFields } from './check-release-schema.js';
 import { catalogMessages } from './messages.js';
-import { PARQUET_SCHEMA_COLUMNS, parquetNullColumns } from './parquet-null-columns.js';
+import { readParquetNullColumns } from './parquet-null-columns.js';
 import { readCsvHeader } from './read-csv-header.js';
 import { insertExtrasSql, insertRowsSql, planOf, rowGroups } from './release-rows-sql.js';
 import { sqlTimestamp } from './run-migrations.js';
@@ -52,23 +52,17 @@ export async function checkDataFile(
   bundled?: BundledSchemaFields,
 ): Promise<ColumnPlan> {
   if (format === 'parquet') {
-    // One round trip: the columns DuckDB reads, the footer's row count in a row of part 'footer', and the
-    // file's schema elements (which columns are of the Null type) in rows of part 'schema' (UNION ALL keeps
-    // no order, so each row says which part it is).
+    // One round trip: the columns DuckDB reads, plus the footer's row count in a row of part 'footer'
+    // (UNION ALL keeps no order, so each row says which part it is).
     const quoted = quoteLiteral(file);
     const rows = await catalog.sideQuery(
-      `SELECT 'column' AS part, column_name, column_type, NULL AS children, NULL AS is_null FROM (DESCRIBE SELECT * FROM read_parquet(${quoted}))
-       UNION ALL SELECT 'footer', NULL, num_rows::VARCHAR, NULL, NULL FROM parquet_file_metadata(${quoted})
-       UNION ALL SELECT 'schema', name, column_id, children, is_null FROM (SELECT ${PARQUET_SCHEMA_COLUMNS} FROM parquet_schema(${quoted}))`,
+      `SELECT 'column' AS part, column_name, column_type FROM (DESCRIBE SELECT * FROM read_parquet(${quoted}))
+       UNION ALL SELECT 'footer', NULL, num_rows::VARCHAR FROM parquet_file_metadata(${quoted})`,
     );
-    const nullColumns = parquetNullColumns(
-      rows
-        .filter((row) => row.part === 'schema')
-        .map((row) => ({ columnId: Number(row.column_type), name: String(row.column_name), children: Number(row.children), isNull: row.is_null === 'true' })),
-    );
-    const columns = rows
-      .filter((row) => row.part === 'column')
-      .map((row) => ({ name: String(row.column_name), type: nullColumns.has(String(row.column_name)) ? NULL_COLUMN_TYPE : String(row.column_type) }));
+    const described = rows.filter((row) => row.part === 'column').map((row) => ({ name: String(row.column_name), type: String(row.column_type) }));
+    // DuckDB describes a column of Parquet's Null type as INTEGER: only then is the file's own schema read.
+    const nullColumns = described.some((column) => column.type === 'INTEGER') ? await readParquetNullColumns(catalog, file) : new Set<string>();
+    const columns = described.map((column) => (nullColumns.has(column.name) ? { ...column, type: NULL_COLUMN_TYPE } : column));
     const plan = checkDataColumns(id, 'parquet file', columns, bundled);
     const actual = Number(rows.find((row) => row.part === 'footer')?.column_type);
     if (actual !== expectedRows) {

@@ -2,6 +2,9 @@
 // column so (physical INT32, logical type Null); DuckDB's DESCRIBE calls it INTEGER, which cannot hold a
 // string, so the column check needs the file's own schema to accept it for any nullable field (issue 31).
 
+import { quoteLiteral } from '../base/index.js';
+import type { Catalog } from './catalog.js';
+
 /** One element of the file's schema (`parquet_schema()`), in the order of `column_id` (depth first, root first). */
 export interface ParquetSchemaElement {
   columnId: number;
@@ -34,4 +37,12 @@ export function parquetNullColumns(elements: readonly ParquetSchemaElement[]): S
     else while (remaining.length > 1 && remaining[remaining.length - 1]! <= 0) remaining.pop();
   }
   return names;
+}
+
+/** The top-level Null-typed columns of parquet file `file`, read from its schema on the catalog's side connection. */
+export async function readParquetNullColumns(catalog: Catalog, file: string): Promise<Set<string>> {
+  const rows = await catalog.sideQuery(`SELECT ${PARQUET_SCHEMA_COLUMNS} FROM parquet_schema(${quoteLiteral(file)})`);
+  return parquetNullColumns(
+    rows.map((row) => ({ columnId: Number(row.column_id), name: String(row.name), children: Number(row.children), isNull: row.is_null === 'true' })),
+  );
 }
