@@ -8,6 +8,7 @@ import { catalogMessages } from './messages.js';
 
 /** How far the header may reach into the file: far more than the spec's ~70 column names need. */
 export const CSV_HEADER_MAX_BYTES = 1024 * 1024;
+const CHUNK_BYTES = 64 * 1024;
 
 const BYTE_ORDER_MARK = '\uFEFF';
 
@@ -44,17 +45,21 @@ export function csvHeaderNames(record: string): string[] {
  */
 export async function readCsvHeader(id: string, file: string): Promise<string[]> {
   const handle = await open(file, 'r');
-  let text: string;
-  let whole: boolean;
   try {
-    const buffer = Buffer.alloc(CSV_HEADER_MAX_BYTES);
-    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
-    text = buffer.subarray(0, bytesRead).toString('utf8');
-    whole = bytesRead < buffer.length;
+    // Chunk by chunk: a header is a few KiB, a csv release file hundreds.
+    const chunks: Buffer[] = [];
+    let size = 0;
+    while (size < CSV_HEADER_MAX_BYTES) {
+      const chunk = Buffer.alloc(Math.min(CHUNK_BYTES, CSV_HEADER_MAX_BYTES - size));
+      const { bytesRead } = await handle.read(chunk, 0, chunk.length, size);
+      const text = Buffer.concat([...chunks, chunk.subarray(0, bytesRead)]).toString('utf8');
+      const record = firstCsvRecord(text) ?? (bytesRead === 0 ? text.replace(/^\uFEFF/, '') : undefined);
+      if (record !== undefined) return csvHeaderNames(record);
+      chunks.push(chunk.subarray(0, bytesRead));
+      size += bytesRead;
+    }
   } finally {
     await handle.close();
   }
-  const record = firstCsvRecord(text) ?? (whole ? text.replace(/^\uFEFF/, '') : undefined);
-  if (record === undefined) throw new SchemaMismatchError(catalogMessages.csvHeaderTooLong(id, CSV_HEADER_MAX_BYTES));
-  return csvHeaderNames(record);
+  throw new SchemaMismatchError(catalogMessages.csvHeaderTooLong(id, CSV_HEADER_MAX_BYTES));
 }
