@@ -208,3 +208,29 @@ describe('/rows page: a paging field absent or null', () => {
     expect(absent.flat()).toEqual(items);
   });
 });
+
+describe('error body: an optional field absent or null', () => {
+  it.each([
+    [422, 'message'],
+    [422, 'parameter'],
+    [404, 'message'],
+  ])('%i %s', async (status, name) => {
+    const errorOf = async (missing: Missing) => {
+      const body = without({ error: { status, code: status === 422 ? 'validation_failed' : 'not_found', message: 'said so', parameter: 'limit' } }, `error.${name}`, missing);
+      scripted.handler = (_req, res, url) => (url.pathname.endsWith('/catalog') ? sendJson(res, 200, { datasets: [], limits: { rpm: 6000 } }) : sendJson(res, status, body));
+      const client = createClient({ baseUrl: scripted.baseUrl, apiKey: VARIANT_SERVER_KEY, retry: { baseDelayMs: 1, jitterMs: 1, maxRetries: 0 } });
+      try {
+        await client.releases({ limit: 5 });
+        return 'no error';
+      } catch (error) {
+        const { name: kind, code, message, parameter } = error as { name: string; code: string; message: string; parameter?: unknown };
+        return { kind, code, message, parameter };
+      } finally {
+        await client.close();
+      }
+    };
+    const absent = await errorOf('absent');
+    expect(await errorOf('null')).toEqual(absent);
+    expect(absent).toMatchObject({ code: status === 422 ? 'RDW_API_VALIDATION' : 'RDW_API_NOT_FOUND' });
+  });
+});
