@@ -237,7 +237,7 @@ function rowsRefused(group: readonly ReleaseImport[], error: unknown): unknown {
   const what = group.length === 1 ? `release ${group[0]!.release.id.slice(0, 12)}…` : `a batch of ${group.length} releases`;
   const notNull = /NOT NULL constraint failed: market_events\.(\S+)/.exec(text);
   if (notNull !== null) return new SchemaMismatchError(catalogMessages.rowsRefused(what, `${notNull[1]} is null in a row, and the spec says it never is`), { cause: error });
-  // DuckDB's CSV state machine stops on a file it cannot split into fields (e.g. CR-only line ends with a line break inside quotes).
+  // DuckDB's CSV state machine stops on a file it cannot split into fields (measured: a few short CR-only lines with a quoted CRLF).
   if (/^Invalid Input Error: The CSV Parser state machine/.test(text)) return new SchemaMismatchError(catalogMessages.csvNotReadable(what), { cause: error });
   if (!/^(Conversion Error|Invalid Input Error: CSV Error)/.test(text)) return error;
   // DuckDB's text is several lines of advice for its own CLI: keep the line that says what is wrong.
