@@ -1,5 +1,5 @@
 // What a release carried beyond the contract rdw was written for, and was accepted: a new product version,
-// other numeric types, extra fields, absent nullable fields, other type words. Recorded in
+// other numeric types, extra fields, absent nullable fields, Null-typed columns, other type words. Recorded in
 // `releases.accepted`, returned with each pull result, and reported once per pull.
 
 import { PRODUCT_VERSION, type FieldType, type Release } from '../contract/index.js';
@@ -17,6 +17,8 @@ export interface AcceptedBeyondContract {
   extraFields?: { field: string; type: string }[];
   /** Nullable spec fields the release does not carry; imported as NULL. */
   absentFields?: string[];
+  /** Nullable spec fields whose parquet column is of Parquet's Null type (no values); imported as NULL. */
+  nullTypedFields?: string[];
   /** Bundled-schema type words other than the spec's own (field, word, the spec type it was read as). */
   typeWords?: { field: string; word: string; type: FieldType }[];
 }
@@ -32,12 +34,13 @@ export function acceptedBeyondContract(
   if (plan.widened.length > 0) accepted.widened = plan.widened;
   if (plan.extras.length > 0) accepted.extraFields = plan.extras;
   if (plan.absent.length > 0) accepted.absentFields = plan.absent;
+  if (plan.nullTyped.length > 0) accepted.nullTypedFields = plan.nullTyped;
   if (bundled !== undefined && bundled.typeWords.length > 0) accepted.typeWords = bundled.typeWords;
   return Object.keys(accepted).length > 0 ? accepted : undefined;
 }
 
 /** Kinds of accepted differences, in report order. */
-export type AcceptedKind = 'product_version' | 'widened' | 'extra_fields' | 'absent_fields' | 'type_words';
+export type AcceptedKind = 'product_version' | 'widened' | 'extra_fields' | 'absent_fields' | 'null_typed_fields' | 'type_words';
 
 /** One line of a pull's report: one kind, over every release of the pull that had it. */
 export interface AcceptedNotice {
@@ -71,6 +74,7 @@ export function acceptedNotices(results: readonly { id: string; accepted?: Accep
   collect('widened', (a) => a.widened, (w) => `${w.field} ${w.type}`, catalogMessages.acceptedWidened);
   collect('extra_fields', (a) => a.extraFields, (e) => `${e.field} ${e.type}`, catalogMessages.acceptedExtraFields);
   collect('absent_fields', (a) => a.absentFields, (name) => name, catalogMessages.acceptedAbsentFields);
+  collect('null_typed_fields', (a) => a.nullTypedFields, (name) => name, catalogMessages.acceptedNullTypedFields);
   collect('type_words', (a) => a.typeWords, (t) => `${t.word} as ${t.type}`, catalogMessages.acceptedTypeWords);
   return notices;
 }

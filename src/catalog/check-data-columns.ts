@@ -7,7 +7,10 @@ import { DUCKDB_TYPE } from './catalog-schema.js';
 import { summarize, type BundledSchemaFields } from './check-release-schema.js';
 import { catalogMessages } from './messages.js';
 
-/** A column as DuckDB describes it (`type` undefined for a csv header, which has no types). */
+/**
+ * A column as DuckDB describes it (`type` undefined for a csv header, which has no types; NULL_COLUMN_TYPE for a
+ * parquet column of the Null logical type, which DuckDB describes as INTEGER).
+ */
 export interface DescribedColumn {
   name: string;
   type: string | undefined;
@@ -21,6 +24,8 @@ export interface ColumnPlan {
   widened: { field: string; type: string }[];
   /** Nullable spec fields the file does not carry: imported as NULL. */
   absent: string[];
+  /** Nullable spec fields whose column is of Parquet's Null type (all null, e.g. pyarrow's for an all-None column): imported as NULL of the field's type. */
+  nullTyped: string[];
   /** Columns that are no spec field, with their type (the file's, else the bundled schema's word, else `text`). */
   extras: { field: string; type: string }[];
 }
@@ -30,6 +35,12 @@ export interface ColumnPlan {
  * a column of this name (the only column name rdw reserves).
  */
 export const SOURCE_FILE_COLUMN = 'rdw_source_file';
+
+/**
+ * The type a column of Parquet's Null logical type is given here (pyarrow writes an all-None column so, as
+ * INT32 with the logical type Null; DuckDB reads it as INTEGER). It holds no value, so it fits every nullable field.
+ */
+export const NULL_COLUMN_TYPE = 'NULL';
 
 const INTEGER_TYPES = new Set(['TINYINT', 'SMALLINT', 'INTEGER', 'BIGINT', 'HUGEINT', 'UTINYINT', 'USMALLINT', 'UINTEGER', 'UBIGINT', 'UHUGEINT']);
 const DECIMAL = /^DECIMAL\(\d+,\s*\d+\)$/;
@@ -50,7 +61,8 @@ export function duckdbTypeFits(type: string, spec: FieldType): boolean {
 
 /**
  * Checks a data file's columns (DuckDB DESCRIBE of the parquet, or the csv header with types undefined) and
- * returns how they map onto the catalog. Names are matched exactly, in any order. Refused
+ * returns how they map onto the catalog. Names are matched exactly, in any order. A column of Parquet's Null
+ * type (NULL_COLUMN_TYPE) is accepted for any nullable field and imported as NULL of its type. Refused
  * (SchemaMismatchError, exit 3): a repeated name, a spec field whose type cannot hold it (text for a number,
  * a timestamp, a list), a not-nullable spec field that is missing, the reserved SOURCE_FILE_COLUMN, and, when
  * the release has a bundled schema, any field the schema and the file do not both have (the schema must
@@ -61,7 +73,7 @@ export function checkDataColumns(id: string, source: string, columns: readonly D
   const given = new Map(columns.map((column) => [column.name, column.type]));
   if (given.size !== columns.length) problems.push('a column name appears twice');
   if (given.has(SOURCE_FILE_COLUMN)) problems.push(`the column name ${SOURCE_FILE_COLUMN} is reserved by rdw`);
-  const plan: ColumnPlan = { columns, widened: [], absent: [], extras: [] };
+  const plan: ColumnPlan = { columns, widened: [], absent: [], nullTyped: [], extras: [] };
   for (const field of MARKET_EVENT_FIELDS) {
     if (!given.has(field.name)) {
       if (field.nullable) plan.absent.push(field.name);
@@ -69,6 +81,11 @@ export function checkDataColumns(id: string, source: string, columns: readonly D
       continue;
     }
     const type = given.get(field.name);
+    if (type === NULL_COLUMN_TYPE) {
+      if (field.nullable) plan.nullTyped.push(field.name);
+      else problems.push(`${field.name} is of Parquet's Null type (no values), and it is never null`);
+      continue;
+    }
     if (type === undefined || type === DUCKDB_TYPE[field.type]) continue;
     if (duckdbTypeFits(type, field.type)) plan.widened.push({ field: field.name, type });
     else problems.push(`${field.name} is ${type}, which cannot hold a ${field.type}`);
@@ -90,5 +107,6 @@ export const SPEC_COLUMN_PLAN: ColumnPlan = Object.freeze({
   columns: MARKET_EVENT_FIELDS.map((field) => ({ name: field.name, type: DUCKDB_TYPE[field.type] })),
   widened: [],
   absent: [],
+  nullTyped: [],
   extras: [],
 });

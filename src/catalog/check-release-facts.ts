@@ -104,7 +104,8 @@ const utcDayOf = (seconds: number) => new Date(Math.floor(seconds / 86_400) * 86
 export function releaseContradictions(item: ReleaseImport, facts: ReleaseFacts = NO_ROWS): Contradiction[] {
   const { release } = item;
   const says = catalogMessages.manifestSays;
-  const absent = new Set(item.columns?.absent ?? []);
+  // A field the file does not carry, or carries as Parquet's Null type, has no values to check.
+  const absent = new Set([...(item.columns?.absent ?? []), ...(item.columns?.nullTyped ?? [])]);
   const found: Contradiction[] = [];
   const add = (field: string, detail: string) => found.push({ field, detail });
 
@@ -146,7 +147,8 @@ export function releaseContradictions(item: ReleaseImport, facts: ReleaseFacts =
       const values = [...new Set([...Object.keys(stated), ...Object.keys(actual)])];
       const statedCount = (value: string) => (Object.hasOwn(stated, value) ? stated[value] : undefined);
       const actualCount = (value: string) => (Object.hasOwn(actual, value) ? actual[value]! : 0);
-      const differs = values.find((value) => (statedCount(value) ?? 0) !== actualCount(value));
+      // A count given as null is missing (not stated, so not checked); a value the object leaves out counts 0.
+      const differs = values.find((value) => statedCount(value) !== null && (statedCount(value) ?? 0) !== actualCount(value));
       if (differs !== undefined) add(counted.path, says.count(counted.path, differs, statedCount(differs), actualCount(differs), counted.column));
     }
   }

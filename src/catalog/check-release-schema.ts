@@ -9,6 +9,7 @@ import {
   fieldTypeFits,
   fieldTypeOfWord,
   MARKET_EVENT_FIELDS,
+  withoutNullMembers,
   type FieldType,
   type FileDigest,
   type Release,
@@ -68,7 +69,7 @@ export interface BundledSchemaFields {
 /**
  * Checks a bundled schema document against the spec and the release's product version `version` (default
  * PRODUCT_VERSION). Accepted: the common type words (src/contract FIELD_TYPE_WORDS), an integer word where the
- * spec says number, a missing `nullable` or `description`, a missing `version` or `dataset`, and extra
+ * spec says number, a missing (absent or null) `nullable` or `description`, `version` or `dataset`, and extra
  * fields (any word). Refused (SchemaMismatchError, exit 3): another dataset or product version than the
  * manifest's, a spec field declared with an unknown or incompatible type, and a not-nullable spec field left
  * out. A nullable spec field left out must be absent from the data file too (checkDataColumns).
@@ -78,7 +79,8 @@ export function checkBundledSchema(id: string, document: SchemaDocument, version
     throw new SchemaMismatchError(catalogMessages.schemaColumnsMismatch(id, 'bundled schema', detail));
   };
   if (typeof document !== 'object' || document === null || Array.isArray(document)) return refuse('it is not a JSON object');
-  const given = document as unknown as Record<string, unknown>;
+  // A null member is an absent one (the spec: "missing values are null or absent"): `version: null` is no version.
+  const given = withoutNullMembers(document as unknown as Record<string, unknown>);
   if (given.version !== undefined && given.version !== version) {
     throw new SchemaMismatchError(catalogMessages.schemaVersionDisagrees(id, String(given.version), version));
   }

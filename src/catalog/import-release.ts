@@ -6,10 +6,12 @@ import type { FileDigest, Release } from '../contract/index.js';
 import { acceptedBeyondContract, type AcceptedBeyondContract } from './accepted-beyond-contract.js';
 import type { Catalog } from './catalog.js';
 import { RowCountMismatchError, SchemaMismatchError } from './catalog-errors.js';
-import { checkDataColumns, type ColumnPlan } from './check-data-columns.js';
+import { NULL_COLUMN_TYPE, checkDataColumns, type ColumnPlan } from './check-data-columns.js';
 import { checkReleaseFacts, readReleaseFacts } from './check-release-facts.js';
 import type { BundledSchemaFields } from './check-release-schema.js';
 import { catalogMessages } from './messages.js';
+import { readParquetNullColumns } from './parquet-null-columns.js';
+import { readCsvHeader } from './read-csv-header.js';
 import { insertExtrasSql, insertRowsSql, planOf, rowGroups } from './release-rows-sql.js';
 import { sqlTimestamp } from './run-migrations.js';
 import { quoteLiteral } from '../base/index.js';
@@ -36,17 +38,6 @@ export interface ReleaseImport {
   accepted?: AcceptedBeyondContract;
 }
 
-/** The names of a csv header line (quotes removed, `""` inside quotes kept as one quote). */
-function csvHeaderNames(line: string): string[] {
-  const names: string[] = [];
-  const pattern = /\s*(?:"((?:[^"]|"")*)"|([^,]*?))\s*(?:,|$)/gy;
-  for (let match = pattern.exec(line); match !== null && match.index < line.length; match = pattern.exec(line)) {
-    names.push(match[1] === undefined ? match[2]! : match[1].replaceAll('""', '"'));
-  }
-  if (line.endsWith(',')) names.push('');
-  return names;
-}
-
 /**
  * The data file's columns checked against the spec and the release's bundled schema (`checkDataColumns`)
  * before any insert, and for parquet its row count (from the footer) against `expectedRows`. Reads the file
@@ -68,7 +59,10 @@ export async function checkDataFile(
       `SELECT 'column' AS part, column_name, column_type FROM (DESCRIBE SELECT * FROM read_parquet(${quoted}))
        UNION ALL SELECT 'footer', NULL, num_rows::VARCHAR FROM parquet_file_metadata(${quoted})`,
     );
-    const columns = rows.filter((row) => row.part === 'column').map((row) => ({ name: String(row.column_name), type: String(row.column_type) }));
+    const described = rows.filter((row) => row.part === 'column').map((row) => ({ name: String(row.column_name), type: String(row.column_type) }));
+    // DuckDB describes a column of Parquet's Null type as INTEGER: only then is the file's own schema read.
+    const nullColumns = described.some((column) => column.type === 'INTEGER') ? await readParquetNullColumns(catalog, file) : new Set<string>();
+    const columns = described.map((column) => (nullColumns.has(column.name) ? { ...column, type: NULL_COLUMN_TYPE } : column));
     const plan = checkDataColumns(id, 'parquet file', columns, bundled);
     const actual = Number(rows.find((row) => row.part === 'footer')?.column_type);
     if (actual !== expectedRows) {
@@ -76,11 +70,8 @@ export async function checkDataFile(
     }
     return plan;
   }
-  // The csv header, read as one line: columns are matched by name (any order), typed by the spec.
-  const rows = await catalog.sideQuery(
-    `SELECT * FROM read_csv(${quoteLiteral(file)}, header = false, auto_detect = false, all_varchar = true, columns = {'line': 'VARCHAR'}, delim = '\\x01', quote = '', escape = '') LIMIT 1`,
-  );
-  const names = csvHeaderNames(String(rows[0]?.line ?? ''));
+  // The csv header, read by rdw (never DuckDB's sniffer): columns are matched by name (any order), typed by the spec.
+  const names = await readCsvHeader(id, file);
   return checkDataColumns(id, 'csv header', names.map((name) => ({ name, type: undefined })), bundled);
 }
 
@@ -246,6 +237,8 @@ function rowsRefused(group: readonly ReleaseImport[], error: unknown): unknown {
   const what = group.length === 1 ? `release ${group[0]!.release.id.slice(0, 12)}…` : `a batch of ${group.length} releases`;
   const notNull = /NOT NULL constraint failed: market_events\.(\S+)/.exec(text);
   if (notNull !== null) return new SchemaMismatchError(catalogMessages.rowsRefused(what, `${notNull[1]} is null in a row, and the spec says it never is`), { cause: error });
+  // DuckDB's CSV state machine stops on a file it cannot split into fields (measured: a few short CR-only lines with a quoted CRLF).
+  if (/^Invalid Input Error: The CSV Parser state machine/.test(text)) return new SchemaMismatchError(catalogMessages.csvNotReadable(what), { cause: error });
   if (!/^(Conversion Error|Invalid Input Error: CSV Error)/.test(text)) return error;
   // DuckDB's text is several lines of advice for its own CLI: keep the line that says what is wrong.
   const lines = text.split('\n');

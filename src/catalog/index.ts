@@ -15,7 +15,7 @@ export { ContentStore, STORED_FILE_MODE } from './content-store.js';
 export type { TempCleanup } from './content-store.js';
 export { checkManifest, checkBundledSchema } from './check-release-schema.js';
 export type { BundledSchemaFields, DeclaredField } from './check-release-schema.js';
-export { checkDataColumns, duckdbTypeFits, SOURCE_FILE_COLUMN } from './check-data-columns.js';
+export { checkDataColumns, duckdbTypeFits, NULL_COLUMN_TYPE, SOURCE_FILE_COLUMN } from './check-data-columns.js';
 export { checkReleaseFacts, readReleaseFacts, releaseContradictions, releaseFactsSql } from './check-release-facts.js';
 export type { Contradiction, ReleaseFacts } from './check-release-facts.js';
 export { checkFileSizes, checkListingAgrees, listingContradictions, sizeContradictions, LARGEST_PLAN_DAILY_BYTES } from './check-manifest-statements.js';

@@ -39,6 +39,10 @@ export const catalogMessages = {
     `The bundled schema of release ${short(id)} is product version "${schemaVersion}", but its manifest says "${manifestVersion}". Nothing was imported.`,
   schemaColumnsMismatch: (id: string, source: string, detail: string) =>
     `The ${source} of release ${short(id)} does not match the Market Events fields of this rdw (${detail}). Nothing was imported.`,
+  csvHeaderTooLong: (id: string, maxBytes: number) =>
+    `The csv file of release ${short(id)} has no header line end in its first ${mebibytes(maxBytes)}; it is not a csv file rdw can read. Nothing was imported.`,
+  csvNotReadable: (what: string) =>
+    `The csv file of ${what} is not RFC 4180 csv that rdw can read (fields separated by commas, quoted with double quotes, lines ending in CRLF or LF). Nothing was imported.`,
   rowsRefused: (what: string, detail: string) =>
     `The rows of ${what} do not fit the Market Events fields (${detail}). Nothing was imported.`,
   acceptedVersion: (versions: readonly string[], known: string, releases: number) =>
@@ -49,6 +53,8 @@ export const catalogMessages = {
     `${count(releases, 'release')} carr${releases === 1 ? 'ies' : 'y'} fields beyond the spec (${list(fields)}); kept per row as JSON in market_event_extras, never used as predictors.`,
   acceptedAbsentFields: (fields: readonly string[], releases: number) =>
     `${count(releases, 'release')} lack${releases === 1 ? 's' : ''} the nullable fields ${list(fields)}; imported as NULL (missing, never zero).`,
+  acceptedNullTypedFields: (fields: readonly string[], releases: number) =>
+    `${count(releases, 'release')} store${releases === 1 ? 's' : ''} the nullable fields ${list(fields)} as Parquet's Null type (no values); imported as NULL (missing, never zero).`,
   acceptedTypeWords: (words: readonly string[], releases: number) =>
     `The bundled schema of ${count(releases, 'release')} uses other type words (${list(words)}); read as the spec's types.`,
   schemaChecksumMismatch: (id: string, actual: string, expected: string) =>

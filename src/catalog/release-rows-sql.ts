@@ -24,14 +24,17 @@ function readDataSql(format: DataFormat, files: readonly string[], plan: ColumnP
       return `${quoteLiteral(column.name)}: ${quoteLiteral(spec === undefined ? 'VARCHAR' : DUCKDB_TYPE[spec.type])}`;
     })
     .join(', ');
-  // Explicit types and no sniffing: nulls are empty fields, a quoted "" stays an empty string.
+  // Explicit types and no sniffing: nulls are empty fields, a quoted "" stays an empty string. RFC 4180 with CRLF
+  // or LF line ends, line breaks inside quoted values and a UTF-8 BOM all read so (tested). `new_line` is left
+  // to DuckDB's reader (a scan of the bytes, not the sniffer): in DuckDB 1.5.6 an explicit `new_line` that
+  // does not match, or one given with `strict_mode`, reads 0 rows without an error (measured).
   return `read_csv(${list}, header = true, auto_detect = false, delim = ',', quote = '"', escape = '"', nullstr = '', allow_quoted_nulls = false, columns = {${columns}}, ${source})`;
 }
 
-/** The value a spec field takes from a file of this plan: its column, cast when widened, or NULL when absent. */
+/** The value a spec field takes from a file of this plan: its column, cast when widened, or NULL when absent or of Parquet's Null type. */
 function fieldSql(field: FieldSpec, plan: ColumnPlan): string {
   const type = DUCKDB_TYPE[field.type];
-  if (plan.absent.includes(field.name)) return `NULL::${type}`;
+  if (plan.absent.includes(field.name) || plan.nullTyped.includes(field.name)) return `NULL::${type}`;
   if (plan.widened.some((widened) => widened.field === field.name)) return `CAST(${quoteIdentifier(field.name)} AS ${type})`;
   return quoteIdentifier(field.name);
 }

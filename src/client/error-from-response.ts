@@ -32,7 +32,9 @@ export function apiErrorInfo(text: string): ApiErrorInfo {
   try {
     const body: unknown = JSON.parse(text);
     if (isApiErrorBody(body)) {
-      return { code: body.error.code, message: body.error.message, parameter: body.error.parameter };
+      // A null (or any non-string) message or parameter is an absent one (the spec: "missing values are null or absent").
+      const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+      return { code: body.error.code, message: text(body.error.message), parameter: text(body.error.parameter) };
     }
   } catch {
     // not JSON: fall through

@@ -2,7 +2,7 @@
 // schema and verified downloads of any format.
 
 import { sha256Hex } from '../base/index.js';
-import { UsageError, type DownloadFormat, type FileDigest, type Release, type SchemaDocument } from '../contract/index.js';
+import { UsageError, releaseWithoutNulls, withoutNullMembers, type DownloadFormat, type FileDigest, type Release, type SchemaDocument } from '../contract/index.js';
 import { checkFormat, checkReleaseId } from './check-input.js';
 import { ApiNotFoundError, ChecksumMismatchError, ManifestMismatchError, SizeMismatchError, UnexpectedResponseError } from './client-errors.js';
 import type { ClientCore } from './client-core.js';
@@ -137,13 +137,16 @@ async function fetchFileBytes(core: ClientCore, releaseId: string, format: Downl
  */
 function manifestRelease(body: unknown): Release | undefined {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
-  const record = body as Record<string, unknown>;
+  // A null member is an absent one (the spec: "missing values are null or absent"), inside as outside: an
+  // inner `version: null` must not hide the document's `version`.
+  const record = withoutNullMembers(body as Record<string, unknown>);
   const inner = record.release;
   const release: Record<string, unknown> =
     record.id === undefined && typeof inner === 'object' && inner !== null && !Array.isArray(inner)
-      ? { dataset: record.dataset, version: record.version, ...(inner as Record<string, unknown>) }
+      ? { dataset: record.dataset, version: record.version, ...withoutNullMembers(inner as Record<string, unknown>) }
       : { ...record };
-  return { ...release, files: lowerCaseDigests(release.files) } as unknown as Release;
+  const normalized = releaseWithoutNulls(release);
+  return { ...normalized, files: lowerCaseDigests(normalized.files) } as unknown as Release;
 }
 
 /** `files` with each hex `sha256` in lower case: the spec says only "hex digest", and case carries no meaning in one. */
