@@ -30,7 +30,7 @@ export { NotInCatalogError, UnknownLockedReleaseError, LockMismatchError } from 
 
 // Notebook display helpers and the workbench.
 export { NotInKernelError, NotebookOptionError } from './notebook/index.js';
-export { ApiKeyMissingError, WorkbenchOptionError, SyncBusyError } from './workbench/index.js';
+export { ApiKeyMissingError, WorkbenchOptionError, SyncBusyError, SyncLockUnusableError } from './workbench/index.js';
 
 // The embedded mock (tests and fixtures): the server's options and refused admin operations, the simulator,
 // the release archive, the research snapshots.

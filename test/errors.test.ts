@@ -105,6 +105,7 @@ const TABLE: Row[] = [
   row(E.ApiKeyMissingError, 'RDW_API_KEY_MISSING', auth),
   row(E.WorkbenchOptionError, 'RDW_WORKBENCH_OPTION', usage),
   row(E.SyncBusyError, 'RDW_SYNC_BUSY', failure),
+  row(E.SyncLockUnusableError, 'RDW_SYNC_LOCK_UNUSABLE', failure),
   // The embedded mock.
   row(E.MockServerOptionError, 'RDW_MOCK_OPTION', usage),
   row(E.MockError, 'RDW_MOCK', failure, [405, 'method_not_allowed'], { status: 405, apiCode: 'method_not_allowed' }),

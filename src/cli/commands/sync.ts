@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { EXIT_CODES } from '../../contract/index.js';
 import { readLock, type StudyLock } from '../../study/index.js';
-import { acquireSyncLock, syncHome, SyncBusyError, workbenchMessages, type SyncReport } from '../../workbench/index.js';
+import { acquireSyncLock, syncHome, SyncBusyError, type SyncReport } from '../../workbench/index.js';
 import { connectApi, type ApiConnection } from '../api-connection.js';
 import type { CliContext } from '../cli-context.js';
 import type { Command, ReportedFailure } from '../command.js';
@@ -76,7 +76,7 @@ async function syncOnce(context: CliContext, api: ApiConnection, args: SyncArgs)
   const lock = await acquireSyncLock(context.home);
   const forget = args.interrupt?.beforeExitAtOnce(() => lock.releaseNow());
   try {
-    if (lock.tookOver !== undefined) context.stderr.write(`${workbenchMessages.syncLockTakenOver(lock.tookOver.pid, lock.tookOver.startedAt)}\n`);
+    if (lock.notice !== undefined) context.stderr.write(`${lock.notice}\n`);
     // Closed after each run (a --watch loop must not hold the catalog between runs); the exit clean-up is then a no-op.
     const catalog = await openCliCatalog(context, 'write');
     try {
