@@ -381,7 +381,6 @@ export const syncMessages = {
   watchStarted: (interval: string) => `rdw: syncing every ${interval}; stop with Ctrl+C (SIGINT) or SIGTERM.`,
   watchBusy: (at: string, message: string) => `sync ${at}: skipped: ${message}`,
   watchFailed: (at: string, message: string) => `sync ${at}: failed: ${message}`,
-  watchStopping: () => 'rdw: stopping after this run (a second Ctrl+C stops at once; nothing half-written is kept).',
   watchStopped: (signal: string) => `rdw: stopped (${signal}).`,
   syncInterrupted: (signal: string, imported: number, notPulled: number) =>
     `Interrupted (${signal}): ${imported} imported, ${notPulled} not pulled; run recorded, sync.lock released.`,
@@ -395,7 +394,8 @@ export const syncMessages = {
       'is not (the catalog holds no machine path).',
       'A second sync on the same home exits at once (exit 1) naming the PID of the one running; a',
       'sync.lock left by a killed sync is taken over with a notice. --watch INTERVAL (1m-24h,',
-      'e.g. 15m, 1h) runs in the foreground, one line per run, until SIGINT or SIGTERM (exit 0).',
+      'e.g. 15m, 1h) runs in the foreground, one line per run, until SIGINT or SIGTERM: between',
+      'runs it exits 0; during a run the run stops between releases, is recorded and exits 130/143.',
       'Exit code: 0 ok; 1 another sync is running, or another failure; 2 a bad flag; 3 a release',
       'failed its checks (nothing of it imported); 4 key refused; 5 a byte budget or rate limit',
       '(the day it clears is named; releases pulled before it stay, none is partial); 6 not',

@@ -224,7 +224,7 @@ describe('rdw sync as processes', () => {
     }
   });
 
-  it('--watch syncs once per interval, a line per run, and stops cleanly on SIGTERM (exit 0)', async () => {
+  it('--watch syncs once per interval, a line per run, and stops cleanly on SIGTERM between runs (exit 0)', async () => {
     const child = spawn(process.execPath, [BUILT_CLI, 'sync', '--watch', '1h', '--home', home], {
       env: { PATH: process.env.PATH ?? '', ...env() },
       stdio: ['ignore', 'pipe', 'pipe'],
