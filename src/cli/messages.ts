@@ -193,6 +193,8 @@ export const commandMessages = {
   // pull, ls, verify
   pullInterrupted: (signal: string, imported: number, notPulled: number) =>
     `Interrupted (${signal}): ${imported} imported, ${notPulled} not pulled; rerun to continue where it stopped.`,
+  pullStopped: (imported: number, notPulled: number) =>
+    `Stopped at that failure of this machine: ${imported} imported, ${notPulled} not pulled (each left nothing); fix it and rerun to continue where it stopped.`,
   notPulledLine: (id: string) => `not pulled ${id} (interrupted)`,
   pulledLine: (imported: boolean, id: string, day: string, version: string, rows: number) =>
     `${imported ? 'imported' : 'present '} ${id} ${day} ${version} ${rows} rows`,

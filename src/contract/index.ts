@@ -93,6 +93,7 @@ export type { ExitCode, RdwErrorOptions } from '../base/index.js';
 export {
   EnvironmentError,
   DiskFullError,
+  FileTooLargeError,
   PermissionDeniedError,
   ReadOnlyFileSystemError,
   NotAFolderError,
