@@ -173,6 +173,17 @@ describe.skipIf(!canMount)('full disk (a tiny tmpfs)', () => {
     expect(document.pulled.filter((release) => release.status === 'imported')).toHaveLength(100 - imported);
   }, 400_000);
 
+  it('a full-disk sync stops the same way: its report names the releases not pulled, sync.lock is released (exit 1)', async () => {
+    const disk = mountTmpfs('sync', '4m')!;
+    const run = await runBuiltCli(['sync', '--json', '--home', disk], { timeoutMs: 180_000 });
+    expect(run.code).toBe(1);
+    const report = JSON.parse(run.stdout) as { listed: number; new: unknown[]; revised: unknown[]; failed: { code: string }[]; stopped: { notPulled: string[] } };
+    expect(report.failed.map((failure) => failure.code)).toEqual(['RDW_DISK_FULL']);
+    expect(report.new.length + report.revised.length + report.failed.length + report.stopped.notPulled.length).toBe(report.listed);
+    expect(JSON.parse(run.stderr.trim().split('\n').at(-1)!)).toMatchObject({ error: { code: 'RDW_DISK_FULL', exitCode: 1 } });
+    await expect(stat(path.join(disk, 'sync.lock'))).rejects.toThrow();
+  }, 200_000);
+
   it('rdw ls on a fresh home on a 256 KiB file system: named (no catalog), nothing made; a writer there leaves a catalog with its tables', async () => {
     const disk = mountTmpfs('ls', '256k')!;
     const fresh = path.join(disk, 'home');
