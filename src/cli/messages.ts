@@ -159,6 +159,7 @@ export const commandMessages = {
     `The query failed: ${detail.split('\n')[0]!.replace(/\.?\s*$/, '')}; fix it (rdw sql "SHOW TABLES" lists the tables, rdw sql "DESCRIBE <table>" their columns).`,
   sqlOneFormat: () => 'Choose one output: a table (default), --json, --csv or --parquet FILE (--csv combines with neither).',
   sqlParquetNeedsFile: () => 'Name the file to write, e.g. rdw sql --parquet events.parquet "SELECT …".',
+  lockNoFolder: (file: string) => `The folder of the lock file ${file} does not exist; create it first or name a file in an existing folder.`,
   sqlParquetNoFolder: (file: string) => `The folder of --parquet ${file} does not exist; create it first or name a file in an existing folder.`,
   sqlParquetIsFolder: (file: string) => `--parquet ${file} is a folder; name a file in it, e.g. ${path.join(file, 'result.parquet')}.`,
   sqlParquetWritten: (rows: number, columns: number, file: string) =>

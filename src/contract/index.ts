@@ -102,5 +102,6 @@ export {
 } from './environment-errors.js';
 export type { EnvironmentErrorOptions } from './environment-errors.js';
 export { environmentMessages } from './environment-messages.js';
+export { writeFailureOf } from './write-failure.js';
 export { INTERVAL_METHODS, BOOTSTRAP_METHODS, MODEL_SPLIT_METHODS } from './study-methods.js';
 export type { IntervalMethod, BootstrapMethod, ModelSplitMethod } from './study-methods.js';

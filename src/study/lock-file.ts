@@ -1,9 +1,9 @@
 // writeLock / readLock: a study lock on disk, written atomically (temp file + fsync + rename) as canonical text.
 
-import { open, readFile, rename, rm, stat } from 'node:fs/promises';
+import { open, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Catalog } from '../catalog/index.js';
-import { environmentErrorOf, environmentMessages, PermissionDeniedError } from '../contract/index.js';
+import { writeFailureOf } from '../contract/index.js';
 import { recordStudyLock } from './record-study-lock.js';
 import { StudyOptionError } from './study-errors.js';
 import type { StudyLock } from './study-lock.js';
@@ -35,22 +35,8 @@ export async function writeLockFile(lockPath: string, lock: StudyLock): Promise<
     await rename(temp, lockPath);
   } catch (error) {
     await rm(temp, { force: true }).catch(() => undefined);
-    throw await lockWriteFailure(error, lockPath);
+    throw await writeFailureOf(error, lockPath);
   }
-}
-
-/**
- * A failed lock write as the machine failure it is: ENOENT creating the temporary file in a folder that exists
- * is a file system that makes no files (/proc, /sys); the others (full disk, a folder as target …) as
- * environmentErrorOf names them; anything else unchanged.
- */
-async function lockWriteFailure(error: unknown, lockPath: string): Promise<unknown> {
-  const { code, syscall } = error as NodeJS.ErrnoException;
-  if (code === 'ENOENT' && syscall === 'open') {
-    const folderExists = await stat(path.dirname(lockPath)).then((info) => info.isDirectory(), () => false);
-    if (folderExists) return new PermissionDeniedError(environmentMessages.cannotCreateFile(lockPath), { cause: error, path: lockPath });
-  }
-  return environmentErrorOf(error, lockPath) ?? error;
 }
 
 /**

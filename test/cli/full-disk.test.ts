@@ -230,4 +230,16 @@ describe('a file-size limit (ulimit -f) and a file system that makes no files', 
     expect(stderrLines(run.stderr).at(-1)).toBe(`rdw: ${environmentMessages.cannotCreateFile('/proc/version')}`);
     expect(run.stderr).not.toContain(cliMessages.unexpectedFailure('').split(':')[0]!);
   }, 150_000);
+
+  it('rdw sql --parquet /proc/x.parquet is named the same way (DuckDB\'s "No such file" in a folder that exists); a lock in a missing folder is exit 2 before any pull', async () => {
+    const home = path.join(temp.home, 'proc-lock');
+    const sql = await runBuiltCli(['sql', 'SELECT 1 AS one', '--parquet', '/proc/x.parquet', '--home', home]);
+    expect(sql.code).toBe(1);
+    expect(stderrLines(sql.stderr)).toEqual([`rdw: ${environmentMessages.cannotCreateFile('/proc/x.parquet')}`]);
+    const missing = path.join(temp.home, 'no-such-folder', 'study.lock.json');
+    const lock = await runBuiltCli(['lock', missing, '--latest', '1', '--home', path.join(temp.home, 'untouched')]);
+    expect(lock.code).toBe(2);
+    expect(stderrLines(lock.stderr)).toEqual([`rdw: The folder of the lock file ${missing} does not exist; create it first or name a file in an existing folder.`]);
+    await expect(stat(path.join(temp.home, 'untouched'))).rejects.toThrow();
+  }, 60_000);
 });
