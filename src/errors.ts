@@ -3,7 +3,7 @@
 
 // The base and its families: one per exit code (DESIGN.md 2.3); the machine failures (exit 1, with the path).
 export { RdwError, UsageError, IntegrityError, AuthError, LimitError, NotFoundError } from './contract/index.js';
-export { EnvironmentError, DiskFullError, PermissionDeniedError } from './contract/index.js';
+export { EnvironmentError, DiskFullError, FileTooLargeError, PermissionDeniedError } from './contract/index.js';
 export { ReadOnlyFileSystemError, NotAFolderError, IsAFolderError } from './contract/index.js';
 // A recursive delete refused (base's removeTree: the content store, a catalog's temporary files).
 export { UnsafeDeleteError } from './base/index.js';
@@ -30,7 +30,7 @@ export { NotInCatalogError, UnknownLockedReleaseError, LockMismatchError } from 
 
 // Notebook display helpers and the workbench.
 export { NotInKernelError, NotebookOptionError } from './notebook/index.js';
-export { ApiKeyMissingError, WorkbenchOptionError, SyncBusyError } from './workbench/index.js';
+export { ApiKeyMissingError, WorkbenchOptionError, SyncBusyError, SyncLockUnusableError } from './workbench/index.js';
 
 // The embedded mock (tests and fixtures): the server's options and refused admin operations, the simulator,
 // the release archive, the research snapshots.

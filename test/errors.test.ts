@@ -48,6 +48,7 @@ const TABLE: Row[] = [
   row(E.NotFoundError, 'RDW_NOT_FOUND', notFound),
   row(E.EnvironmentError, 'RDW_ENVIRONMENT', failure, [{ path: '/h' }], { path: '/h' }),
   row(E.DiskFullError, 'RDW_DISK_FULL', failure, [{ path: '/h/x' }], { path: '/h/x' }),
+  row(E.FileTooLargeError, 'RDW_FILE_TOO_LARGE', failure, [{ path: '/h/x' }], { path: '/h/x' }),
   row(E.PermissionDeniedError, 'RDW_PERMISSION_DENIED', failure),
   row(E.ReadOnlyFileSystemError, 'RDW_READ_ONLY_FILE_SYSTEM', failure),
   row(E.NotAFolderError, 'RDW_NOT_A_FOLDER', failure),
@@ -105,6 +106,7 @@ const TABLE: Row[] = [
   row(E.ApiKeyMissingError, 'RDW_API_KEY_MISSING', auth),
   row(E.WorkbenchOptionError, 'RDW_WORKBENCH_OPTION', usage),
   row(E.SyncBusyError, 'RDW_SYNC_BUSY', failure),
+  row(E.SyncLockUnusableError, 'RDW_SYNC_LOCK_UNUSABLE', failure),
   // The embedded mock.
   row(E.MockServerOptionError, 'RDW_MOCK_OPTION', usage),
   row(E.MockError, 'RDW_MOCK', failure, [405, 'method_not_allowed'], { status: 405, apiCode: 'method_not_allowed' }),

@@ -25,3 +25,5 @@ export { UnsafeDeleteError } from './unsafe-delete-error.js';
 export type { UnsafeDeleteReason, UnsafeDeleteErrorOptions } from './unsafe-delete-error.js';
 export { baseMessages } from './messages.js';
 export { signalExitCode } from './signal-exit-code.js';
+export { printableText } from './printable-text.js';
+export { writeFolderStaged } from './staged-folder.js';

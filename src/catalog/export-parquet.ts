@@ -6,7 +6,8 @@ import path from 'node:path';
 import type { Catalog } from './catalog.js';
 import { CatalogOptionError } from './catalog-errors.js';
 import { catalogMessages } from './messages.js';
-import { quoteLiteral, makeFolder } from '../base/index.js';
+import { quoteLiteral, writeFolderStaged } from '../base/index.js';
+import { environmentErrorOf } from '../contract/index.js';
 
 export interface ExportParquetOptions {
   /** Export only `market_events_current` (newest revision per day). Default false: every imported release. */
@@ -24,20 +25,28 @@ export interface ExportParquetResult {
 /**
  * Writes Market Events rows to `dir` as `day=YYYY-MM-DD/*.parquet` with DuckDB's COPY … PARTITION_BY.
  * `dir` must be new or empty (CatalogOptionError otherwise). Rows keep `release_id`, so revisions stay apart.
+ * The files are written into a staging folder and moved into `dir` once complete (writeFolderStaged): a
+ * failure (a full disk) leaves `dir` as it was, so the same command can run again.
+ * @throws an EnvironmentError (disk full, file-size limit, permission denied …) when the files cannot be written.
  */
 export async function exportParquet(catalog: Catalog, dir: string, options: ExportParquetOptions = {}): Promise<ExportParquetResult> {
   const target = path.resolve(dir);
   const existing = await readdir(target).catch(() => undefined);
   if (existing !== undefined && existing.length > 0) throw new CatalogOptionError(catalogMessages.exportTarget(target), { option: 'dir' });
-  await makeFolder(target);
   const source = options.current === true ? 'market_events_current' : 'market_events';
   const [counted] = await catalog.query(`SELECT count(*)::DOUBLE AS n FROM ${source}`);
-  await catalog.exclusive((connection) =>
-    connection.run(
-      `COPY (SELECT * FROM ${source} ORDER BY day, release_id, sample_time, row_id)
-       TO ${quoteLiteral(target)} (FORMAT parquet, PARTITION_BY (day), OVERWRITE_OR_IGNORE true)`,
-    ),
-  );
+  try {
+    await writeFolderStaged(target, (staging) =>
+      catalog.exclusive((connection) =>
+        connection.run(
+          `COPY (SELECT * FROM ${source} ORDER BY day, release_id, sample_time, row_id)
+           TO ${quoteLiteral(staging)} (FORMAT parquet, PARTITION_BY (day), OVERWRITE_OR_IGNORE true)`,
+        ),
+      ),
+    );
+  } catch (error) {
+    throw environmentErrorOf(error, target) ?? error;
+  }
   const partitions = (await readdir(target)).filter((name) => name.startsWith('day=')).sort();
   return { dir: target, rows: Number(counted?.n ?? 0), partitions };
 }

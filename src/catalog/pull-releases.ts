@@ -1,10 +1,11 @@
 // pullReleases: several releases by ID. Downloads and checks run `concurrency` at a time and never wait
 // for imports; verified releases queue for the one writer, which commits whatever is ready in one
 // transaction (group commit). Every release is still wholly imported or wholly absent, and a failure of
-// one leaves every other release imported.
+// one leaves every other release imported. A failure of this machine (a full disk, the file-size limit, a
+// read-only or denied folder) would fail every later release the same way, so it stops the pull there.
 
 import type { RdwClient } from '../client/index.js';
-import { environmentErrorOf, RdwError } from '../contract/index.js';
+import { EnvironmentError, environmentErrorOf, RdwError } from '../contract/index.js';
 import type { Catalog } from './catalog.js';
 import { CatalogOptionError } from './catalog-errors.js';
 import { importReleases, type ReleaseImport } from './import-release.js';
@@ -44,8 +45,17 @@ export interface PullReleasesResult {
   pulled: PullResult[];
   /** Releases that failed; each left nothing imported. */
   failed: PullFailure[];
-  /** Releases not started because `signal` was aborted, in the order given; empty otherwise. */
+  /**
+   * Releases not pulled because the pull stopped, in the order given: not started once `signal` was aborted
+   * or a failure of this machine stopped it (`stoppedBy`), and, after such a failure, those in flight that
+   * failed the same way (each left nothing). Empty otherwise.
+   */
   notStarted: string[];
+  /**
+   * The first failure of this machine (an EnvironmentError: disk full, file-size limit, read-only or denied
+   * folder) when it stopped the pull: no release starts after it. It is also the one entry of `failed` it adds.
+   */
+  stoppedBy?: EnvironmentError;
 }
 
 type Outcome = PullResult | PullFailure;
@@ -88,13 +98,23 @@ export async function pullReleases(
   // peak memory grew with its count.
   if (todo.length >= trimEvery) await catalog.deferCompaction();
   const writer = new ImportQueue(catalog, batchSize, trimEvery);
+  let stoppedBy: EnvironmentError | undefined;
+  // A failed release's outcome; after a machine failure stopped the pull, one more such failure is "not pulled".
+  const fail = (index: number, id: string, error: unknown) => {
+    const failure = asError(error, catalog.home);
+    if (failure instanceof EnvironmentError) {
+      if (stoppedBy !== undefined) return;
+      stoppedBy = failure;
+    }
+    outcomes[index] = { id, error: failure };
+  };
   const imports: Promise<void>[] = [];
   // Manifests are fetched this many releases ahead (the client caches them by ID).
   const lookahead = concurrency;
   let next = 0;
   const worker = async () => {
     // An aborted signal lets the releases in flight finish and starts no other.
-    while (next < todo.length && options.signal?.aborted !== true) {
+    while (next < todo.length && options.signal?.aborted !== true && stoppedBy === undefined) {
       const position = next++;
       const index = todo[position]!;
       const id = unique[index]!;
@@ -105,7 +125,7 @@ export async function pullReleases(
         prepared = await prepareRelease(catalog, client, id, onProgress === undefined ? {} : { onProgress });
       } catch (error) {
         onProgress?.({ kind: 'release', releaseId: id, status: 'failed' });
-        outcomes[index] = { id, error: asError(error) };
+        fail(index, id, error);
         continue;
       }
       const { result } = prepared;
@@ -119,8 +139,8 @@ export async function pullReleases(
           },
           async (error: unknown) => {
             // A refused release leaves nothing in the store (files shared with imported releases stay).
-            await settleRelease(catalog, settled, false);
-            outcomes[index] = { id, error: asError(error) };
+            await settleRelease(catalog, settled, false).catch(() => undefined);
+            fail(index, id, error);
             onProgress?.({ kind: 'release', releaseId: id, status: 'failed' });
           },
         ),
@@ -140,11 +160,18 @@ export async function pullReleases(
     else if ('error' in outcome) failed.push(outcome);
     else pulled.push(outcome);
   });
-  return { pulled, failed, notStarted };
+  return { pulled, failed, notStarted, ...(stoppedBy === undefined ? {} : { stoppedBy }) };
 }
 
-/** The failure as an Error: a full disk, a denied or read-only folder … as its typed environment error. */
-const asError = (error: unknown): Error => environmentErrorOf(error) ?? (error instanceof Error ? error : new Error(String(error)));
+/**
+ * The failure as an Error: a full disk, a denied or read-only folder … as its typed environment error, naming
+ * the home when the system named no file (a write to a download's open file handle names none).
+ */
+function asError(error: unknown, home?: string): Error {
+  const typed = environmentErrorOf(error, home);
+  if (typed?.path === undefined && typed?.cause !== undefined && home !== undefined) return environmentErrorOf(typed.cause, home) ?? typed;
+  return typed ?? (error instanceof Error ? error : new Error(String(error)));
+}
 
 /** Verified releases waiting for the one writer; each flush commits everything ready (up to `batchSize`). */
 class ImportQueue {

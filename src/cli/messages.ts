@@ -159,6 +159,7 @@ export const commandMessages = {
     `The query failed: ${detail.split('\n')[0]!.replace(/\.?\s*$/, '')}; fix it (rdw sql "SHOW TABLES" lists the tables, rdw sql "DESCRIBE <table>" their columns).`,
   sqlOneFormat: () => 'Choose one output: a table (default), --json, --csv or --parquet FILE (--csv combines with neither).',
   sqlParquetNeedsFile: () => 'Name the file to write, e.g. rdw sql --parquet events.parquet "SELECT …".',
+  lockNoFolder: (file: string) => `The folder of the lock file ${file} does not exist; create it first or name a file in an existing folder.`,
   sqlParquetNoFolder: (file: string) => `The folder of --parquet ${file} does not exist; create it first or name a file in an existing folder.`,
   sqlParquetIsFolder: (file: string) => `--parquet ${file} is a folder; name a file in it, e.g. ${path.join(file, 'result.parquet')}.`,
   sqlParquetWritten: (rows: number, columns: number, file: string) =>
@@ -193,6 +194,8 @@ export const commandMessages = {
   // pull, ls, verify
   pullInterrupted: (signal: string, imported: number, notPulled: number) =>
     `Interrupted (${signal}): ${imported} imported, ${notPulled} not pulled; rerun to continue where it stopped.`,
+  pullStopped: (imported: number, notPulled: number) =>
+    `Stopped at that failure of this machine: ${imported} imported, ${notPulled} not pulled (each left nothing); fix it and rerun to continue where it stopped.`,
   notPulledLine: (id: string) => `not pulled ${id} (interrupted)`,
   pulledLine: (imported: boolean, id: string, day: string, version: string, rows: number) =>
     `${imported ? 'imported' : 'present '} ${id} ${day} ${version} ${rows} rows`,
@@ -381,7 +384,6 @@ export const syncMessages = {
   watchStarted: (interval: string) => `rdw: syncing every ${interval}; stop with Ctrl+C (SIGINT) or SIGTERM.`,
   watchBusy: (at: string, message: string) => `sync ${at}: skipped: ${message}`,
   watchFailed: (at: string, message: string) => `sync ${at}: failed: ${message}`,
-  watchStopping: () => 'rdw: stopping after this run (a second Ctrl+C stops at once; nothing half-written is kept).',
   watchStopped: (signal: string) => `rdw: stopped (${signal}).`,
   syncInterrupted: (signal: string, imported: number, notPulled: number) =>
     `Interrupted (${signal}): ${imported} imported, ${notPulled} not pulled; run recorded, sync.lock released.`,
@@ -395,7 +397,8 @@ export const syncMessages = {
       'is not (the catalog holds no machine path).',
       'A second sync on the same home exits at once (exit 1) naming the PID of the one running; a',
       'sync.lock left by a killed sync is taken over with a notice. --watch INTERVAL (1m-24h,',
-      'e.g. 15m, 1h) runs in the foreground, one line per run, until SIGINT or SIGTERM (exit 0).',
+      'e.g. 15m, 1h) runs in the foreground, one line per run, until SIGINT or SIGTERM: between',
+      'runs it exits 0; during a run the run stops between releases, is recorded and exits 130/143.',
       'Exit code: 0 ok; 1 another sync is running, or another failure; 2 a bad flag; 3 a release',
       'failed its checks (nothing of it imported); 4 key refused; 5 a byte budget or rate limit',
       '(the day it clears is named; releases pulled before it stay, none is partial); 6 not',

@@ -6,7 +6,7 @@ import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { DuckDBInstance, type DuckDBMaterializedResult } from '@duckdb/node-api';
 import { quoteIdentifier, quoteLiteral } from '../base/index.js';
-import { environmentErrorOf } from '../contract/index.js';
+import { writeFailureOf } from '../contract/index.js';
 
 /** What was written: the file (absolute), its rows and its column names (duplicates suffixed `_1`, `_2` …). */
 export interface ParquetFileWritten {
@@ -43,7 +43,7 @@ export async function writeParquetFile(result: DuckDBMaterializedResult, file: s
     return { file, rows, columns };
   } catch (error) {
     await rm(temp, { force: true });
-    throw environmentErrorOf(error, file) ?? error;
+    throw await writeFailureOf(error, file);
   } finally {
     connection.closeSync();
     instance.closeSync();

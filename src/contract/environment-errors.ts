@@ -24,6 +24,12 @@ export class EnvironmentError extends RdwError {
 /** No space left on the device (ENOSPC, EDQUOT, DuckDB's "No space left on device") (exit 1). */
 export class DiskFullError extends withCode(EnvironmentError, 'RDW_DISK_FULL') {}
 
+/**
+ * A file grew past the process's file-size limit (`ulimit -f`: EFBIG, DuckDB's "File too large"; Node ignores
+ * SIGXFSZ, so the write fails instead of killing rdw) (exit 1). Said like a full disk, and stops a pull the same way.
+ */
+export class FileTooLargeError extends withCode(EnvironmentError, 'RDW_FILE_TOO_LARGE') {}
+
 /** Permission denied (EACCES, EPERM), or a file system that refuses a new folder (ENOENT on mkdir: /proc) (exit 1). */
 export class PermissionDeniedError extends withCode(EnvironmentError, 'RDW_PERMISSION_DENIED') {}
 
@@ -38,6 +44,7 @@ export class IsAFolderError extends withCode(EnvironmentError, 'RDW_IS_A_FOLDER'
 
 const DUCKDB_TEXT: readonly [RegExp, string][] = [
   [/No space left on device|Disk quota exceeded/i, 'ENOSPC'],
+  [/File too large/i, 'EFBIG'],
   [/Read-only file system/i, 'EROFS'],
   [/Permission denied|Operation not permitted/i, 'EACCES'],
   [/Is a directory/i, 'EISDIR'],
@@ -72,6 +79,8 @@ export function environmentErrorOf(error: unknown, fallbackPath?: string): Envir
     case 'ENOSPC':
     case 'EDQUOT':
       return new DiskFullError(environmentMessages.diskFull(where), options);
+    case 'EFBIG':
+      return new FileTooLargeError(environmentMessages.fileTooLarge(where), options);
     case 'EROFS':
       return new ReadOnlyFileSystemError(environmentMessages.readOnly(where), options);
     case 'EACCES':

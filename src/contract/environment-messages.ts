@@ -5,6 +5,10 @@ export const environmentMessages = {
   unnamedPath: () => 'the file rdw was writing',
   diskFull: (where: string) =>
     `No space left on the disk holding ${where}. Free some space (or point RDW_HOME to another disk) and run the command again; what failed was not kept.`,
+  fileTooLarge: (where: string) =>
+    `${where} reached this shell's file-size limit (ulimit -f), as if the disk were full. Raise the limit (ulimit -f unlimited) and run the command again; what failed was not kept.`,
+  cannotCreateFile: (where: string) =>
+    `The file system refused to create a file beside ${where} (as /proc and /sys do). Give a path on a disk, e.g. in the working folder.`,
   readOnly: (where: string) =>
     `${where} is on a read-only file system, so rdw cannot write there. Point RDW_HOME (or --home) to a writable folder, e.g. export RDW_HOME=$HOME/rdw-data.`,
   permissionDenied: (where: string) =>

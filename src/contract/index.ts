@@ -94,6 +94,7 @@ export type { ExitCode, RdwErrorOptions } from '../base/index.js';
 export {
   EnvironmentError,
   DiskFullError,
+  FileTooLargeError,
   PermissionDeniedError,
   ReadOnlyFileSystemError,
   NotAFolderError,
@@ -102,5 +103,6 @@ export {
 } from './environment-errors.js';
 export type { EnvironmentErrorOptions } from './environment-errors.js';
 export { environmentMessages } from './environment-messages.js';
+export { writeFailureOf } from './write-failure.js';
 export { INTERVAL_METHODS, BOOTSTRAP_METHODS, MODEL_SPLIT_METHODS } from './study-methods.js';
 export type { IntervalMethod, BootstrapMethod, ModelSplitMethod } from './study-methods.js';

@@ -4,7 +4,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { modelEvaluationColumns, modelEvaluationTable, type ModelEvaluationRow, type ModelStudyResult } from '../analysis/index.js';
-import { escapeHtml, formatCsv, makeFolder } from '../base/index.js';
+import { escapeHtml, formatCsv, writeFolderStaged } from '../base/index.js';
 import { modelScoreChartSpec, renderSvg } from '../charts/index.js';
 import { modelInterval, modelScoreChartOptions, modelSplitText } from './model-chart-data.js';
 import { STUDY_TABLE_CSS, resultCellHtml } from './study-results-table-html.js';
@@ -62,12 +62,13 @@ export function modelCsv(rows: readonly ModelEvaluationRow[]): string {
 }
 
 /**
- * Writes the model report into `outDir` (created when missing; files are overwritten).
+ * Writes the model report into `outDir` (created when missing; files of the same names are replaced). The
+ * files are written to a staging folder and moved in once all are complete (writeFolderStaged): a failure
+ * (a full disk) leaves `outDir` as it was.
  * @returns absolute paths of the files written, by kind.
  */
 export async function writeModelReport(result: ModelStudyResult, outDir: string): Promise<Record<keyof typeof MODEL_REPORT_FILES, string>> {
   const dir = path.resolve(outDir);
-  await makeFolder(dir);
   const files = Object.fromEntries(Object.entries(MODEL_REPORT_FILES).map(([kind, name]) => [kind, path.join(dir, name)])) as Record<
     keyof typeof MODEL_REPORT_FILES,
     string
@@ -75,13 +76,18 @@ export async function writeModelReport(result: ModelStudyResult, outDir: string)
   // 1. the table, exactly as computed, and what was studied
   const rows = modelEvaluationTable(result);
   const metadata = modelReportMetadata(result);
-  await writeFile(files.csv, modelCsv(rows));
-  await writeFile(files.json, `${JSON.stringify({ metadata, rows }, null, 2)}\n`);
   // 2. the chart
   const svg = await renderSvg(modelScoreChartSpec(rows, modelScoreChartOptions(result)));
-  await writeFile(files.scoresSvg, svg);
   // 3. one self-contained page
-  await writeFile(files.html, modelHtml(result, metadata, rows, svg));
+  const contents: Record<keyof typeof MODEL_REPORT_FILES, string> = {
+    csv: modelCsv(rows),
+    json: `${JSON.stringify({ metadata, rows }, null, 2)}\n`,
+    scoresSvg: svg,
+    html: modelHtml(result, metadata, rows, svg),
+  };
+  await writeFolderStaged(dir, async (staging) => {
+    for (const [kind, name] of Object.entries(MODEL_REPORT_FILES)) await writeFile(path.join(staging, name), contents[kind as keyof typeof MODEL_REPORT_FILES]);
+  });
   return files;
 }
 

@@ -4,7 +4,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { analysisMessages, eventStudyColumns, type EventStudyResult } from '../analysis/index.js';
-import { escapeHtml, formatCsv, makeFolder } from '../base/index.js';
+import { escapeHtml, formatCsv, writeFolderStaged } from '../base/index.js';
 import { STATUS_COLORS, coverageHeatmapSpec, effectChartSpec, missingnessChartSpec, renderSvg } from '../charts/index.js';
 import { OUTCOME_STATUSES } from '../contract/index.js';
 import { effectInterval, effectPoints, missingnessBars } from './study-chart-data.js';
@@ -21,30 +21,33 @@ export const STUDY_REPORT_FILES = {
 } as const;
 
 /**
- * Writes the study report into `outDir` (created when missing; files are overwritten).
+ * Writes the study report into `outDir` (created when missing; files of the same names are replaced). The
+ * files are written to a staging folder and moved in once all are complete (writeFolderStaged): a failure
+ * (a full disk) leaves `outDir` as it was, never a cut-short report.html.
  * @returns absolute paths of the files written, by kind.
  */
 export async function writeStudyReport(result: EventStudyResult, outDir: string): Promise<Record<keyof typeof STUDY_REPORT_FILES, string>> {
   const dir = path.resolve(outDir);
-  await makeFolder(dir);
   const files = Object.fromEntries(
     Object.entries(STUDY_REPORT_FILES).map(([kind, name]) => [kind, path.join(dir, name)]),
   ) as Record<keyof typeof STUDY_REPORT_FILES, string>;
 
-  // 1. the table, exactly as computed
-  await writeFile(files.csv, studyCsv(result));
-  await writeFile(files.json, `${JSON.stringify({ metadata: result.metadata, rows: result.rows, coverage: result.coverage }, null, 2)}\n`);
-
-  // 2. the charts
+  // 1. the charts
   const effect = await renderSvg(effectChartSpec(effectPoints(result.rows), { interval: effectInterval(result.metadata) }));
   const missingness = await renderSvg(missingnessChartSpec(missingnessBars(result.rows), { statuses: OUTCOME_STATUSES }));
   const coverage = await renderSvg(coverageHeatmapSpec(result.coverage));
-  await writeFile(files.effectSvg, effect);
-  await writeFile(files.missingnessSvg, missingness);
-  await writeFile(files.coverageSvg, coverage);
-
-  // 3. one self-contained page
-  await writeFile(files.html, studyHtml(result, { effect, missingness, coverage }));
+  // 2. the table, exactly as computed, and one self-contained page
+  const contents: Record<keyof typeof STUDY_REPORT_FILES, string> = {
+    csv: studyCsv(result),
+    json: `${JSON.stringify({ metadata: result.metadata, rows: result.rows, coverage: result.coverage }, null, 2)}\n`,
+    effectSvg: effect,
+    missingnessSvg: missingness,
+    coverageSvg: coverage,
+    html: studyHtml(result, { effect, missingness, coverage }),
+  };
+  await writeFolderStaged(dir, async (staging) => {
+    for (const [kind, name] of Object.entries(STUDY_REPORT_FILES)) await writeFile(path.join(staging, name), contents[kind as keyof typeof STUDY_REPORT_FILES]);
+  });
   return files;
 }
 

@@ -3,6 +3,7 @@
 import { open, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Catalog } from '../catalog/index.js';
+import { writeFailureOf } from '../contract/index.js';
 import { recordStudyLock } from './record-study-lock.js';
 import { StudyOptionError } from './study-errors.js';
 import type { StudyLock } from './study-lock.js';
@@ -33,8 +34,8 @@ export async function writeLockFile(lockPath: string, lock: StudyLock): Promise<
     }
     await rename(temp, lockPath);
   } catch (error) {
-    await rm(temp, { force: true });
-    throw error;
+    await rm(temp, { force: true }).catch(() => undefined);
+    throw await writeFailureOf(error, lockPath);
   }
 }
 

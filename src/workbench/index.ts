@@ -17,5 +17,5 @@ export type { SyncReport, SyncedRelease, SyncFailure, SyncSnapshot, SyncLockChec
 export { acquireSyncLock, SYNC_LOCK_FILE } from './sync-lock.js';
 export type { SyncLock, SyncLockHolder, AcquireSyncLockOptions } from './sync-lock.js';
 export type { StudyOpenOptions } from './study.js';
-export { ApiKeyMissingError, WorkbenchOptionError, SyncBusyError } from './workbench-errors.js';
+export { ApiKeyMissingError, WorkbenchOptionError, SyncBusyError, SyncLockUnusableError } from './workbench-errors.js';
 export { workbenchMessages } from './messages.js';

@@ -1,5 +1,8 @@
 // Every user-facing sentence of the workbench layer.
 
+import { printableText } from '../base/index.js';
+import type { SyncLockHolder } from './sync-lock.js';
+
 /** How each way of naming the home folder is shown in an example. */
 const HOME_EXAMPLES = { '--home': '--home ./datasets', home: "home: './datasets'", RDW_HOME: 'export RDW_HOME=$HOME/rdw-data' } as const;
 
@@ -9,14 +12,30 @@ export const workbenchMessages = {
   embeddedMock: (baseUrl: string) => `rdw: RDW_BASE_URL is not set: the embedded mock at ${baseUrl} serves seeded data.`,
   emptyHome: (setting: '--home' | 'home' | 'RDW_HOME') =>
     `${setting} is empty; give the folder that holds catalog.duckdb and store/ (e.g. ${HOME_EXAMPLES[setting]}), or leave it out for ./datasets.`,
-  syncBusy: (file: string, pid: number, host: string, startedAt: string, otherHost: boolean) =>
-    otherHost
-      ? `Another rdw sync holds this home: PID ${pid} on host ${host}${startedAt === '' ? '' : ` since ${startedAt}`} (${file}); wait for it, or remove ${file} once that sync is surely gone.`
-      : `Another rdw sync is running on this home (PID ${pid}${startedAt === '' ? '' : `, since ${startedAt}`}); this one stops. Wait for it to finish, or stop PID ${pid} first.`,
+  syncBusy: (file: string, holder: SyncLockHolder, otherHost: boolean) => {
+    const since = holder.startedAt === '' ? '' : ` since ${printableText(holder.startedAt, 40)}`;
+    const lock = printableText(file, 200);
+    return otherHost
+      ? `Another rdw sync holds this home: PID ${holder.pid} on host ${printableText(holder.hostname, 64)}${since} (${lock}); wait for it, or remove ${lock} once that sync is surely gone.`
+      : `Another rdw sync is running on this home: PID ${holder.pid}${since} (${lock}); this one stops. Wait for it to finish, ${
+          holder.pid > 1 ? `or stop PID ${holder.pid} first` : `or remove ${lock} once that sync is surely gone`
+        }.`;
+  },
+  syncLockRaced: (file: string) => `Another rdw sync took this home's lock (${printableText(file, 200)}) just now; this one stops.`,
+  syncLockUnusable: (file: string, kind: 'folder' | 'special') =>
+    `${printableText(file, 200)} is ${kind === 'folder' ? 'a folder' : 'a special file (a FIFO, socket or device)'}, not a sync lock rdw wrote, so no sync can take this home; remove it (${
+      kind === 'folder' ? 'rmdir' : 'rm'
+    } '${printableText(file, 200)}') and run rdw sync again.`,
   syncLockTakenOver: (pid: number, startedAt: string) =>
-    pid === 0
-      ? 'rdw: took over an unreadable sync.lock left by a killed sync.'
-      : `rdw: took over the sync lock of PID ${pid}${startedAt === '' ? '' : ` (started ${startedAt})`}, which is no longer running.`,
+    `rdw: took over the sync lock of PID ${pid}${startedAt === '' ? '' : ` (started ${printableText(startedAt, 40)})`}, which is no longer running.`,
+  syncLockInvalidTakenOver: (file: string, why: string) => `rdw: took over ${printableText(file, 200)}, which held no lock a live sync wrote: ${why}.`,
+  syncLockLinkTakenOver: (file: string, target: string) =>
+    `rdw: took over ${printableText(file, 200)}, a symbolic link (to ${printableText(target, 80)}) rdw never writes; the link was removed, not its target.`,
+  syncLockEmpty: () => 'it was empty',
+  syncLockNotJson: () => 'it was not a JSON lock (cut short by a kill, or written by something else)',
+  syncLockBadPid: (pid: unknown) =>
+    pid === undefined ? 'it names no PID' : `its PID ${printableText(JSON.stringify(pid) ?? String(pid), 40)} is not a process ID of 1 or more`,
+  syncLockNoHost: () => 'it names no host or start time',
   snapshotNotDue: (refreshSeconds: number, nextAt: string) => `not due: its refresh interval is ${refreshSeconds} s, next fetch at ${nextAt}`,
   badSnapshotDataset: (dataset: string) =>
     `${JSON.stringify(dataset)} is not a dataset ID; name free-scope datasets as "rdw research catalog" lists them (e.g. market-breadth).`,

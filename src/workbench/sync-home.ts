@@ -177,6 +177,7 @@ async function run(
     missingDays,
     locks,
     ...(interruptedBy === undefined ? {} : { interrupted: { signal: interruptedBy, notPulled: pulled.notStarted } }),
+    ...(pulled.stoppedBy === undefined || interruptedBy !== undefined ? {} : { stopped: { notPulled: pulled.notStarted } }),
   };
   await recordSyncRun(catalog, {
     startedAt: report.startedAt,

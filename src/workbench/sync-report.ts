@@ -102,4 +102,9 @@ export interface SyncReport {
    * releases it did not start (a rerun pulls them). Snapshots were not fetched and the budget not read.
    */
   interrupted?: { signal: string; notPulled: string[] };
+  /**
+   * Set when a failure of this machine (a full disk: the first entry of `failed` with its code) stopped the
+   * pull: the listed releases not pulled after it (each left nothing; a rerun pulls them).
+   */
+  stopped?: { notPulled: string[] };
 }

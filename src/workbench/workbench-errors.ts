@@ -10,3 +10,6 @@ export class WorkbenchOptionError extends withCode(UsageError, 'RDW_WORKBENCH_OP
 
 /** Another `rdw sync` holds this home's sync lock (a live process): this one exits at once (exit 1). */
 export class SyncBusyError extends withCode(RdwError, 'RDW_SYNC_BUSY') {}
+
+/** Something at the home's `sync.lock` that is no lock and cannot be taken over (a folder, a FIFO): named, with how to remove it (exit 1). */
+export class SyncLockUnusableError extends withCode(RdwError, 'RDW_SYNC_LOCK_UNUSABLE') {}

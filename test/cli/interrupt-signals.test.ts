@@ -1,7 +1,8 @@
 // Ctrl-C and SIGTERM on the BUILT CLI (`npm run build` first), with real signals, against an in-test mock
 // whose Parquet downloads are slowed: `rdw pull` stops between releases, prints what it imported and what
 // it did not, exits 130/143 and leaves only whole releases; `rdw sync` also releases sync.lock and
-// records the run as interrupted, so the next sync takes over nothing.
+// records the run as interrupted, so the next sync takes over nothing; one SIGTERM to `sync --watch` ends
+// the run in progress the same way (exit 143).
 
 import { spawn } from 'node:child_process';
 import { stat } from 'node:fs/promises';
@@ -198,5 +199,35 @@ describe('rdw sync, interrupted', () => {
     } finally {
       await catalog.close();
     }
+  }, 120_000);
+});
+
+describe('rdw sync --watch, interrupted during a run', () => {
+  it('one SIGTERM ends the run in progress cleanly: run recorded as interrupted, sync.lock released, exit 143', async () => {
+    const home = await newHome();
+    const run = await interruptAfterTwoReleases(['sync', '--watch', '1h', '--concurrency', '1', '--home', home], 'SIGTERM');
+    expect(run.code, run.stderr).toBe(143);
+    expect(run.stderr).toContain('rdw: SIGTERM: stopping after the releases in flight');
+    expect(run.stderr).toMatch(/^rdw: Interrupted \(SIGTERM\): \d+ imported, \d+ not pulled; run recorded, sync\.lock released\.$/m);
+    expect(run.stderr).toContain('rdw: stopped (SIGTERM).');
+    expect(run.stdout.trim().split('\n')).toHaveLength(1); // the run's summary line; no second run
+    await expect(stat(path.join(home, 'sync.lock'))).rejects.toThrow();
+    const catalog = await openCatalog(home, { readOnly: true });
+    try {
+      const runs = await readSyncRuns(catalog);
+      expect(runs.length).toBe(1);
+      expect(runs[0]).toMatchObject({ outcome: 'interrupted', exitCode: 143 });
+      const details = runs[0]!.details as { interrupted: { signal: string; notPulled: string[] } };
+      expect(details.interrupted.signal).toBe('SIGTERM');
+      expect(details.interrupted.notPulled.length).toBeGreaterThanOrEqual(1);
+      expect(runs[0]!.newReleases + details.interrupted.notPulled.length).toBe(DAYS);
+      const [held] = await catalog.query('SELECT count(*)::INTEGER AS n FROM releases');
+      expect(held).toEqual({ n: runs[0]!.newReleases });
+    } finally {
+      await catalog.close();
+    }
+    const next = await runBuiltCli(['sync', '--home', home], { env: env(), timeoutMs: 90_000 });
+    expect(next.code, next.stderr).toBe(0);
+    expect(next.stderr).not.toContain('took over');
   }, 120_000);
 });

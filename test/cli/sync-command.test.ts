@@ -3,7 +3,7 @@
 // lock, --watch (validation and a clean stop), and a study lock whose pinned day was revised.
 
 import { spawn } from 'node:child_process';
-import { readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -178,6 +178,26 @@ describe('rdw sync as processes', () => {
     }
   });
 
+  it('a sync.lock with PID -1 is taken over with one line naming it; a folder there is refused naming it (exit 1, --json code)', async () => {
+    const fresh = await newHome();
+    const lockFile = path.join(fresh, 'sync.lock');
+    await writeFile(lockFile, JSON.stringify({ pid: -1, hostname: 'h\u001b[2Jost\nx', startedAt: '' }));
+    const run = await runBuiltCli(['sync', '--home', fresh], { env: env() });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain(`rdw: took over ${lockFile}, which held no lock a live sync wrote: its PID -1 is not a process ID of 1 or more.\n`);
+    expect(run.stderr).not.toMatch(/stop PID|\u001b/);
+    await expect(stat(lockFile)).rejects.toThrow();
+
+    await mkdir(lockFile);
+    const refused = await runBuiltCli(['sync', '--home', fresh, '--json'], { env: env() });
+    expect(refused.code).toBe(1);
+    const error = (JSON.parse(refused.stderr.trim().split('\n').at(-1)!) as { error: { code: string; message: string } }).error;
+    expect(error.code).toBe('RDW_SYNC_LOCK_UNUSABLE');
+    expect(error.message).toContain(`${lockFile} is a folder, not a sync lock rdw wrote`);
+    expect(error.message).toContain(`(rmdir '${lockFile}')`);
+    expect((await stat(lockFile)).isDirectory()).toBe(true);
+  });
+
   it('--watch --json: a run that cannot start is one JSON line with its error (busy: skipped), and the loop goes on', async () => {
     const holder = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
     const fresh = await newHome();
@@ -224,7 +244,7 @@ describe('rdw sync as processes', () => {
     }
   });
 
-  it('--watch syncs once per interval, a line per run, and stops cleanly on SIGTERM (exit 0)', async () => {
+  it('--watch syncs once per interval, a line per run, and stops cleanly on SIGTERM between runs (exit 0)', async () => {
     const child = spawn(process.execPath, [BUILT_CLI, 'sync', '--watch', '1h', '--home', home], {
       env: { PATH: process.env.PATH ?? '', ...env() },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,6 +1,7 @@
 // `rdw lock <FILE> (<RELEASE_ID...> | --latest N)`: pins exact releases in a study lock (DESIGN.md 2.5).
 // Named IDs missing from the catalog are pulled by their exact ID first; --latest N lists, pulls, pins.
 
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { checkReleaseIds, importedReleaseIds, pullReleases, recordListings, type Catalog } from '../../catalog/index.js';
 import { EXIT_CODES } from '../../contract/index.js';
@@ -30,6 +31,9 @@ export const lockCommand: Command = {
       checkLockIds(ids);
     }
     const lockPath = path.resolve(context.cwd, file);
+    // A lock in a folder that does not exist is refused before anything is pulled (exit 2).
+    const folder = await stat(path.dirname(lockPath)).catch(() => undefined);
+    if (folder === undefined || !folder.isDirectory()) throw new CliUsageError(commandMessages.lockNoFolder(file), { option: 'file' });
 
     // 2. The catalog (read-only while only present IDs are pinned); the API only when something must be listed or pulled.
     let catalog = await openCliCatalog(context, latest === undefined && hasCatalog(context.home) ? 'read' : 'write');

@@ -71,12 +71,15 @@ export const pullCommand: Command = {
         message: error.message,
       }));
       const interrupted = interrupt.received === undefined ? {} : { interrupted: interrupt.received, notPulled: result.notStarted };
-      context.stdout.write(`${JSON.stringify({ pulled: result.pulled, failed, accepted, ...interrupted })}\n`);
+      const stopped = result.stoppedBy === undefined ? {} : { stopped: true, notPulled: result.notStarted };
+      context.stdout.write(`${JSON.stringify({ pulled: result.pulled, failed, accepted, ...stopped, ...interrupted })}\n`);
       if (interrupt.received !== undefined) return interruptedFailure(interrupt.received, interrupt.exitCode!, result);
       const [first] = failed;
       if (first !== undefined) {
-        const summary = catalogMessages.pullFailed(failed.length, result.pulled.length + failed.length);
-        return { code: first.code, exitCode: first.exitCode, message: `${summary} ${first.message}` };
+        const summary =
+          result.stoppedBy === undefined ? catalogMessages.pullFailed(failed.length, result.pulled.length + failed.length) : stoppedSummary(result);
+        const message = result.stoppedBy === undefined ? `${summary} ${first.message}` : `${first.message} ${summary}`;
+        return { code: first.code, exitCode: first.exitCode, message };
       }
     } else {
       for (const pulled of result.pulled) {
@@ -86,16 +89,26 @@ export const pullCommand: Command = {
       for (const { id, repaired } of result.pulled) {
         if (repaired !== undefined) context.stderr.write(`rdw: ${catalogMessages.pullRepaired(id, repaired.length, repaired.some((file) => file.reimported.length > 0))}\n`);
       }
-      for (const id of result.notStarted) context.stdout.write(`${commandMessages.notPulledLine(id)}\n`);
+      // A pull stopped by this machine (a full disk) says so once, not once per release it did not pull.
+      if (result.stoppedBy === undefined || interrupt.received !== undefined) {
+        for (const id of result.notStarted) context.stdout.write(`${commandMessages.notPulledLine(id)}\n`);
+      }
       for (const { error } of result.failed) context.stderr.write(`rdw: ${error.message}\n`);
       if (interrupt.received !== undefined) return interruptedFailure(interrupt.received, interrupt.exitCode!, result);
-      if (result.failed.length > 0) context.stderr.write(`rdw: ${catalogMessages.pullFailed(result.failed.length, result.pulled.length + result.failed.length)}\n`);
+      if (result.stoppedBy !== undefined) context.stderr.write(`rdw: ${stoppedSummary(result)}\n`);
+      else if (result.failed.length > 0) context.stderr.write(`rdw: ${catalogMessages.pullFailed(result.failed.length, result.pulled.length + result.failed.length)}\n`);
     }
     const first = result.failed[0]?.error;
     if (first === undefined) return EXIT_CODES.ok;
     return isRdwError(first) ? first.exitCode : EXIT_CODES.failure;
   },
 };
+
+/** The closing sentence of a pull that a failure of this machine stopped. */
+function stoppedSummary(result: PullReleasesResult): string {
+  const imported = result.pulled.filter((pulled) => pulled.status === 'imported').length;
+  return commandMessages.pullStopped(imported, result.notStarted.length + result.failed.length);
+}
 
 /** The closing sentence of an interrupted pull (exit 130 for SIGINT, 143 for SIGTERM). */
 function interruptedFailure(signal: string, exitCode: number, result: PullReleasesResult): ReportedFailure {

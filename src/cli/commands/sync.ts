@@ -2,9 +2,10 @@
 // syncHome) under the home's sync lock; one report per run, or one line per run with --watch.
 
 import path from 'node:path';
+import { signalExitCode } from '../../base/index.js';
 import { EXIT_CODES } from '../../contract/index.js';
 import { readLock, type StudyLock } from '../../study/index.js';
-import { acquireSyncLock, syncHome, SyncBusyError, workbenchMessages, type SyncReport } from '../../workbench/index.js';
+import { acquireSyncLock, syncHome, SyncBusyError, type SyncReport } from '../../workbench/index.js';
 import { connectApi, type ApiConnection } from '../api-connection.js';
 import type { CliContext } from '../cli-context.js';
 import type { Command, ReportedFailure } from '../command.js';
@@ -76,7 +77,7 @@ async function syncOnce(context: CliContext, api: ApiConnection, args: SyncArgs)
   const lock = await acquireSyncLock(context.home);
   const forget = args.interrupt?.beforeExitAtOnce(() => lock.releaseNow());
   try {
-    if (lock.tookOver !== undefined) context.stderr.write(`${workbenchMessages.syncLockTakenOver(lock.tookOver.pid, lock.tookOver.startedAt)}\n`);
+    if (lock.notice !== undefined) context.stderr.write(`${lock.notice}\n`);
     // Closed after each run (a --watch loop must not hold the catalog between runs); the exit clean-up is then a no-op.
     const catalog = await openCliCatalog(context, 'write');
     try {
@@ -95,28 +96,33 @@ async function syncOnce(context: CliContext, api: ApiConnection, args: SyncArgs)
   }
 }
 
-/** Runs a sync every `seconds` until the first SIGINT/SIGTERM (after the run in progress); a second stops at once. */
+/**
+ * Runs a sync every `seconds` until the first SIGINT/SIGTERM. A signal during a run stops that run between
+ * releases as a single sync does (recorded as interrupted, sync.lock released) and ends the loop with
+ * 128 + the signal's number (130, 143); a signal between runs ends it at once with exit 0 (nothing was cut
+ * short). A second signal during a run exits at once, still removing sync.lock.
+ */
 async function watchLoop(context: CliContext, api: ApiConnection, args: SyncArgs, interval: string, seconds: number): Promise<number> {
-  let stopped: string | undefined;
   let running = false;
   let wake: (() => void) | undefined;
-  const onSignal = (signal: NodeJS.Signals) => {
-    if (stopped !== undefined && running) process.exit(130);
-    stopped = signal;
-    if (running) context.stderr.write(`${syncMessages.watchStopping()}\n`);
-    wake?.();
-  };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+  // The listener's "stopping after the releases in flight" is said only while a run is in flight.
+  const interrupt = listenForInterrupt({ isTTY: context.stderr.isTTY, write: (text) => (running ? context.stderr.write(text) : undefined) });
+  const stop = () => wake?.();
+  interrupt.signal.addEventListener('abort', stop);
   if (!context.json) context.stderr.write(`${syncMessages.watchStarted(interval)}\n`);
+  let signalledDuringRun = false;
   try {
-    while (stopped === undefined) {
+    while (interrupt.received === undefined) {
       running = true;
       const at = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
       try {
-        const report = await syncOnce(context, api, args);
+        const report = await syncOnce(context, api, { ...args, interrupt });
         context.stdout.write(context.json ? `${JSON.stringify(report)}\n` : `${syncSummaryLine(report)}\n`);
         for (const warning of syncWarnings(report)) context.stderr.write(`rdw: ${warning}\n`);
+        if (report.interrupted !== undefined) {
+          const { message } = syncInterrupted(report, report.interrupted);
+          if (!context.json) context.stderr.write(`rdw: ${message}\n`);
+        }
       } catch (error) {
         // A run that could not start or list is one line (under --json one object with the error, as a report
         // line is one object); the loop goes on (the next run may succeed).
@@ -131,20 +137,25 @@ async function watchLoop(context: CliContext, api: ApiConnection, args: SyncArgs
       } finally {
         running = false;
       }
-      if (stopped !== undefined) break;
+      if (interrupt.received !== undefined) {
+        signalledDuringRun = true;
+        break;
+      }
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, seconds * 1000);
         wake = () => {
           clearTimeout(timer);
           resolve();
         };
+        if (interrupt.received !== undefined) wake();
       });
       wake = undefined;
     }
   } finally {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    interrupt.signal.removeEventListener('abort', stop);
+    interrupt.dispose();
   }
-  if (!context.json) context.stderr.write(`${syncMessages.watchStopped(stopped ?? 'SIGTERM')}\n`);
-  return EXIT_CODES.ok;
+  const signal = interrupt.received ?? 'SIGTERM';
+  if (!context.json) context.stderr.write(`${syncMessages.watchStopped(signal)}\n`);
+  return signalledDuringRun ? signalExitCode(signal) : EXIT_CODES.ok;
 }

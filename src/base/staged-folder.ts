@@ -1,0 +1,55 @@
+// Writes a folder's files so that a failure (a full disk, a file-size limit) leaves nothing behind: every byte
+// goes to a hidden staging folder made by makeTemporaryFolder on the same file system, and only complete files
+// are renamed into place (a rename needs no space). `rdw export` and the study reports (`--out`) write this way.
+
+import { chmod, readdir, rename, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { makeFolder } from './make-folder.js';
+import { makeTemporaryFolder, removeTree } from './remove-tree.js';
+
+/**
+ * Runs `fill(staging)`, which writes files into `staging`, then moves what it wrote into `dir`:
+ * - `dir` absent: staging is made beside it (`<parent>/.<name>.XXXXXX`) and renamed to `dir` whole;
+ * - `dir` a folder: staging is made inside it (`<dir>/.rdw-staging-XXXXXX`), and each entry it holds is renamed
+ *   into `dir`, replacing a file of the same name (the report files of an earlier run).
+ * When `fill` or a move fails, the staging folder is removed and `dir` is as before (absent stays absent), and
+ * the error is thrown with the staging path in its `path` and message replaced by the final one.
+ */
+export async function writeFolderStaged<T>(dir: string, fill: (staging: string) => Promise<T>): Promise<T> {
+  const target = path.resolve(dir);
+  const exists = await stat(target).then((info) => info.isDirectory(), () => false);
+  const parent = exists ? target : path.dirname(target);
+  if (!exists) await makeFolder(parent);
+  const staging = await makeTemporaryFolder(exists ? '.rdw-staging-' : `.${path.basename(target)}.`, { parent });
+  try {
+    const value = await fill(staging);
+    if (exists) {
+      for (const name of await readdir(staging)) await rename(path.join(staging, name), path.join(target, name));
+    } else {
+      await chmod(staging, 0o777 & ~process.umask()); // mkdtemp made it 0700; a folder rdw makes has the usual mode
+      await rename(staging, target);
+    }
+    return value;
+  } catch (error) {
+    throw retarget(error, staging, target);
+  } finally {
+    await removeTree(staging).catch(() => undefined);
+  }
+}
+
+/**
+ * `error` with the staging folder's path replaced by the target's in its `path` and message (it is gone); a
+ * system error that names no path (a write to an open file) gets the target's.
+ */
+function retarget(error: unknown, staging: string, target: string): unknown {
+  if (typeof error !== 'object' || error === null) return error;
+  const source = error as { code?: unknown; path?: unknown; message?: unknown };
+  try {
+    if (typeof source.path === 'string') source.path = source.path.replaceAll(staging, target);
+    else if (typeof source.code === 'string' && /^E[A-Z]+$/.test(source.code)) source.path = target;
+    if (typeof source.message === 'string') source.message = source.message.replaceAll(staging, target);
+  } catch {
+    // a read-only property: the error stays as it was
+  }
+  return error;
+}
