@@ -71,7 +71,11 @@ export function decodeBody(source: ResponseBody & NodeJS.ReadableStream, codings
  * An encoding rdw cannot decode on a `success` response is an UnexpectedResponseError naming `path`;
  * on another status the body is passed as it came (the status still speaks).
  */
-export async function decodeResponse(response: Dispatcher.ResponseData, success: boolean, path: string): Promise<TransportResponse> {
+export async function decodeResponse(
+  response: Dispatcher.ResponseData,
+  success: boolean,
+  path: string,
+): Promise<Omit<TransportResponse, 'deadline' | 'keyWithheld'>> {
   const { statusCode, headers } = response;
   const codings = contentCodings(headers['content-encoding']);
   if (codings.length === 0 || headers['content-length'] === '0') {
