@@ -32,11 +32,15 @@ export async function readBoundedBody(body: ResponseBody, bound: BodyBound): Pro
   for await (const chunk of body) {
     const bytes = chunk as Buffer;
     seen += bytes.length;
-    if (seen > bound.limit) {
-      await discardBody(body);
-      throw bound.tooLarge(seen);
-    }
+    // Leaving the loop ends the iteration, which destroys the stream (a dump inside it would wait for data
+    // that a paused iterator never lets flow: an endless body hung there).
+    if (seen > bound.limit) break;
     chunks.push(bytes);
+  }
+  if (seen > bound.limit) {
+    chunks.length = 0;
+    await discardBody(body);
+    throw bound.tooLarge(seen);
   }
   return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, seen);
 }
