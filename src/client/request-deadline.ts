@@ -12,6 +12,11 @@ export const DEADLINE_PASSED_CODE = 'RDW_DEADLINE_PASSED';
 export const FIRST_ANNOUNCEMENT_MS = 1_000;
 /** Later announcements, every this many ms. */
 export const ANNOUNCEMENT_INTERVAL_MS = 10_000;
+/**
+ * A timer that fires later than this (ms) found this process busy (an in-process mock building a document, a
+ * long synchronous step), not the network slow: the answer may be waiting in the socket, so look again then.
+ */
+const BUSY_LOOP_MS = 200;
 
 /** One request's deadline: a signal to give undici, announcements while it runs, `done()` when the body is read. */
 export class RequestDeadline {
@@ -37,7 +42,7 @@ export class RequestDeadline {
     this.#notify = notify;
     this.signal = outer === undefined ? this.#controller.signal : AbortSignal.any([outer, this.#controller.signal]);
     this.#deadlineTimer = setTimeout(() => this.#expire(), ms).unref();
-    this.#announceTimer = setTimeout(() => this.#announce(), Math.min(FIRST_ANNOUNCEMENT_MS, ms)).unref();
+    this.#arm(Math.min(FIRST_ANNOUNCEMENT_MS, ms));
   }
 
   /** True once the deadline has passed (the request was aborted for it). */
@@ -65,10 +70,17 @@ export class RequestDeadline {
     this.#controller.abort(reason);
   }
 
-  #announce(): void {
-    const elapsedMs = performance.now() - this.#started;
+  #arm(inMs: number): void {
+    const due = performance.now() + inMs;
+    this.#announceTimer = setTimeout(() => this.#announce(due), inMs).unref();
+  }
+
+  #announce(due: number): void {
+    const now = performance.now();
+    if (now - due > BUSY_LOOP_MS) return this.#arm(BUSY_LOOP_MS);
+    const elapsedMs = now - this.#started;
     const leftMs = Math.max(0, this.ms - elapsedMs);
     this.#notify({ kind: 'response_wait', message: messages.responseWait(this.#path, elapsedMs, this.ms), waitMs: Math.round(leftMs) });
-    if (leftMs > ANNOUNCEMENT_INTERVAL_MS) this.#announceTimer = setTimeout(() => this.#announce(), ANNOUNCEMENT_INTERVAL_MS).unref();
+    if (leftMs > ANNOUNCEMENT_INTERVAL_MS) this.#arm(ANNOUNCEMENT_INTERVAL_MS);
   }
 }
