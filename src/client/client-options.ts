@@ -84,7 +84,8 @@ export interface ClientOptions {
   onLimits?: (limits: AccountLimits) => void;
   /**
    * Told what a person should know: limits assumed ('limits_assumed'), a wait of 1 s or more (pacing
-   * 'pace_wait', a 429 'rate_wait', a retry 'retry_wait', each with waitMs), a redirect to another origin
+   * 'pace_wait', a 429 'rate_wait', a retry 'retry_wait', an answer still coming 'response_wait', each with
+   * waitMs), a redirect to another origin
    * ('redirect'), … Each kind and message once per client (every wait is told); never the key or a host.
    * Default: none (notices are dropped).
    */
