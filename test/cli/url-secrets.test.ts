@@ -71,6 +71,19 @@ describe('URLs given to the CLI', () => {
     });
   });
 
+  it('rdw openapi does not write a key given as user@ into the document (exit 2, nothing on stdout)', async () => {
+    await withTempHome(async (home) => {
+      const out = captureOutput();
+      const err = captureOutput();
+      const env = { RDW_BASE_URL: `http://sk-live-opaque-secret-0000@${host()}/v1` };
+      const code = await runCli(['openapi', '--home', home], { env, stdout: out.output, stderr: err.output });
+      expect(code).toBe(2);
+      expect(out.text()).toBe('');
+      expect(err.text()).toMatch(/^rdw: The base URL carries [^\n]+\n$/);
+      expect(err.text()).not.toContain('opaque-secret');
+    });
+  });
+
   it('rdw doctor names a base URL with user:password without echoing it (exit 2)', async () => {
     await withTempHome(async (home) => {
       const out = captureOutput();
