@@ -203,6 +203,31 @@ describe('responses bounded in size and time', () => {
     expect(waits[0]!.waitMs).toBeGreaterThan(0);
   });
 
+  it('gives a trickled release file totalMs plus 1 s per 64 KiB, then stops without retrying and keeps the resumable partial', async () => {
+    const id = 'd'.repeat(64);
+    serve(`/v1/download/${id}/parquet`, (res) => {
+      res.writeHead(200, { 'content-type': 'application/octet-stream', 'accept-ranges': 'bytes' });
+      res.write(Buffer.alloc(1000, 1));
+      const timer = setInterval(() => res.write(Buffer.alloc(10, 1)), 100);
+      res.once('close', () => clearInterval(timer));
+    });
+    const dir = await mkdtemp(join(tmpdir(), 'rdw-bounded-'));
+    const expected = { bytes: 64 * KiB, sha256: createHash('sha256').update('y').digest('hex') };
+    const progress: number[] = [];
+    const started = performance.now();
+    const error = await client({ timeouts: { totalMs: 500, bodyMs: 1_000 } })
+      .download(id, 'parquet', join(dir, 'x.parquet'), { expected, onProgress: (done) => progress.push(done) })
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect((error as TimeoutError).phase).toBe('total');
+    // 500 ms + 1 s for 64 KiB at the 64 KiB/s floor.
+    expect(performance.now() - started).toBeGreaterThanOrEqual(1_400);
+    expect(requests(`/v1/download/${id}/parquet`)).toBe(1);
+    expect(notices.filter((notice) => notice.kind === 'response_wait')).toEqual([]);
+    expect(progress.at(-1)).toBeGreaterThan(1000);
+    expect((await readdir(dir)).sort()).toEqual(['x.parquet.partial', 'x.parquet.partial.json']);
+  });
+
   it('says nothing about a request that answers within a second', async () => {
     serve('/v1/schema', (res) => sendJson(res, 200, { fields: {} }));
     await client().schema();
