@@ -11,7 +11,7 @@ export { UnsafeDeleteError } from './base/index.js';
 // The API client, by what failed: the key or plan, the request, a limit, the bytes, the service or connection.
 export { UnauthorizedError, ForbiddenError, CredentialsInUrlError } from './client/index.js';
 export { ApiNotFoundError, ConflictError, ValidationError, RedirectError, UnexpectedResponseError } from './client/index.js';
-export { RateLimitedError, ByteBudgetError, RowQueryTooLargeError } from './client/index.js';
+export { RateLimitedError, ByteBudgetError, RowQueryTooLargeError, ResponseTooLargeError } from './client/index.js';
 export { ChecksumMismatchError, SizeMismatchError, ImpossibleSizeError, ManifestMismatchError } from './client/index.js';
 export { ServiceUnavailableError, NetworkError, TimeoutError, AbortedError } from './client/index.js';
 

@@ -60,6 +60,7 @@ const TABLE: Row[] = [
   row(E.ApiNotFoundError, 'RDW_API_NOT_FOUND', notFound, [], { status: 404 }),
   row(E.ConflictError, 'RDW_CONFLICT', failure, [], { status: 409 }),
   row(E.RowQueryTooLargeError, 'RDW_ROW_QUERY_TOO_LARGE', limit, [{ status: 413 }], { status: 413 }),
+  row(E.ResponseTooLargeError, 'RDW_RESPONSE_TOO_LARGE', limit, [{ status: 200, limit: 1024, kind: 'document' }], { status: 200, limit: 1024, kind: 'document' }),
   row(E.ValidationError, 'RDW_API_VALIDATION', usage, [{ parameter: 'symbol' }], { status: 422, parameter: 'symbol', option: 'symbol' }),
   row(E.RateLimitedError, 'RDW_RATE_LIMITED', limit, [{ retryAfter: 30 }], { status: 429, retryAfter: 30 }),
   row(E.ByteBudgetError, 'RDW_BYTE_BUDGET', limit, [{ nextUtcDay: '2026-11-02', retryAfter: 3600 }], { status: undefined, nextUtcDay: '2026-11-02', retryAfter: 3600 }),

@@ -250,7 +250,7 @@ export const doctorMessages = {
     'Check RDW_BASE_URL (or --base-url): it is the API root including /v1, e.g. https://host/v1; then check the network, proxy or VPN.',
   badBaseUrl: (value: string) => `RDW_BASE_URL (or --base-url) "${value}" is not an http(s) URL ending in /v1.`,
   baseUrlCarriesSecret: (carried: 'key' | 'userinfo' | 'query' | 'fragment') =>
-    `RDW_BASE_URL (or --base-url) carries ${{ key: 'an API key (or a key-shaped token)', userinfo: 'a user:password part', query: 'a query (?…)', fragment: 'a fragment (#…)' }[carried]}; it is not repeated here and no request was sent. The key goes only in RDW_API_KEY.`,
+    `RDW_BASE_URL (or --base-url) carries ${{ key: 'an API key (or a key-shaped token)', userinfo: 'a user@ or user:password@ part', query: 'a query (?…)', fragment: 'a fragment (#…)' }[carried]}; it is not repeated here and no request was sent. The key goes only in RDW_API_KEY.`,
   badBaseUrlRemedy: () => 'Set it to the API root including /v1, e.g. export RDW_BASE_URL=https://host/v1.',
   // key
   keyMissing: () => 'RDW_API_KEY is not set, so only the public live pages can be used.',
@@ -263,6 +263,10 @@ export const doctorMessages = {
   keyRefused401: () => 'HTTP 401, the key is missing, incorrect or revoked',
   keyRefused401Remedy: () =>
     'Create a new key on your key page and export its full secret as RDW_API_KEY; the shortened prefix shown in the key list is not a key.',
+  keyWithheld: () =>
+    'RDW_API_KEY was not tried: the service redirected to another host, which answered HTTP 401; rdw sends the key only to the base URL\'s own host, so this says nothing about the key.',
+  keyWithheldRemedy: () =>
+    'Keep the key. Set RDW_BASE_URL to the address the API really answers on (the redirect\'s target when that is the API itself), or ask the service why it redirects.',
   keyRefused403: (code: string | undefined) =>
     `HTTP 403${code === undefined ? '' : ` (${code})`}, no active data plan / key over the plan allowance after a downgrade`,
   keyRefused403Remedy: () =>

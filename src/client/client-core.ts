@@ -90,11 +90,11 @@ export class ClientCore {
     return this.transport.json<T>(this.request(url));
   }
 
-  /** GETs a text body with the key. */
-  async getText(url: string): Promise<string> {
+  /** GETs a CSV body with the key (within the CSV size limit). */
+  async getCsvText(url: string): Promise<string> {
     this.requireKey(`The request for ${displayPath(url)}`);
     const response = await this.transport.send(this.request(url));
-    return this.transport.readText(response, displayPath(url));
+    return this.transport.readText(response, displayPath(url), 'csv');
   }
 
   /** Throws UsageError (option `apiKey`) when this client has no key; `what` names the call that needs one. */

@@ -12,14 +12,20 @@ export interface ClientErrorOptions extends RdwErrorOptions {
   apiCode?: string;
 }
 
-/** 401: missing, incorrect or revoked key. */
+/** 401: missing, incorrect or revoked key (or, `keyWithheld`, a host rdw was redirected to and sent no key). */
 export class UnauthorizedError extends AuthError {
   override readonly code = 'RDW_UNAUTHORIZED' as const;
   readonly status = 401 as const;
   readonly apiCode: string | undefined;
-  constructor(message: string, options: ClientErrorOptions = {}) {
+  /**
+   * True when the 401 came from another origin a redirect led to, where rdw did not send the key (spec
+   * "Authentication": the key goes to {base_url} only): it says nothing about the key itself.
+   */
+  readonly keyWithheld: boolean;
+  constructor(message: string, options: ClientErrorOptions & { keyWithheld?: boolean } = {}) {
     super(message, options);
     this.apiCode = options.apiCode;
+    this.keyWithheld = options.keyWithheld === true;
   }
 }
 
@@ -147,6 +153,25 @@ export class ServiceUnavailableError extends RdwError {
   }
 }
 
+/**
+ * A response larger than rdw reads into memory for its kind (ClientOptions.responseLimits, decoded size):
+ * the reading stopped at the limit and the connection was dropped.
+ */
+export class ResponseTooLargeError extends LimitError {
+  override readonly code = 'RDW_RESPONSE_TOO_LARGE' as const;
+  readonly status: number | undefined;
+  /** The limit that was passed, in bytes. */
+  readonly limit: number;
+  /** What the response was: 'document', 'rows' or 'csv'. */
+  readonly kind: 'document' | 'rows' | 'csv';
+  constructor(message: string, options: ClientErrorOptions & { limit: number; kind: ResponseTooLargeError['kind'] }) {
+    super(message, options);
+    this.status = options.status;
+    this.limit = options.limit;
+    this.kind = options.kind;
+  }
+}
+
 /** A status or body the client does not expect (e.g. 405, malformed JSON). */
 export class UnexpectedResponseError extends RdwError {
   override readonly code = 'RDW_UNEXPECTED_RESPONSE' as const;
@@ -190,12 +215,15 @@ export class NetworkError extends RdwError {
   readonly status: number | undefined = undefined;
 }
 
-/** No headers within timeouts.headersMs, or the body stalled longer than timeouts.bodyMs. */
+/**
+ * No headers within timeouts.headersMs, the body stalled longer than timeouts.bodyMs, or the whole answer
+ * took longer than timeouts.totalMs (phase 'total': a trickling body; not retried).
+ */
 export class TimeoutError extends RdwError {
   override readonly code = 'RDW_TIMEOUT' as const;
   readonly status: number | undefined = undefined;
-  readonly phase: 'headers' | 'body';
-  constructor(message: string, options: RdwErrorOptions & { phase: 'headers' | 'body' }) {
+  readonly phase: 'headers' | 'body' | 'total';
+  constructor(message: string, options: RdwErrorOptions & { phase: 'headers' | 'body' | 'total' }) {
     super(message, options);
     this.phase = options.phase;
   }

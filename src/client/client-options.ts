@@ -7,6 +7,7 @@ import type { AccountLimits, ClientNotice } from './client-types.js';
 import { systemClock, type Clock } from './clock.js';
 import { CredentialsInUrlError } from './client-errors.js';
 import { messages } from './messages.js';
+import { DEFAULT_RESPONSE_LIMITS, type ResponseLimits } from './response-limits.js';
 import { urlSecret } from './url-secret.js';
 import { seededRandom } from '../base/index.js';
 
@@ -28,6 +29,12 @@ export interface TimeoutOptions {
   headersMs?: number;
   /** Longest allowed pause between body chunks, in ms. Default 60_000. */
   bodyMs?: number;
+  /**
+   * Longest a request may take from sending to the body's last byte, redirects included, however steadily
+   * the bytes trickle, in ms; not retried when passed. A release file streamed to disk gets this plus one
+   * second per 64 KiB it is expected to hold (a floor of 64 KiB/s). Default 120_000.
+   */
+  totalMs?: number;
 }
 
 export interface ClientOptions {
@@ -43,6 +50,13 @@ export interface ClientOptions {
   clock?: Clock;
   retry?: RetryOptions;
   timeouts?: TimeoutOptions;
+  /**
+   * Largest decoded size, in bytes, of a response read into memory, by kind: `document` (JSON: catalog,
+   * schema, listing, manifest, snapshot, live page), `rows` (a /rows page), `csv` (a research or live CSV
+   * table). A larger answer stops the reading: ResponseTooLargeError (exit 5). Release files streamed to disk
+   * are bounded by the manifest's `bytes` instead. Default DEFAULT_RESPONSE_LIMITS: 8, 32 and 32 MiB.
+   */
+  responseLimits?: Partial<ResponseLimits>;
   /** undici dispatcher. Default: one keep-alive Agent per client, closed by close(). */
   dispatcher?: Dispatcher;
   /** User-Agent header. Default `rdw-client/0.1`. */
@@ -70,7 +84,8 @@ export interface ClientOptions {
   onLimits?: (limits: AccountLimits) => void;
   /**
    * Told what a person should know: limits assumed ('limits_assumed'), a wait of 1 s or more (pacing
-   * 'pace_wait', a 429 'rate_wait', a retry 'retry_wait', each with waitMs), a redirect to another origin
+   * 'pace_wait', a 429 'rate_wait', a retry 'retry_wait', an answer still coming 'response_wait', each with
+   * waitMs), a redirect to another origin
    * ('redirect'), … Each kind and message once per client (every wait is told); never the key or a host.
    * Default: none (notices are dropped).
    */
@@ -85,6 +100,7 @@ export interface ResolvedClientOptions {
   clock: Clock;
   retry: Required<RetryOptions>;
   timeouts: Required<TimeoutOptions>;
+  responseLimits: ResponseLimits;
   dispatcher: Dispatcher | undefined;
   userAgent: string;
   rateShare: number;
@@ -112,6 +128,18 @@ export function validateApiKey(key: string): void {
 
 /** Shorter than this is a prefix or a typo, not a secret (the mock's keys have 39 characters). */
 const MIN_KEY_LENGTH = 12;
+
+/**
+ * Keys stay in the header: throws CredentialsInUrlError (exit 2; the URL is never repeated) when the base
+ * or site URL carries the key, a key-shaped token, a user@ part, a query or a fragment. resolveClientOptions
+ * runs it first; a caller that refuses for another reason before creating a client (no key set) runs it
+ * before that, so a key put in the URL is named as such whatever else is missing.
+ */
+export function refuseSecretsInUrls(options: { baseUrl?: unknown; siteUrl?: unknown; apiKey?: unknown }): void {
+  const key = typeof options.apiKey === 'string' ? options.apiKey : undefined;
+  refuseSecretInUrl(options.baseUrl, key, 'baseUrl', 'base URL');
+  refuseSecretInUrl(options.siteUrl, key, 'siteUrl', 'site URL');
+}
 
 function refuseSecretInUrl(value: unknown, key: string | undefined, option: string, setting: 'base URL' | 'site URL'): void {
   if (typeof value !== 'string') return;
@@ -144,9 +172,7 @@ let clientSerial = 0;
 /** Validates ClientOptions and applies defaults; throws UsageError naming the bad option. */
 export function resolveClientOptions(options: ClientOptions): ResolvedClientOptions {
   // 1. Keys stay in the header: a base or site URL that could carry a secret is refused first, never echoed.
-  const key = typeof options?.apiKey === 'string' ? options.apiKey : undefined;
-  refuseSecretInUrl(options?.baseUrl, key, 'baseUrl', 'base URL');
-  refuseSecretInUrl(options?.siteUrl, key, 'siteUrl', 'site URL');
+  refuseSecretsInUrls(options ?? {});
   const base = parseHttpUrl(options?.baseUrl, messages.badBaseUrl(), 'baseUrl');
   const basePath = base.pathname.replace(/\/+$/, '');
   if (!basePath.endsWith(API_VERSION_SEGMENT) || base.search !== '' || base.hash !== '') {
@@ -196,6 +222,12 @@ export function resolveClientOptions(options: ClientOptions): ResolvedClientOpti
     timeouts: {
       headersMs: number(options.timeouts?.headersMs, 30_000, 'timeouts.headersMs', 1),
       bodyMs: number(options.timeouts?.bodyMs, 60_000, 'timeouts.bodyMs', 1),
+      totalMs: number(options.timeouts?.totalMs, 120_000, 'timeouts.totalMs', 1),
+    },
+    responseLimits: {
+      document: number(options.responseLimits?.document, DEFAULT_RESPONSE_LIMITS.document, 'responseLimits.document', 1024),
+      rows: number(options.responseLimits?.rows, DEFAULT_RESPONSE_LIMITS.rows, 'responseLimits.rows', 1024),
+      csv: number(options.responseLimits?.csv, DEFAULT_RESPONSE_LIMITS.csv, 'responseLimits.csv', 1024),
     },
     dispatcher: options.dispatcher,
     userAgent: options.userAgent ?? 'rdw-client/0.1',

@@ -28,7 +28,7 @@ export interface ReportedLimits {
 
 /** Something the client wants a person to know (an assumption, a wait, a redirect); see ClientOptions.onNotice. */
 export interface ClientNotice {
-  /** Stable kind: 'limits_assumed' | 'pace_wait' | 'rate_wait' | 'retry_wait' | 'redirect' | 'unknown_item' | … */
+  /** Stable kind: 'limits_assumed' | 'pace_wait' | 'rate_wait' | 'retry_wait' | 'response_wait' | 'redirect' | 'unknown_item' | … */
   kind: string;
   /** One sentence for a person (never the key, never a full URL with host). */
   message: string;

@@ -9,10 +9,11 @@ import { discardBody } from './discard-body.js';
 import type { TransportResponse } from './http-transport.js';
 import { messages } from './messages.js';
 
-/** A response body as the client reads it: undici's body, or the decoded stream with the same methods. */
+/**
+ * A response body as the client reads it: undici's body, or the decoded stream with the same methods.
+ * Read by iterating (read-bounded-body.ts holds a whole one within its size limit): no unbounded text()/arrayBuffer().
+ */
 export interface ResponseBody extends AsyncIterable<unknown> {
-  text(): Promise<string>;
-  arrayBuffer(): Promise<ArrayBuffer>;
   /** Reads and drops the rest (or tears the stream down); see discardBody. */
   dump(): Promise<void>;
   on(event: 'error', listener: (error: unknown) => void): unknown;
@@ -45,18 +46,8 @@ export function decodeBody(source: ResponseBody & NodeJS.ReadableStream, codings
   const stages = [...codings].reverse().map((coding) => DECODERS[coding]!());
   const out = stages[stages.length - 1]!;
   pipeline([source, ...stages], () => undefined); // errors are re-emitted on `out`, where the reader sees them
-  const collect = async (): Promise<Buffer> => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of out) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks);
-  };
   return {
     [Symbol.asyncIterator]: () => out[Symbol.asyncIterator](),
-    text: async () => (await collect()).toString('utf8'),
-    arrayBuffer: async () => {
-      const bytes = await collect();
-      return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
-    },
     dump: async () => {
       out.on('error', () => {});
       source.on('error', () => {});
@@ -71,7 +62,11 @@ export function decodeBody(source: ResponseBody & NodeJS.ReadableStream, codings
  * An encoding rdw cannot decode on a `success` response is an UnexpectedResponseError naming `path`;
  * on another status the body is passed as it came (the status still speaks).
  */
-export async function decodeResponse(response: Dispatcher.ResponseData, success: boolean, path: string): Promise<TransportResponse> {
+export async function decodeResponse(
+  response: Dispatcher.ResponseData,
+  success: boolean,
+  path: string,
+): Promise<Omit<TransportResponse, 'deadline' | 'keyWithheld'>> {
   const { statusCode, headers } = response;
   const codings = contentCodings(headers['content-encoding']);
   if (codings.length === 0 || headers['content-length'] === '0') {

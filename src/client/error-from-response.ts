@@ -69,13 +69,16 @@ export async function readErrorInfo(body: ResponseBody, redact: (text: string) =
 export function errorFromResponse(
   status: number,
   info: ApiErrorInfo,
-  context: { path: string; releaseId?: string; attempts: number },
+  context: { path: string; releaseId?: string; attempts: number; keyWithheld?: boolean },
 ): RdwError {
   const { path } = context;
   const apiCode = info.code;
   switch (status) {
     case 401:
-      return new UnauthorizedError(messages.unauthorized(path), { apiCode });
+      // From a host a redirect led to, where the key was not sent: a setting to fix, not the key.
+      return context.keyWithheld === true
+        ? new UnauthorizedError(messages.unauthorizedKeyWithheld(path), { apiCode, keyWithheld: true })
+        : new UnauthorizedError(messages.unauthorized(path), { apiCode });
     case 403:
       return new ForbiddenError(messages.forbidden(path, apiCode), { apiCode });
     case 404:

@@ -10,12 +10,17 @@ import {
   ByteBudgetError,
   RateLimitedError,
   RedirectError,
+  ResponseTooLargeError,
   RowQueryTooLargeError,
+  TimeoutError,
   UnexpectedResponseError,
 } from './client-errors.js';
 import type { ResolvedClientOptions } from './client-options.js';
 import { nextUtcDay } from './clock.js';
 import { decodeResponse, type ResponseBody } from './decode-body.js';
+import { readBoundedBody } from './read-bounded-body.js';
+import { RequestDeadline } from './request-deadline.js';
+import { RESPONSE_KIND_WORDS, type ResponseKind } from './response-limits.js';
 import { discardBody } from './discard-body.js';
 import { errorFromResponse, readErrorInfo } from './error-from-response.js';
 import { messages } from './messages.js';
@@ -50,6 +55,10 @@ export interface TransportRequest {
    * the file). Default false: `gzip, br`. A Range request always asks for identity.
    */
   identity?: boolean;
+  /** Total deadline of each attempt, in ms (RequestDeadline). Default `timeouts.totalMs`. */
+  deadlineMs?: number;
+  /** Whether a wait for the body is announced (`response_wait`); false for a download whose progress is shown. Default true. */
+  announceBody?: boolean;
 }
 
 /** A response whose body the caller must consume (or discard). */
@@ -63,6 +72,13 @@ export interface TransportResponse {
    * are not those of the wire (Content-Length is removed from `headers`; a Range does not apply to it).
    */
   encoded: boolean;
+  /** This attempt's total deadline: already running; done when the body has been read or dropped. */
+  deadline: RequestDeadline;
+  /**
+   * True when a redirect led to another origin and the key was therefore not sent there: a 401 from it says
+   * nothing about the key.
+   */
+  keyWithheld: boolean;
 }
 
 /** Most redirects followed for one request; one more is a RedirectError. */
@@ -117,7 +133,7 @@ export class HttpTransport {
         if (status === 429) {
           // 1. A daily-byte 429 (by its code, or a Retry-After no request-rate window needs) is never retried.
           tooManyRequests += 1;
-          const retryAfter = parseRetryAfter(response.headers['retry-after'], clock.now());
+          const retryAfter = parseRetryAfter(response.headers['retry-after'], clock.now(), response.headers.date);
           const verdict = classifyTooManyRequests(info.code, retryAfter, clock.now());
           if (verdict.kind === 'daily_bytes') {
             if (verdict.marksDay) await req.onByteLimit?.();
@@ -150,20 +166,27 @@ export class HttpTransport {
           throw new RowQueryTooLargeError(messages.rowQueryTooLarge(req.releaseId ?? path, status), { status, apiCode: info.code });
         }
         if (!RETRIED_5XX.has(status)) {
-          throw errorFromResponse(status, info, { path, attempts: attempt, ...(req.releaseId === undefined ? {} : { releaseId: req.releaseId }) });
+          throw errorFromResponse(status, info, {
+            path,
+            attempts: attempt,
+            keyWithheld: response.keyWithheld,
+            ...(req.releaseId === undefined ? {} : { releaseId: req.releaseId }),
+          });
         }
         failure =
           req.kind === 'rows'
             ? new RowQueryTooLargeError(messages.rowQueryTooLarge(req.releaseId ?? path, status), { status, apiCode: info.code })
             : errorFromResponse(status, info, { path, attempts: attempt });
-        const retryAfter = parseRetryAfter(response.headers['retry-after'], clock.now());
+        const retryAfter = parseRetryAfter(response.headers['retry-after'], clock.now(), response.headers.date);
         delayMs = Math.max(retryAfter === undefined ? 0 : retryAfter * 1000, this.#backoff(attempt));
         reason = `HTTP ${status}`;
       } catch (error) {
         if (isRdwErrorLike(error)) throw error;
         failure = this.mapError(error, path);
-        // An abort, or this machine's disk refusing a write (pacing state, a download): no retry can help.
+        // An abort, this machine's disk refusing a write (pacing state, a download), or a passed total deadline
+        // (a server that trickled this slowly will again): no retry can help.
         if (failure instanceof AbortedError || failure instanceof EnvironmentError) throw failure;
+        if (failure instanceof TimeoutError && failure.phase === 'total') throw failure;
         delayMs = this.#backoff(attempt);
         reason = failureWords(error);
       }
@@ -177,10 +200,10 @@ export class HttpTransport {
     }
   }
 
-  /** Sends and parses a JSON body. */
+  /** Sends and parses a JSON body (a `/rows` page, `kind: 'rows'`, or a document: its size limit). */
   async json<T>(req: TransportRequest): Promise<T> {
     const response = await this.send(req);
-    const text = await this.readText(response, displayPath(req.url));
+    const text = await this.readText(response, displayPath(req.url), req.kind === 'rows' ? 'rows' : 'document');
     try {
       return JSON.parse(text) as T;
     } catch {
@@ -188,21 +211,35 @@ export class HttpTransport {
     }
   }
 
-  /** Reads a whole body as text, mapping stream failures to typed errors. */
-  async readText(response: TransportResponse, path: string): Promise<string> {
-    try {
-      return await response.body.text();
-    } catch (error) {
-      throw this.mapError(error, path);
-    }
+  /** Reads a whole body as UTF-8 text within the size limit of its `kind`, mapping failures to typed errors. */
+  async readText(response: TransportResponse, path: string, kind: ResponseKind): Promise<string> {
+    return (await this.readBytes(response, path, kind)).toString('utf8');
   }
 
-  /** Reads a whole body as bytes, mapping stream failures to typed errors. */
-  async readBytes(response: TransportResponse, path: string): Promise<Uint8Array> {
+  /**
+   * Reads a whole body within the size limit of its `kind` (ResponseTooLargeError past it, the connection
+   * dropped), or within `within` when that is smaller (a file whose size the manifest states: its own error
+   * past it). Stream failures, the total deadline included, become typed errors.
+   */
+  async readBytes(
+    response: TransportResponse,
+    path: string,
+    kind: ResponseKind,
+    within?: { bytes: number; tooLarge: (seen: number) => RdwError },
+  ): Promise<Buffer> {
+    const limit = this.#options.responseLimits[kind];
+    const tooLarge =
+      within !== undefined && within.bytes < limit
+        ? within.tooLarge
+        : () => new ResponseTooLargeError(messages.responseTooLarge(path, RESPONSE_KIND_WORDS[kind], limit), { status: response.statusCode, limit, kind });
+    const declared = response.encoded ? undefined : headerBytes(response.headers['content-length']);
     try {
-      return new Uint8Array(await response.body.arrayBuffer());
+      return await readBoundedBody(response.body, { limit: Math.min(limit, within?.bytes ?? limit), declared, tooLarge });
     } catch (error) {
+      if (isRdwErrorLike(error)) throw error;
       throw this.mapError(error, path);
+    } finally {
+      response.deadline.done();
     }
   }
 
@@ -226,33 +263,48 @@ export class HttpTransport {
     const start = new URL(req.url);
     let url = start;
     let auth = req.auth;
+    let deadline: RequestDeadline | undefined;
     const visited = new Set([url.href]);
-    for (let hops = 0; ; hops += 1) {
-      if (url.origin === start.origin) await req.limiter.acquire();
-      this.requestCount += 1;
-      const response = await request(url, {
-        method: 'GET',
-        dispatcher: this.#dispatcher,
-        headers: this.#headers(req, auth),
-        headersTimeout: this.#options.timeouts.headersMs,
-        bodyTimeout: this.#options.timeouts.bodyMs,
-        ...(req.signal === undefined ? {} : { signal: req.signal }),
-      });
-      const status = response.statusCode;
-      if (!REDIRECT_STATUSES.has(status)) return decodeResponse(response, isSuccess(status, req), path);
-      await discardBody(response.body);
-      const target = redirectTarget(response.headers.location, url, { path, status, apiKey: this.#options.apiKey });
-      if (hops + 1 > MAX_REDIRECTS) throw new RedirectError(messages.redirectTooMany(path, MAX_REDIRECTS), { status, reason: 'too_many' });
-      if (visited.has(target.href)) throw new RedirectError(messages.redirectLoop(path), { status, reason: 'loop' });
-      visited.add(target.href);
-      if (target.origin !== start.origin) {
-        auth = false;
-        if (!this.#crossOriginAnnounced) {
-          this.#crossOriginAnnounced = true;
-          this.#notify({ kind: 'redirect', message: messages.redirectCrossOrigin(path) });
+    try {
+      for (let hops = 0; ; hops += 1) {
+        if (url.origin === start.origin) await req.limiter.acquire();
+        // The deadline starts with the first request sent (not while pacing), and covers every hop and the body.
+        deadline ??= new RequestDeadline(req.deadlineMs ?? this.#options.timeouts.totalMs, path, this.#notify, req.signal);
+        this.requestCount += 1;
+        const response = await request(url, {
+          method: 'GET',
+          dispatcher: this.#dispatcher,
+          headers: this.#headers(req, auth),
+          headersTimeout: this.#options.timeouts.headersMs,
+          bodyTimeout: this.#options.timeouts.bodyMs,
+          signal: deadline.signal,
+        });
+        const status = response.statusCode;
+        if (!REDIRECT_STATUSES.has(status)) {
+          const ending = deadline;
+          response.body.once('close', () => ending.done());
+          if (req.announceBody === false) deadline.quiet();
+          const decoded = await decodeResponse(response, isSuccess(status, req), path);
+          const keyWithheld = req.auth && !auth && this.#authorization !== undefined;
+          return { ...decoded, deadline, keyWithheld };
         }
+        await discardBody(response.body);
+        const target = redirectTarget(response.headers.location, url, { path, status, apiKey: this.#options.apiKey });
+        if (hops + 1 > MAX_REDIRECTS) throw new RedirectError(messages.redirectTooMany(path, MAX_REDIRECTS), { status, reason: 'too_many' });
+        if (visited.has(target.href)) throw new RedirectError(messages.redirectLoop(path), { status, reason: 'loop' });
+        visited.add(target.href);
+        if (target.origin !== start.origin) {
+          auth = false;
+          if (!this.#crossOriginAnnounced) {
+            this.#crossOriginAnnounced = true;
+            this.#notify({ kind: 'redirect', message: messages.redirectCrossOrigin(path) });
+          }
+        }
+        url = target;
       }
-      url = target;
+    } catch (error) {
+      deadline?.done();
+      throw error;
     }
   }
 
@@ -283,6 +335,12 @@ export class HttpTransport {
 export function displayPath(url: string): string {
   const parsed = new URL(url);
   return `${parsed.pathname}${parsed.search}`;
+}
+
+/** A Content-Length in bytes, or undefined when absent or not a number. */
+function headerBytes(value: string | string[] | undefined): number | undefined {
+  const text = Array.isArray(value) ? value[0] : value;
+  return text === undefined || !/^\d+$/.test(text) ? undefined : Number(text);
 }
 
 /** A 2xx, or a status the caller handles itself (`passStatuses`). */

@@ -1,7 +1,9 @@
 // src/client: the undici-based API client (auth, pacing, retries, paging, verified downloads). Imports spec only.
 
 export { createClient } from './create-client.js';
-export { resolveClientOptions, validateApiKey } from './client-options.js';
+export { refuseSecretsInUrls, resolveClientOptions, validateApiKey } from './client-options.js';
+export { DEFAULT_RESPONSE_LIMITS } from './response-limits.js';
+export type { ResponseKind, ResponseLimits } from './response-limits.js';
 export { urlSecret } from './url-secret.js';
 export type { UrlSecret } from './url-secret.js';
 export type { ClientOptions, KnownAccountLimits, ResolvedClientOptions, RetryOptions, TimeoutOptions } from './client-options.js';
@@ -46,6 +48,7 @@ export {
   ImpossibleSizeError,
   ServiceUnavailableError,
   UnexpectedResponseError,
+  ResponseTooLargeError,
   RedirectError,
   CredentialsInUrlError,
   NetworkError,

@@ -28,7 +28,7 @@ export function liveScope(core: ClientCore): RdwClient['live'] {
       return cache.table(pageKey, spec?.refresh_seconds ?? UNDECLARED_REFRESH_SECONDS, async () => {
         const url = pageUrl(pageKey, '.csv');
         const response = await core.transport.send(publicRequest(url));
-        return researchTableFromCsv(await core.transport.readText(response, displayPath(url)), spec?.columns);
+        return researchTableFromCsv(await core.transport.readText(response, displayPath(url), 'csv'), spec?.columns);
       });
     },
   };

@@ -1,6 +1,10 @@
 // Every user-facing message of the client layer, as functions (one sentence: what failed, on what, what to do).
 // Messages never take the API key as an input; callers pass paths, IDs and numbers only.
 
+/** A duration in words: whole seconds ("3 s"), a tenth below ten. */
+const seconds = (ms: number): string => `${ms < 10_000 ? Math.round(ms / 100) / 10 : Math.round(ms / 1000)} s`;
+/** A byte count in MiB ("8 MiB", "0.5 MiB"). */
+const mebibytes = (bytes: number): string => `${Math.round((bytes / 1024 / 1024) * 100) / 100} MiB`;
 const short = (id: string): string => (id.length > 12 ? `${id.slice(0, 12)}…` : id);
 /** A request path for a notice: release IDs (64 characters) shortened like `short`, the rest as it is. */
 const shortPath = (path: string): string => path.replace(/[A-Za-z0-9._~-]{64}/g, short);
@@ -46,6 +50,8 @@ export const messages = {
 
   unauthorized: (path: string): string =>
     `The API refused the key for ${path} (401: missing, incorrect or revoked); create a new key and set RDW_API_KEY.`,
+  unauthorizedKeyWithheld: (path: string): string =>
+    `${shortPath(path)} was redirected to another host, which answered 401; rdw does not send the key beyond the base URL's host, so the key was not tried there: set RDW_BASE_URL to the API's own address or ask its operator.`,
   forbidden: (path: string, code: string | undefined): string =>
     code === 'key_over_allowance'
       ? `The key is over the plan's key allowance for ${path} (403); use the account's first key or upgrade the plan.`
@@ -86,6 +92,12 @@ export const messages = {
     `The API sent no response headers for ${path} within ${ms} ms; try again later or raise timeouts.headersMs.`,
   bodyTimeout: (path: string, ms: number): string =>
     `The API stalled for more than ${ms} ms while sending ${path}; try again (a download resumes) or raise timeouts.bodyMs.`,
+  totalTimeout: (path: string, ms: number): string =>
+    `The API had not finished sending ${shortPath(path)} after ${seconds(ms)} (the whole answer, however slowly it comes); rdw gave up, try again later or raise the deadline (timeouts.totalMs, RDW_REQUEST_DEADLINE).`,
+  responseWait: (path: string, elapsedMs: number, deadlineMs: number): string =>
+    `Waiting for the API's answer to ${shortPath(path)}: ${seconds(elapsedMs)} so far; rdw gives up at ${seconds(deadlineMs)}.`,
+  responseTooLarge: (path: string, kind: string, limit: number): string =>
+    `The API's answer to ${shortPath(path)} is larger than rdw's limit of ${mebibytes(limit)} for ${kind}; rdw stopped reading it, report it to the API operator (or raise the limit with RDW_MAX_RESPONSE_MB if such answers are expected).`,
   aborted: (path: string): string => `The request for ${path} was aborted by the caller.`,
   redirectTooMany: (path: string, max: number): string =>
     `The API redirected ${path} more than ${max} times; rdw stopped following, check the base URL or report it to the API operator.`,
@@ -136,7 +148,7 @@ const PACE_BASIS = {
 /** What a refused URL carried, in words (never the value). */
 const URL_SECRET_WORDS = {
   key: 'an API key (or a key-shaped rdw_sk_ token)',
-  userinfo: 'a user:password part',
+  userinfo: 'a user@ or user:password@ part',
   query: 'a query (?…)',
   fragment: 'a fragment (#…)',
 } as const;

@@ -52,7 +52,8 @@ export async function receiveFile(options: DownloadFileOptions, file: PartialFil
   if (failure === undefined && !short) return { kind: 'complete', hash, bytes: done, received, length };
   const error =
     failure ?? new SizeMismatchError(messages.sizeMismatch(file.what, done, expected?.bytes ?? 0), { expected: expected?.bytes ?? 0, actual: done });
-  const transient = short || error instanceof NetworkError || error instanceof TimeoutError;
+  // A passed total deadline is not retried within the call (the server trickles); a resumable partial stays.
+  const transient = short || error instanceof NetworkError || (error instanceof TimeoutError && error.phase !== 'total');
   // A full disk or a refused folder is not resumed later: the partial goes too (nothing half-written stays).
   if (!resumable || done === 0 || error instanceof EnvironmentError) await discardPartial(file);
   if (!transient || error instanceof AbortedError || attempt > options.maxRetries) throw error;
@@ -161,6 +162,7 @@ async function writeBody(
   } catch (error) {
     failure = options.transport.mapError(error, new URL(options.request.url).pathname);
   } finally {
+    response.deadline.done();
     await handle.close();
     if (failure !== undefined) await discardBody(response.body);
     await options.onBytes?.(received);

@@ -69,11 +69,14 @@ export function releaseFilesScope(core: ClientCore): ReleaseFilesScope {
           if (expected === undefined) throw new ApiNotFoundError(messages.noBundledSchemaFile(releaseId));
         }
       }
-      const { retry, clock } = core.options;
+      const { retry, clock, timeouts } = core.options;
       return downloadFile({
         transport: core.transport,
         request: core.request(core.apiUrl(`/download/${encodeURIComponent(releaseId)}/${format}`), {
           ...(options.signal === undefined ? {} : { signal: options.signal }),
+          // The deadline grows with the file (a floor of 64 KiB/s); the progress callback shows the wait.
+          deadlineMs: downloadDeadlineMs(timeouts.totalMs, expected?.bytes),
+          announceBody: false,
         }),
         releaseId,
         format,
@@ -88,6 +91,14 @@ export function releaseFilesScope(core: ClientCore): ReleaseFilesScope {
       });
     },
   };
+}
+
+/** Bytes per second below which a release file download is given up (its deadline's floor rate). */
+export const DOWNLOAD_FLOOR_BYTES_PER_SECOND = 64 * 1024;
+
+/** The total deadline of one download attempt: `totalMs` plus a second per 64 KiB expected (the whole file when unknown: `totalMs`). */
+export function downloadDeadlineMs(totalMs: number, bytes: number | undefined): number {
+  return totalMs + Math.ceil(((bytes ?? 0) / DOWNLOAD_FLOOR_BYTES_PER_SECOND) * 1000);
 }
 
 /** The manifest of `releaseId`: its bytes, their SHA-256 and the release object, which must name this release. */
@@ -114,11 +125,16 @@ async function fetchFileBytes(core: ClientCore, releaseId: string, format: Downl
   await core.limits.checkBudget(what, expected?.bytes);
   const url = core.apiUrl(`/download/${encodeURIComponent(releaseId)}/${format}`);
   const response = await core.transport.send(core.request(url, { identity: true }));
-  const bytes = await core.transport.readBytes(response, displayPath(url));
+  const label = `The ${format} file of release ${releaseId.slice(0, 12)}…`;
+  // Read no further than the manifest's size for the file (then it is the wrong file), nor than a document's limit.
+  const within =
+    expected === undefined
+      ? undefined
+      : { bytes: expected.bytes, tooLarge: (seen: number) => new SizeMismatchError(messages.sizeMismatch(label, seen, expected.bytes), { expected: expected.bytes, actual: seen }) };
+  const bytes = await core.transport.readBytes(response, displayPath(url), 'document', within);
   await core.budget.record(bytes.length);
   const declared = /^\d+$/.test(String(response.headers['content-length'] ?? '')) ? Number(response.headers['content-length']) : undefined;
   const size = expected?.bytes ?? declared;
-  const label = `The ${format} file of release ${releaseId.slice(0, 12)}…`;
   if (size !== undefined && bytes.length !== size) {
     throw new SizeMismatchError(messages.sizeMismatch(label, bytes.length, size), { expected: size, actual: bytes.length });
   }

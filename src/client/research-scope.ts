@@ -34,7 +34,7 @@ export function researchScope(core: ClientCore): RdwClient['research'] {
       checkSegment(datasetId);
       const spec = researchDataset(datasetId);
       return cache.table(datasetId, spec?.refresh_seconds ?? UNDECLARED_REFRESH_SECONDS, async () => {
-        const text = await core.getText(core.apiUrl(`/research/${datasetId}/csv`));
+        const text = await core.getCsvText(core.apiUrl(`/research/${datasetId}/csv`));
         return researchTableFromCsv(text, spec?.columns);
       });
     },

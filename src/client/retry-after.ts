@@ -6,14 +6,19 @@ export const NO_RETRY_AFTER_FIRST_WAIT_MS = 5_000;
 /** Longest single wait after a 429 without Retry-After, in ms: one request-rate window (spec "Limits": requests per minute). */
 export const NO_RETRY_AFTER_MAX_WAIT_MS = 60_000;
 
-/** Seconds to wait from a Retry-After value, or undefined when absent or unreadable. */
-export function parseRetryAfter(value: string | string[] | undefined, nowMs: number): number | undefined {
+/**
+ * Seconds to wait from a Retry-After value, or undefined when absent or unreadable. An HTTP-date is
+ * measured against the response's own `Date` header when it has a readable one (`dateHeader`; both are
+ * the server's clock, so a server 10 minutes ahead sending its Date + 3 s means 3 s), else against `nowMs`.
+ */
+export function parseRetryAfter(value: string | string[] | undefined, nowMs: number, dateHeader?: string | string[]): number | undefined {
   const text = Array.isArray(value) ? value[0] : value;
   if (text === undefined || text.trim() === '') return undefined;
   if (/^\s*\d+(\.\d+)?\s*$/.test(text)) return Number(text);
   const date = Date.parse(text);
   if (Number.isNaN(date)) return undefined;
-  return Math.max(0, Math.ceil((date - nowMs) / 1000));
+  const sent = Date.parse((Array.isArray(dateHeader) ? dateHeader[0] : dateHeader) ?? '');
+  return Math.max(0, Math.ceil((date - (Number.isNaN(sent) ? nowMs : sent)) / 1000));
 }
 
 /**

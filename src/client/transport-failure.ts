@@ -5,6 +5,7 @@ import { environmentErrorOf, type RdwError } from '../contract/index.js';
 import { AbortedError, NetworkError, TimeoutError, UnexpectedResponseError } from './client-errors.js';
 import type { ResolvedClientOptions } from './client-options.js';
 import { messages } from './messages.js';
+import { DEADLINE_PASSED_CODE } from './request-deadline.js';
 import { safeCause } from './safe-cause.js';
 
 /** zlib and brotli decoder codes: a body that does not decode. */
@@ -14,7 +15,8 @@ const DECODE_ERROR_CODE = /^Z_|^ERR__|BROTLI/;
 const LOCAL_WRITE_CODES = new Set(['ENOSPC', 'EDQUOT', 'EROFS', 'EACCES', 'EPERM', 'EISDIR', 'ENOTDIR']);
 
 /**
- * An undici/socket/decoder failure on `path` as NetworkError, TimeoutError (`timeouts` name the limit, ms),
+ * An undici/socket/decoder failure on `path` as NetworkError, TimeoutError (`timeouts` name the limit, ms;
+ * a passed RequestDeadline is phase 'total'),
  * AbortedError or (a body that does not decode) UnexpectedResponseError; a local write failure as its
  * EnvironmentError. `redact` removes the key from the copied cause.
  */
@@ -29,6 +31,10 @@ export function transportFailure(
   const cause = safeCause(error, redact);
   if (typeof code === 'string' && LOCAL_WRITE_CODES.has(code)) {
     return environmentErrorOf(error) ?? new NetworkError(messages.network(path, failureWords(error)), { cause });
+  }
+  if (code === DEADLINE_PASSED_CODE) {
+    const deadlineMs = (error as { deadlineMs?: unknown }).deadlineMs;
+    return new TimeoutError(messages.totalTimeout(path, typeof deadlineMs === 'number' ? deadlineMs : timeouts.totalMs), { phase: 'total', cause });
   }
   if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') {
     return new TimeoutError(messages.headersTimeout(path, timeouts.headersMs), { phase: 'headers', cause });

@@ -2,9 +2,10 @@
 // embedded mock started in-process — paced from the limit learned earlier (kept in the home) and, with
 // RDW_ACCOUNT, account-wide. Reads only the env object it is given, never process.env.
 
-import { createClient, type ClientNotice, type ClientOptions, type RdwClient } from '../client/index.js';
+import { createClient, refuseSecretsInUrls, type ClientNotice, type ClientOptions, type RdwClient } from '../client/index.js';
 import { startMockServer, type MockServer } from '../mock/index.js';
 import { readKnownLimits, recordKnownLimits, type KnownLimitsSlot } from './known-limits.js';
+import { networkSettings } from './network-settings.js';
 import { ApiKeyMissingError } from './workbench-errors.js';
 import { workbenchMessages } from './messages.js';
 
@@ -17,7 +18,8 @@ export interface EmbeddedMockOptions {
 
 export interface ConnectApiOptions {
   /**
-   * Environment: RDW_BASE_URL, RDW_SITE_URL, RDW_API_KEY, RDW_ACCOUNT (empty strings count as unset).
+   * Environment: RDW_BASE_URL, RDW_SITE_URL, RDW_API_KEY, RDW_ACCOUNT, RDW_REQUEST_DEADLINE, RDW_MAX_RESPONSE_MB
+   * (empty strings count as unset; the last two: network-settings.ts).
    * RDW_ACCOUNT names the account the key belongs to: every key given the same name paces against one
    * request window and one byte budget in this home (ClientOptions.account).
    */
@@ -63,8 +65,10 @@ export async function connectApi(options: ConnectApiOptions): Promise<ApiConnect
   const siteUrl = given(options.siteUrl) ?? given(env.RDW_SITE_URL);
   const apiKey = given(env.RDW_API_KEY);
   const account = given(env.RDW_ACCOUNT);
-  const shared = { home, ...(account === undefined ? {} : { account }), onNotice: options.onNotice };
+  const shared = { home, ...(account === undefined ? {} : { account }), ...networkSettings(env), onNotice: options.onNotice };
   if (baseUrl !== undefined) {
+    // A key put in the URL (user@, a query, …) is refused as such, before saying that RDW_API_KEY is missing.
+    refuseSecretsInUrls({ baseUrl, siteUrl, apiKey });
     if (apiKey === undefined) throw new ApiKeyMissingError(workbenchMessages.apiKeyMissing());
     const paced = await pacedClient({ baseUrl, ...(siteUrl === undefined ? {} : { siteUrl }), apiKey, ...shared }, originOf(baseUrl));
     return { client: paced.client, embedded: false, mock: undefined, close: once(paced.close) };

@@ -9,6 +9,7 @@ export { snapshotHistoryMethods } from './snapshot-history.js';
 export type { SnapshotHistoryMethods } from './snapshot-history.js';
 export type { RecordSnapshotOptions, SnapshotHistoryEntry } from '../catalog/index.js';
 export { connectApi, once } from './connect-api.js';
+export { networkSettings } from './network-settings.js';
 export type { ApiConnection, ConnectApiOptions, EmbeddedMockOptions } from './connect-api.js';
 export { Study } from './study.js';
 export { syncHome } from './sync-home.js';

@@ -9,6 +9,8 @@ const HOME_EXAMPLES = { '--home': '--home ./datasets', home: "home: './datasets'
 export const workbenchMessages = {
   apiKeyMissing: () =>
     'RDW_BASE_URL (or --base-url) points at an API but RDW_API_KEY is not set; set RDW_API_KEY to your key (it is never taken from a flag).',
+  badNetworkSetting: (name: string, min: number, max: number) =>
+    `${name} must be a number from ${min} to ${max} (${name === 'RDW_REQUEST_DEADLINE' ? 'the seconds one request may take in all' : 'the MiB of one response rdw reads into memory'}); unset it for the default.`,
   embeddedMock: (baseUrl: string) => `rdw: RDW_BASE_URL is not set: the embedded mock at ${baseUrl} serves seeded data.`,
   emptyHome: (setting: '--home' | 'home' | 'RDW_HOME') =>
     `${setting} is empty; give the folder that holds catalog.duckdb and store/ (e.g. ${HOME_EXAMPLES[setting]}), or leave it out for ./datasets.`,

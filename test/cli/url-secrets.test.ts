@@ -52,6 +52,38 @@ describe('URLs given to the CLI', () => {
     });
   });
 
+  it.each([
+    ['an opaque key as user@', (o: string) => `http://sk-live-opaque-secret-0000@${o.slice(7)}/v1`],
+    ['the key as user@', (o: string) => `http://${KEY}@${o.slice(7)}/v1`],
+    ['the key in a query', (o: string) => `${o}/v1?token=${KEY}`],
+  ])('refuses RDW_BASE_URL with %s even when RDW_API_KEY is not set (exit 2, not "RDW_API_KEY is not set")', async (_name, make) => {
+    await withTempHome(async (home) => {
+      const out = captureOutput();
+      const err = captureOutput();
+      const before = requests;
+      const code = await runCli(['releases', '--home', home], { env: { RDW_BASE_URL: make(origin) }, stdout: out.output, stderr: err.output });
+      expect(code).toBe(2);
+      expect(err.text()).toMatch(/^rdw: The base URL carries [^\n]+\n$/);
+      expect(err.text()).not.toContain('opaque-secret');
+      expect(err.text()).not.toContain(KEY.slice(7, 20));
+      expect(err.text()).not.toContain(host());
+      expect(requests).toBe(before);
+    });
+  });
+
+  it('rdw openapi does not write a key given as user@ into the document (exit 2, nothing on stdout)', async () => {
+    await withTempHome(async (home) => {
+      const out = captureOutput();
+      const err = captureOutput();
+      const env = { RDW_BASE_URL: `http://sk-live-opaque-secret-0000@${host()}/v1` };
+      const code = await runCli(['openapi', '--home', home], { env, stdout: out.output, stderr: err.output });
+      expect(code).toBe(2);
+      expect(out.text()).toBe('');
+      expect(err.text()).toMatch(/^rdw: The base URL carries [^\n]+\n$/);
+      expect(err.text()).not.toContain('opaque-secret');
+    });
+  });
+
   it('rdw doctor names a base URL with user:password without echoing it (exit 2)', async () => {
     await withTempHome(async (home) => {
       const out = captureOutput();

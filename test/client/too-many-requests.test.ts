@@ -65,7 +65,9 @@ describe('429 Too Many Requests', () => {
       if (url.pathname === '/v1/catalog') return sendJson(res, 200, { datasets: [], limits: { keys: 1, rpm: 6000, daily_bytes: null } });
       const next = queue.shift() ?? 'ok';
       if (next !== 'ok') {
-        res.writeHead(429, next.retryAfter === undefined ? {} : { 'retry-after': next.retryAfter });
+        // The server's Date is the fake clock's (a Retry-After date is measured against the response's Date).
+        const date = new Date(clock.now()).toUTCString();
+        res.writeHead(429, next.retryAfter === undefined ? { date } : { 'retry-after': next.retryAfter, date });
         return res.end(next.body ?? '');
       }
       if (url.pathname === '/v1/schema') return sendJson(res, 200, { fields: {} });

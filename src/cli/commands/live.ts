@@ -2,6 +2,7 @@
 // shape is shown as what it is (src/cli/document-view.ts).
 
 import { createClient, type RdwClient } from '../../client/index.js';
+import { networkSettings } from '../../workbench/index.js';
 import { connectApi, settingError } from '../api-connection.js';
 import { CliUsageError } from '../cli-errors.js';
 import type { Command } from '../command.js';
@@ -23,6 +24,7 @@ export const liveCommand: Command = {
         client = createClient({
           baseUrl: context.baseUrl,
           ...(context.siteUrl === undefined ? {} : { siteUrl: context.siteUrl }),
+          ...networkSettings(context.env),
           onNotice: (notice) => context.stderr.write(`${notice.message}\n`),
         });
       } catch (error) {

@@ -88,7 +88,7 @@ async function checkKey(client: RdwClient, embeddedDeskKey: boolean): Promise<Do
     await client.research.catalog();
     return passed('key', embeddedDeskKey ? m.keyEmbedded() : m.keyAccepted());
   } catch (error) {
-    if (error instanceof UnauthorizedError) return failed('key', m.keyRefused(m.keyRefused401()), m.keyRefused401Remedy(), EXIT_CODES.auth, { status: 401 });
+    if (error instanceof UnauthorizedError) return unauthorized('key', error);
     if (error instanceof ForbiddenError) {
       return failed('key', m.keyRefused(m.keyRefused403(error.apiCode)), m.keyRefused403Remedy(), EXIT_CODES.auth, { status: 403, code: error.apiCode ?? null });
     }
@@ -112,9 +112,18 @@ async function checkPlan(client: RdwClient): Promise<DoctorCheck> {
     if (error instanceof ForbiddenError) {
       return failed('plan', m.planClosed(error.apiCode), m.planClosedRemedy(), EXIT_CODES.auth, { ...facts, status: 403, code: error.apiCode ?? null });
     }
-    if (error instanceof UnauthorizedError) return failed('plan', m.keyRefused(m.keyRefused401()), m.keyRefused401Remedy(), EXIT_CODES.auth, { ...facts, status: 401 });
+    if (error instanceof UnauthorizedError) return unauthorized('plan', error, facts);
     return failed('plan', m.planFailed(messageOf(error)), m.planFailedRemedy(), exitCodeOf(error), facts);
   }
+}
+
+/**
+ * A 401 in words: the key refused, or (the 401 came from another host a redirect led to, where rdw sent no
+ * key) no verdict on the key at all, so no advice to replace it.
+ */
+function unauthorized(name: 'key' | 'plan', error: UnauthorizedError, facts?: Record<string, unknown>): DoctorCheck {
+  if (error.keyWithheld) return failed(name, m.keyWithheld(), m.keyWithheldRemedy(), EXIT_CODES.auth, { ...facts, status: 401, keyWithheld: true });
+  return failed(name, m.keyRefused(m.keyRefused401()), m.keyRefused401Remedy(), EXIT_CODES.auth, { ...facts, status: 401 });
 }
 
 /** "Research Desk plan: 5 key slots, 300 requests/min, 5 GiB per UTC day" (the plan named only when the figures match one). */

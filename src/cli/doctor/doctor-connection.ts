@@ -4,7 +4,7 @@
 
 import { createClient, type RdwClient } from '../../client/index.js';
 import { startMockServer } from '../../mock/index.js';
-import { workbenchMessages } from '../../workbench/index.js';
+import { networkSettings, workbenchMessages } from '../../workbench/index.js';
 import type { CliContext } from '../cli-context.js';
 
 export interface DoctorConnection {
@@ -26,15 +26,16 @@ export async function connectDoctor(context: CliContext, baseUrl: string | undef
     if (notice.kind !== 'limits_assumed') context.stderr.write(`${notice.message}\n`);
   };
   const siteUrl = context.siteUrl === undefined || context.siteUrl === '' ? {} : { siteUrl: context.siteUrl };
+  const network = networkSettings(context.env);
   if (baseUrl !== undefined) {
-    const client = createClient({ baseUrl, ...siteUrl, ...(apiKey === undefined ? {} : { apiKey }), onNotice });
+    const client = createClient({ baseUrl, ...siteUrl, ...(apiKey === undefined ? {} : { apiKey }), ...network, onNotice });
     context.onExit(() => client.close());
     return { client, baseUrl, embedded: false };
   }
   const mock = await startMockServer({ port: 0 });
   context.onExit(() => mock.close());
   if (!context.json) context.stderr.write(`${workbenchMessages.embeddedMock(mock.baseUrl)}\n`);
-  const client = createClient({ baseUrl: mock.baseUrl, siteUrl: mock.siteUrl, apiKey: apiKey ?? mock.keys.desk, onNotice });
+  const client = createClient({ baseUrl: mock.baseUrl, siteUrl: mock.siteUrl, apiKey: apiKey ?? mock.keys.desk, ...network, onNotice });
   context.onExit(() => client.close());
   return { client, baseUrl: mock.baseUrl, embedded: true };
 }

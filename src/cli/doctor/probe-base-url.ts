@@ -37,7 +37,9 @@ export async function probeBaseUrl(baseUrl: string, options: { now?: () => numbe
     });
     const after = now();
     const elapsedMs = Math.round(performance.now() - started);
-    await response.body.dump().catch(() => undefined);
+    // Only the status and Date are wanted: the body is dropped at once (a trickling one would hold the probe).
+    response.body.on('error', () => {});
+    response.body.destroy();
     const date = Date.parse(String(response.headers.date ?? ''));
     const location = response.headers.location;
     let redirectOrigin: string | undefined;
