@@ -23,7 +23,7 @@ const holderText = (holder: LockHolderText) =>
 
 export const catalogMessages = {
   badReleaseId: (value: string) =>
-    `"${value.length > 80 ? `${value.slice(0, 80)}…` : value}" is not a release ID (64 letters, digits or . _ ~ -, exactly as rdw releases lists it); name releases exactly by ID, or use --latest N.`,
+    `"${value.length > 80 ? `${value.slice(0, 80)}…` : value}" is not a release ID (64 letters, digits or . _ ~ -: the whole ID, which rdw releases --full-ids lists; tables show the first 12); name releases exactly by ID, or use --latest N.`,
   badOption: (name: string, expected: string) => `The catalog option ${name} must be ${expected}.`,
   badSnapshot: (detail: string) => `The snapshot cannot be recorded: ${detail}.`,
   busy: (home: string, seconds: number, holder: LockHolderText) =>

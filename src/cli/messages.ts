@@ -24,9 +24,11 @@ export const cliMessages = {
   openapiHelp: () =>
     [
       'Offline: needs no key and no server. Save it with "rdw openapi > openapi.json";',
-      '"rdw mock" also serves it at {base_url}/openapi.json. The servers\' defaults are --base-url',
-      '(or RDW_BASE_URL) and RDW_SITE_URL when given. Schemas stay open where the spec says "not shown"',
-      '(extra fields allowed).',
+      '"rdw mock" also serves it at {base_url}/openapi.json. Each path carries /v1 and the server is',
+      '--base-url (or RDW_BASE_URL) without it, so a mock server that ignores server paths serves the',
+      'API under /v1 too: npx prism mock openapi.json -p 4010, then RDW_BASE_URL=http://127.0.0.1:4010/v1',
+      '(live pages at the root: RDW_SITE_URL defaults to that origin). Schemas stay open where the spec',
+      'says "not shown" (extra fields allowed).',
     ].join('\n'),
   badBaseUrl: (value: string) =>
     `RDW_BASE_URL (or --base-url) "${value}" is not the API root; set it to the http(s) URL ending in /v1, e.g. https://host/v1.`,
@@ -176,7 +178,8 @@ export const commandMessages = {
     `Port ${port} on ${host} is already in use (another rdw mock?); stop that process or choose another port, e.g. --port 0 for any free one.`,
   hostNotLocal: (host: string) => `--host ${host} is not an address of this machine; use 127.0.0.1 (the default) or 0.0.0.0 for every interface.`,
   mockListening: (baseUrl: string, siteUrl: string, seed: number, now: string, days: number) =>
-    `rdw mock: serving the Research Data API at ${baseUrl} (public live pages under ${siteUrl}); seed ${seed}, clock ${now}, ${days} days.\n` +
+    `rdw mock: serving the Research Data API at ${baseUrl}\n` +
+    `  public live pages under ${siteUrl}; seed ${seed}, clock ${now}, ${days} days.\n` +
     'The seeded keys are printed only by "rdw mock --json". Stop with Ctrl+C.\n',
   mockStopped: (signal: string) => `rdw mock: stopped (${signal}).\n`,
   // kernel

@@ -115,7 +115,7 @@ describe('client notices and refusals through the CLI', () => {
     const run = await rdw(['pull', 'a'.repeat(64)]);
     expect(run.code).toBe(EXIT_CODES.notFound);
     expect(run.stderr.trim().split('\n').at(-1)).toBe('rdw: The release could not be pulled; nothing was imported.');
-    expect(run.stderr).toContain('check the release ID (copy it from rdw releases) and the format');
+    expect(run.stderr).toContain('check the release ID (the whole ID, from rdw releases --full-ids) and the format');
   });
 
   it('passes a live page\'s notices to stderr: a redirect to another origin is said once, without the key', async () => {

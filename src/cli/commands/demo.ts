@@ -38,7 +38,8 @@ export const demoCommand: Command = {
     const stderr = { isTTY: context.stderr.isTTY, write: (text: string) => (bar === undefined ? context.stderr.write(text) : bar.note(text)) };
     const api = await connectApi({ ...context, stderr });
     context.onExit(() => api.close());
-    say(`rdw demo: ${api.embedded ? 'embedded mock API (offline, fixed clock)' : 'API at RDW_BASE_URL'}, catalog in ${context.home}`);
+    // The home as the "Where everything is" lines show paths: relative to the working folder.
+    say(`rdw demo: ${api.embedded ? 'embedded mock API (offline, fixed clock)' : 'API at RDW_BASE_URL'}, catalog in ${path.relative(context.cwd, context.home) || '.'}`);
 
     // 2. The latest releases, as listed (remembered, so `rdw ls` can tell when a newer revision appears).
     const listed = await api.client.releases({ limit: latest });
