@@ -1,7 +1,10 @@
 // `rdw openapi`: prints the OpenAPI 3.1 description of the whole API, generated from the contract (src/contract).
-// Offline: no key, no server. `--base-url` / RDW_BASE_URL and RDW_SITE_URL fill the server defaults.
+// Offline: no key, no server. `--base-url` / RDW_BASE_URL and RDW_SITE_URL fill the server defaults (a base
+// URL without /v1 is refused naming the setting, exit 2).
 
-import { openApiJson } from '../../contract/index.js';
+import { openApiJson, UsageError } from '../../contract/index.js';
+import { CliUsageError } from '../cli-errors.js';
+import { cliMessages } from '../messages.js';
 import type { Command } from '../command.js';
 import { COMMAND_LINES } from '../flags.js';
 
@@ -10,11 +13,19 @@ export const openapiCommand: Command = {
   line: COMMAND_LINES.openapi,
   async run(context) {
     // The document is JSON either way: --json prints the same bytes.
-    context.stdout.write(
-      openApiJson({
+    let document: string;
+    try {
+      document = openApiJson({
         ...(context.baseUrl === undefined ? {} : { baseUrl: context.baseUrl }),
         ...(context.siteUrl === undefined ? {} : { siteUrl: context.siteUrl }),
-      }),
-    );
+      });
+    } catch (error) {
+      // The setting to fix is RDW_BASE_URL or --base-url (the other commands' sentence).
+      if (error instanceof UsageError && error.option === 'baseUrl' && context.baseUrl !== undefined) {
+        throw new CliUsageError(cliMessages.badBaseUrl(context.baseUrl), { option: 'base-url', cause: error });
+      }
+      throw error;
+    }
+    context.stdout.write(document);
   },
 };
