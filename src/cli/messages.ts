@@ -352,7 +352,8 @@ export const syncMessages = {
   badInterval: (value: string) =>
     `--watch ${JSON.stringify(value)} is not valid: expected an interval from 1m to 24h, as a number and a unit (s, m or h), e.g. 15m or 1h.`,
   summary: (at: string, listed: number, range: string, added: number, revised: number, present: number, failed: number) =>
-    `sync ${at}: listed ${listed}${range === '' ? '' : ` (${range})`}, ${added} new, ${revised} revised, ${present} present, ${failed} failed`,
+    // The time first, as a log line (sync --watch prints one per run); no "sync " so 100 listed with mixed counts fit 100 columns.
+    `${at}: listed ${listed}${range === '' ? '' : ` (${range})`}, ${added} new, ${revised} revised, ${present} present, ${failed} failed`,
   nothingNew: (listed: number) => `nothing new: all ${listed} listed releases are in the catalog`,
   /** Under --json, a failed sync with no failed release or snapshot to name (the report on stdout says more). */
   syncFailed: (exitCode: number) => `The sync failed (exit ${exitCode}); its report on stdout says what failed.`,

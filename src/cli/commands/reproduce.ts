@@ -10,6 +10,7 @@ import { connectApi } from '../api-connection.js';
 import { CliUsageError } from '../cli-errors.js';
 import type { Command } from '../command.js';
 import { COMMAND_LINES } from '../flags.js';
+import { byteText } from '../byte-text.js';
 import { releaseIdText } from '../release-id-text.js';
 import { commandMessages } from '../messages.js';
 import { hasCatalog, openCliCatalog } from '../open-cli-catalog.js';
@@ -51,7 +52,7 @@ export const reproduceCommand: Command = {
       context.stdout.write(`OK ${idText(release.id)} ${release.day} ${release.version} ${release.status === 'pulled' ? 'pulled' : 'present'} (${release.filesChecked} files verified)\n`);
     }
     context.stdout.write(
-      `reproduced ${path.basename(file)}: ${report.releases.length} release(s), ${report.pulled} pulled, ${report.filesChecked} stored files (${report.bytesChecked} bytes) match the lock\n`,
+      `reproduced ${path.basename(file)}: ${report.releases.length} release(s), ${report.pulled} pulled, ${report.filesChecked} stored files (${byteText(report.bytesChecked)}) match the lock\n`,
     );
     return EXIT_CODES.ok;
   },
