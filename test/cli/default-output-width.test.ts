@@ -118,9 +118,15 @@ describe.runIf(hasScript || process.env.CI === 'true')('every command on a 100-c
       widths[name] = Math.max(...run.lines.map(width));
       wide[name] = tooWide(run.lines);
     }
+    // rdw mock serves until stopped: its start lines, then a SIGKILL (no terminal needed: it does not wrap).
+    const mock = await runBuiltCli(['mock', '--port', '0'], { cwd: dir, env: { HOME: dir }, timeoutMs: 8_000 });
+    expect(mock.stdout).toContain('rdw mock: serving');
+    const mockLines = `${mock.stdout}${mock.stderr}`.split('\n');
+    widths.mock = Math.max(...mockLines.map(width));
+    wide.mock = tooWide(mockLines);
     // One assertion over all, so a failure lists every command that does not fit, with its lines.
     expect(Object.fromEntries(Object.entries(wide).filter(([, lines]) => lines.length > 0))).toEqual({});
-    expect(Object.keys(widths)).toHaveLength(runs.length + 1);
+    expect(Object.keys(widths)).toHaveLength(runs.length + 2);
   }, ALL_RUNS_TIMEOUT_MS);
 
   it('shows release IDs by their first 12 characters; --full-ids and --json whole; a short ID is refused as input', async () => {
