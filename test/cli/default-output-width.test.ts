@@ -45,7 +45,6 @@ function runOnTerminal(argv: readonly string[], cwd: string, home: string): Prom
     child.once('close', (code) => {
       clearTimeout(timer);
       const lines = text
-        // eslint-disable-next-line no-control-regex
         .replace(/\x1b\[[0-9;?]*[A-Za-z]/g, '')
         .replace(/\r\n/g, '\n')
         .split('\n')
