@@ -118,8 +118,11 @@ export const catalogMessages = {
       ? 'Nothing to remove: every stored file is referenced by a release and store/tmp is empty.'
       : `Would remove ${files} file${files === 1 ? '' : 's'} no release needs (${mebibytes(bytes)}); run rdw gc without --dry-run to remove ${files === 1 ? 'it' : 'them'}.`,
   noReleases: () => 'The catalog holds no releases yet; pull some with "rdw pull --latest N".',
+  // fullId false: the short note of rdw ls's 100-column table (rdw ls --full-ids or --json say more).
   otherRevisionListed: (id: string, current: boolean, fullId = true) =>
-    `${current ? '' : 'superseded; '}revision ${id.slice(0, 12)}… also listed (the listing gave no generated_at, so which is newer is unknown)${fullId ? `: rdw pull ${id}` : ''}`,
+    fullId
+      ? `${current ? '' : 'superseded; '}revision ${id.slice(0, 12)}… also listed (the listing gave no generated_at, so which is newer is unknown): rdw pull ${id}`
+      : `${current ? 'other revision' : 'superseded; other'} ${id.slice(0, 12)} listed`,
   exported: (rows: number, partitions: number, dir: string) => `Exported ${rows} rows in ${partitions} day partitions to ${dir}.`,
   noRows: () => 'The catalog holds no Market Events rows; pull releases first with "rdw pull --latest N".',
   arrowTypeUnsupported: (column: string, type: string) =>

@@ -202,8 +202,7 @@ export const commandMessages = {
   superseded: () => 'superseded',
   supersededBy: (id: string) => `superseded by ${id.slice(0, 12)}…`,
   // A whole ID makes the row too wide for 100 columns: rdw sync pulls new revisions by ID (--full-ids: the command).
-  newerKnown: (id: string, full: boolean) =>
-    full ? `newer revision ${id.slice(0, 12)}… known: rdw pull ${id}` : `newer revision ${id.slice(0, 12)}… known: rdw sync pulls it`,
+  newerKnown: (id: string, full: boolean) => (full ? `newer revision ${id.slice(0, 12)}… known: rdw pull ${id}` : `newer ${id.slice(0, 12)} known: rdw sync`),
   fileProblem: { missing: 'is missing', size: 'has the wrong size', sha256: 'no longer matches its sha256' } as const,
 };
 

@@ -125,7 +125,10 @@ describe('rdw ls, verify, sql, export', () => {
         expect(listing.stdout).not.toContain(revision!.id);
         const ls = await rdw(mock, home, ['ls']);
         expect(ls.stdout).toContain(`\n${before!.id.slice(0, 12)}  `);
-        expect(ls.stdout).toContain(`newer revision ${revision!.id.slice(0, 12)}… known: rdw sync pulls it`);
+        expect(ls.stdout).toContain(`newer ${revision!.id.slice(0, 12)} known: rdw sync`);
+        // The row with its note fits 100 columns (imported_at to the minute).
+        expect(ls.stdout.split('\n').filter((line) => line.length > 100)).toEqual([]);
+        expect(ls.stdout).toMatch(/ \d{4}-\d\d-\d\dT\d\d:\d\dZ  newer /);
         const full = await rdw(mock, home, ['ls', '--full-ids']);
         expect(full.stdout).toContain(`\n${before!.id}  `);
         expect(full.stdout).toContain(`rdw pull ${revision!.id}`);

@@ -283,8 +283,9 @@ describe('a service with its own release IDs and sparse listings', () => {
       expect(line).not.toContain('newer revision');
       // By default the row shows 12 characters and no whole ID (--full-ids gives the pull command).
       const short = (await rdw(home, ['ls'])).stdout.split('\n').find((text) => text.startsWith(imported.id.slice(0, 12)));
-      expect(short).toContain('also listed');
+      expect(short).toContain(`other revision ${revision.id.slice(0, 12)} listed`);
       expect(short).not.toContain(revision.id);
+      expect(short!.length).toBeLessThanOrEqual(100);
       const json = JSON.parse((await rdw(home, ['ls', '--json'])).stdout) as { id: string; newerId: string | null; otherListedId: string | null }[];
       expect(json.find((release) => release.id === imported.id)).toMatchObject({ newerId: null, otherListedId: revision.id });
 

@@ -30,7 +30,8 @@ export const lsCommand: Command = {
       day: release.day,
       version: release.version,
       rows: release.rows,
-      imported_at: release.imported_at,
+      // To the minute unless --full-ids, so a row with a note fits 100 columns (--json: to the second).
+      imported_at: full ? release.imported_at : String(release.imported_at).replace(/:\d\d(\.\d+)?Z$/, 'Z'),
       note:
         release.newerId === null
           ? release.otherListedId !== null
