@@ -23,7 +23,7 @@ const holderText = (holder: LockHolderText) =>
 
 export const catalogMessages = {
   badReleaseId: (value: string) =>
-    `"${value.length > 80 ? `${value.slice(0, 80)}…` : value}" is not a release ID (64 letters, digits or . _ ~ -, exactly as rdw releases lists it); name releases exactly by ID, or use --latest N.`,
+    `"${value.length > 80 ? `${value.slice(0, 80)}…` : value}" is not a release ID (64 letters, digits or . _ ~ -: the whole ID, which rdw releases --full-ids lists; tables show the first 12); name releases exactly by ID, or use --latest N.`,
   badOption: (name: string, expected: string) => `The catalog option ${name} must be ${expected}.`,
   badSnapshot: (detail: string) => `The snapshot cannot be recorded: ${detail}.`,
   busy: (home: string, seconds: number, holder: LockHolderText) =>
@@ -124,8 +124,11 @@ export const catalogMessages = {
       ? 'Nothing to remove: every stored file is referenced by a release and store/tmp is empty.'
       : `Would remove ${files} file${files === 1 ? '' : 's'} no release needs (${mebibytes(bytes)}); run rdw gc without --dry-run to remove ${files === 1 ? 'it' : 'them'}.`,
   noReleases: () => 'The catalog holds no releases yet; pull some with "rdw pull --latest N".',
-  otherRevisionListed: (id: string, current: boolean) =>
-    `${current ? '' : 'superseded; '}revision ${id.slice(0, 12)}… also listed (the listing gave no generated_at, so which is newer is unknown): rdw pull ${id}`,
+  // fullId false: the short note of rdw ls's 100-column table (rdw ls --full-ids or --json say more).
+  otherRevisionListed: (id: string, current: boolean, fullId = true) =>
+    fullId
+      ? `${current ? '' : 'superseded; '}revision ${id.slice(0, 12)}… also listed (the listing gave no generated_at, so which is newer is unknown): rdw pull ${id}`
+      : `${current ? 'other revision' : 'superseded; other'} ${id.slice(0, 12)} listed`,
   exported: (rows: number, partitions: number, dir: string) => `Exported ${rows} rows in ${partitions} day partitions to ${dir}.`,
   noRows: () => 'The catalog holds no Market Events rows; pull releases first with "rdw pull --latest N".',
   arrowTypeUnsupported: (column: string, type: string) =>

@@ -152,6 +152,9 @@ function fieldLines(document: Row, skip: readonly string[], depth = 1): string {
     const nested = typeof value === 'object' && value !== null && text.length > INLINE_JSON_MAX && depth < MAX_DEPTH;
     if (nested && isPlainObject(value)) {
       lines.push(`${pad}${field}:`, fieldLines(value, [], depth + 1).trimEnd());
+    } else if (nested && Array.isArray(value) && value.every((item) => typeof item === 'string')) {
+      // A list of sentences (limitation): one per line, so each fits a terminal.
+      lines.push(`${pad}${field}:`, ...value.map((item) => `${pad}  - ${item}`));
     } else if (nested && isRowList(value)) {
       const table = rowTable(value).trimEnd().split('\n');
       lines.push(`${pad}${field}:`, ...table.map((line) => `${pad}  ${line}`.trimEnd()));

@@ -86,6 +86,9 @@ const RELEASE_COUNT = { kind: 'integer', valueName: 'N', min: RELEASES_QUERY.lim
 
 const NO_FLAGS: readonly FlagDefinition[] = [];
 
+/** Tables and lines show release IDs by their first 12 characters (release-id-text.ts); this flag shows them whole. */
+const FULL_IDS: FlagDefinition = { name: 'full-ids', kind: 'boolean', description: 'Whole 64-character release IDs (default: the first 12, as git shows hashes)' };
+
 /** Every command's command line, by command name. */
 export const COMMAND_LINES = {
   demo: {
@@ -114,8 +117,8 @@ export const COMMAND_LINES = {
   releases: {
     summary: 'List published Market Events releases (newest day first).',
     operands: '',
-    flags: [{ ...RELEASE_COUNT, name: 'limit', defaultNote: "the service's", description: 'List the N newest releases' }],
-    examples: ['rdw releases --limit 5', 'rdw releases --json  # all listed fields, and whether imported'],
+    flags: [{ ...RELEASE_COUNT, name: 'limit', defaultNote: "the service's", description: 'List the N newest releases' }, FULL_IDS],
+    examples: ['rdw releases --limit 5', 'rdw releases --full-ids  # whole IDs, to copy into rdw pull', 'rdw releases --json  # all listed fields, and whether imported'],
   },
   pull: {
     summary: 'Download, verify and import releases by ID (idempotent).',
@@ -123,13 +126,14 @@ export const COMMAND_LINES = {
     flags: [
       { ...RELEASE_COUNT, name: 'latest', description: 'Pull the N newest releases instead of named IDs' },
       { name: 'concurrency', kind: 'integer', valueName: 'N', min: 1, max: 16, default: 4, description: 'Releases downloaded and checked at a time' },
+      FULL_IDS,
     ],
     examples: ['rdw pull --latest 30  # at most 100: the listing holds the latest 100', 'rdw pull <RELEASE_ID> <RELEASE_ID>  # any release, older ones too'],
   },
   ls: {
     summary: 'List the releases in the local catalog.',
     operands: '',
-    flags: NO_FLAGS,
+    flags: [FULL_IDS],
     examples: ['rdw ls', 'rdw ls --json'],
   },
   verify: {
@@ -208,7 +212,7 @@ export const COMMAND_LINES = {
   lock: {
     summary: 'Write a study lock pinning exact releases (pulls missing IDs by ID); lock check <FILE...> names revised pinned days.',
     operands: '<FILE> (<RELEASE_ID...> | --latest N) | check <FILE...>',
-    flags: [{ ...RELEASE_COUNT, name: 'latest', description: 'Pin the N newest releases instead of named IDs' }],
+    flags: [{ ...RELEASE_COUNT, name: 'latest', description: 'Pin the N newest releases instead of named IDs' }, FULL_IDS],
     examples: ['rdw lock study.lock.json --latest 10', 'rdw lock check study.lock.json'],
   },
   sync: {
@@ -225,7 +229,7 @@ export const COMMAND_LINES = {
   reproduce: {
     summary: 'Reproduce a study lock: pull missing releases by ID, verify every checksum.',
     operands: '<FILE>',
-    flags: NO_FLAGS,
+    flags: [FULL_IDS],
     examples: ['rdw reproduce study.lock.json'],
   },
   kernel: {

@@ -24,9 +24,11 @@ export const cliMessages = {
   openapiHelp: () =>
     [
       'Offline: needs no key and no server. Save it with "rdw openapi > openapi.json";',
-      '"rdw mock" also serves it at {base_url}/openapi.json. The servers\' defaults are --base-url',
-      '(or RDW_BASE_URL) and RDW_SITE_URL when given. Schemas stay open where the spec says "not shown"',
-      '(extra fields allowed).',
+      '"rdw mock" also serves it at {base_url}/openapi.json. Each path carries /v1 and the server is',
+      '--base-url (or RDW_BASE_URL) without it, so a mock server that ignores server paths serves the',
+      'API under /v1 too: npx prism mock openapi.json -p 4010, then RDW_BASE_URL=http://127.0.0.1:4010/v1',
+      '(live pages at the root: RDW_SITE_URL defaults to that origin). Schemas stay open where the spec',
+      'says "not shown" (extra fields allowed).',
     ].join('\n'),
   badBaseUrl: (value: string) =>
     `RDW_BASE_URL (or --base-url) "${value}" is not the API root; set it to the http(s) URL ending in /v1, e.g. https://host/v1.`,
@@ -177,7 +179,8 @@ export const commandMessages = {
     `Port ${port} on ${host} is already in use (another rdw mock?); stop that process or choose another port, e.g. --port 0 for any free one.`,
   hostNotLocal: (host: string) => `--host ${host} is not an address of this machine; use 127.0.0.1 (the default) or 0.0.0.0 for every interface.`,
   mockListening: (baseUrl: string, siteUrl: string, seed: number, now: string, days: number) =>
-    `rdw mock: serving the Research Data API at ${baseUrl} (public live pages under ${siteUrl}); seed ${seed}, clock ${now}, ${days} days.\n` +
+    `rdw mock: serving the Research Data API at ${baseUrl}\n` +
+    `  public live pages under ${siteUrl}; seed ${seed}, clock ${now}, ${days} days.\n` +
     'The seeded keys are printed only by "rdw mock --json". Stop with Ctrl+C.\n',
   mockStopped: (signal: string) => `rdw mock: stopped (${signal}).\n`,
   // kernel
@@ -201,7 +204,8 @@ export const commandMessages = {
     `${imported ? 'imported' : 'present '} ${id} ${day} ${version} ${rows} rows`,
   superseded: () => 'superseded',
   supersededBy: (id: string) => `superseded by ${id.slice(0, 12)}…`,
-  newerKnown: (id: string) => `newer revision ${id.slice(0, 12)}… known: rdw pull ${id}`,
+  // A whole ID makes the row too wide for 100 columns: rdw sync pulls new revisions by ID (--full-ids: the command).
+  newerKnown: (id: string, full: boolean) => (full ? `newer revision ${id.slice(0, 12)}… known: rdw pull ${id}` : `newer ${id.slice(0, 12)} known: rdw sync`),
   fileProblem: { missing: 'is missing', size: 'has the wrong size', sha256: 'no longer matches its sha256' } as const,
 };
 
@@ -354,7 +358,8 @@ export const syncMessages = {
   badInterval: (value: string) =>
     `--watch ${JSON.stringify(value)} is not valid: expected an interval from 1m to 24h, as a number and a unit (s, m or h), e.g. 15m or 1h.`,
   summary: (at: string, listed: number, range: string, added: number, revised: number, present: number, failed: number) =>
-    `sync ${at}: listed ${listed}${range === '' ? '' : ` (${range})`}, ${added} new, ${revised} revised, ${present} present, ${failed} failed`,
+    // The time first, as a log line (sync --watch prints one per run); no "sync " so 100 listed with mixed counts fit 100 columns.
+    `${at}: listed ${listed}${range === '' ? '' : ` (${range})`}, ${added} new, ${revised} revised, ${present} present, ${failed} failed`,
   nothingNew: (listed: number) => `nothing new: all ${listed} listed releases are in the catalog`,
   /** Under --json, a failed sync with no failed release or snapshot to name (the report on stdout says more). */
   syncFailed: (exitCode: number) => `The sync failed (exit ${exitCode}); its report on stdout says what failed.`,

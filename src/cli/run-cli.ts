@@ -19,6 +19,7 @@ import { cliMessages } from './messages.js';
 import { helpText, commandHelpText } from './help-text.js';
 import { wrapText } from './wrap-text.js';
 import { jsonNoticeOutput } from './json-notice-output.js';
+import { wrappingOutput } from './wrapping-output.js';
 import { asksForJson, checkFlags, parseCommandLine, splitLeadingGlobalFlags } from './parse-flags.js';
 
 export { UNEXPECTED_CODE } from './failure-of.js';
@@ -78,7 +79,7 @@ export async function runCli(argv: readonly string[], options: RunCliOptions = {
       stdout,
       // Under --json every stderr line is a JSON object: notices (waits, retries, warnings) as {"notice"},
       // a failure as the one {"error"} object, last.
-      stderr: json ? jsonNoticeOutput(stderr) : stderr,
+      stderr: json ? jsonNoticeOutput(stderr) : wrappingOutput(stderr),
       json: parsed.values.json === true,
       home: resolveHome({ flag: parsed.values.home as string | undefined, env, cwd, flagName: '--home' }),
       baseUrl: (parsed.values['base-url'] as string | undefined) ?? env.RDW_BASE_URL ?? undefined,

@@ -13,13 +13,18 @@ const printable = (text: string): string => text.replace(/[^\x20-\x7e]/g, '?').s
 
 /**
  * What to check after a 404, by the kind of path: an ID or format the caller chose, or, for an endpoint
- * every service has (/catalog, /releases), the base URL itself.
+ * every service has (/catalog, /releases), where the server serves the API: the base URL already ends in
+ * /v1 (the client refuses any other), so a 404 there means the server serves it under another prefix.
  */
 const notFoundRemedy = (path: string): string => {
-  if (/\/(download|releases)\/[^/?]/.test(path)) return 'check the release ID (copy it from rdw releases) and the format';
+  if (/\/(download|releases)\/[^/?]/.test(path)) return 'check the release ID (the whole ID, from rdw releases --full-ids) and the format';
   if (/\/live\/[^/?]/.test(path)) return 'check the page key (and RDW_SITE_URL when the public pages are on another host)';
   if (/\/research\/[^/?]/.test(path) && !/\/research\/catalog(\?|$)/.test(path)) return 'check the dataset ID (rdw research catalog lists them)';
-  return 'check the base URL (RDW_BASE_URL is the API root ending in /v1)';
+  return (
+    'the server answers, but serves no API under this base URL; it may serve it under another prefix (a gateway path, ' +
+    'or a mock server that ignores server paths: serve it the current rdw openapi output, whose paths begin with /v1), ' +
+    'so set RDW_BASE_URL to the prefix it uses, ending in /v1'
+  );
 };
 
 export const messages = {
@@ -40,7 +45,7 @@ export const messages = {
   badSiteUrl: (): string => 'The site URL is not an absolute http(s) URL; pass {site_url} (for example https://host).',
   badOption: (name: string, expected: string): string => `The client option ${name} is invalid: expected ${expected}.`,
   badReleaseId: (value: string): string =>
-    `"${short(value)}" is not a release ID (64 letters, digits or . _ ~ -); copy the ID exactly from rdw releases.`,
+    `"${short(value)}" is not a release ID (64 letters, digits or . _ ~ -); copy the whole ID from rdw releases --full-ids.`,
   badFormat: (value: string, allowed: readonly string[]): string =>
     `"${value}" is not a download format; use one of ${allowed.join(', ')}.`,
   badLimit: (name: string, min: number, max: number): string => `${name} must be an integer from ${min} to ${max}.`,

@@ -93,11 +93,13 @@ describe('client notices and refusals through the CLI', () => {
     expect(next.stderr).toBe('');
   });
 
-  it('points at RDW_BASE_URL when every endpoint is 404 (a wrong API root), exit 6', async () => {
+  it('says the server may serve the API under another prefix when every endpoint is 404, exit 6', async () => {
     const run = await rdw(['releases']);
     expect(run.code).toBe(EXIT_CODES.notFound);
     expect(run.stderr.trim().split('\n').at(-1)).toBe(`rdw: ${clientMessages.notFound('/v1/releases')}`);
-    expect(run.stderr).toContain('check the base URL (RDW_BASE_URL is the API root ending in /v1)');
+    // The base URL already ends in /v1: the sentence does not blame it, it names what else can be wrong.
+    expect(run.stderr).toContain('serves no API under this base URL; it may serve it under another prefix');
+    expect(run.stderr).not.toContain('is the API root ending in /v1');
   });
 
   it('names RDW_BASE_URL when it does not end in /v1 (exit 2), before any request', async () => {
@@ -115,7 +117,7 @@ describe('client notices and refusals through the CLI', () => {
     const run = await rdw(['pull', 'a'.repeat(64)]);
     expect(run.code).toBe(EXIT_CODES.notFound);
     expect(run.stderr.trim().split('\n').at(-1)).toBe('rdw: The release could not be pulled; nothing was imported.');
-    expect(run.stderr).toContain('check the release ID (copy it from rdw releases) and the format');
+    expect(run.stderr).toContain('check the release ID (the whole ID, from rdw releases --full-ids) and the format');
   });
 
   it('passes a live page\'s notices to stderr: a redirect to another origin is said once, without the key', async () => {

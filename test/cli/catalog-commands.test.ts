@@ -120,10 +120,19 @@ describe('rdw ls, verify, sql, export', () => {
         expect(revision).toBeDefined();
         const listing = await rdw(mock, home, ['releases', '--limit', '5']);
         expect(listing.code).toBe(0);
-        expect(listing.stdout).toContain(revision!.id);
+        // Tables show 12 characters of an ID; --full-ids whole ones, and the whole pull command in the note.
+        expect(listing.stdout).toContain(`\n${revision!.id.slice(0, 12)}  `);
+        expect(listing.stdout).not.toContain(revision!.id);
         const ls = await rdw(mock, home, ['ls']);
-        expect(ls.stdout).toContain(before!.id);
-        expect(ls.stdout).toContain(`rdw pull ${revision!.id}`);
+        expect(ls.stdout).toContain(`\n${before!.id.slice(0, 12)}  `);
+        expect(ls.stdout).toContain(`newer ${revision!.id.slice(0, 12)} known: rdw sync`);
+        // The row with its note fits 100 columns (imported_at to the minute).
+        expect(ls.stdout.split('\n').filter((line) => line.length > 100)).toEqual([]);
+        expect(ls.stdout).toMatch(/ \d{4}-\d\d-\d\dT\d\d:\d\dZ  newer /);
+        const full = await rdw(mock, home, ['ls', '--full-ids']);
+        expect(full.stdout).toContain(`\n${before!.id}  `);
+        expect(full.stdout).toContain(`rdw pull ${revision!.id}`);
+        expect((await rdw(mock, home, ['releases', '--limit', '5', '--full-ids'])).stdout).toContain(`\n${revision!.id}  `);
       }),
     );
   });

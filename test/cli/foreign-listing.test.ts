@@ -162,7 +162,12 @@ describe('a service with its own release IDs and sparse listings', () => {
   it('rdw releases lists sparse items: absent columns are empty cells, --json keeps them absent', async () => {
     service.listing = releases.map(sparse);
     const home = await newHome();
-    const table = await rdw(home, ['releases']);
+    // By default the first 12 characters of each ID (they tell these apart); --full-ids: whole IDs.
+    const shortTable = await rdw(home, ['releases']);
+    expect(shortTable.code).toBe(0);
+    const length = 12;
+    expect(shortTable.stdout.split('\n').slice(2, 2 + releases.length).map((line) => line.split(' ')[0])).toEqual(releases.map((release) => release.id.slice(0, length)));
+    const table = await rdw(home, ['releases', '--full-ids']);
     expect(table.stderr).toBe('');
     expect(table.code).toBe(0);
     const lines = table.stdout.split('\n');
@@ -180,6 +185,16 @@ describe('a service with its own release IDs and sparse listings', () => {
     expect(await catalogRows(home, 'SELECT id, version, generated_at FROM listed_releases ORDER BY day DESC')).toEqual(
       releases.map((release) => ({ id: release.id, version: release.version, generated_at: null })),
     );
+
+    // A listing with two IDs that share 30 characters: the short IDs grow to 31 to stay apart.
+    const twins = [sparse(releases[0]!), { ...sparse(releases[1]!), id: `${releases[0]!.id.slice(0, 30)}${releases[1]!.id.slice(30)}` }];
+    service.listing = twins;
+    try {
+      const grown = await rdw(home, ['releases']);
+      expect(grown.stdout.split('\n').slice(2, 4).map((line) => line.split(' ')[0])).toEqual(twins.map((twin) => twin.id.slice(0, 31)));
+    } finally {
+      service.listing = releases.map(sparse);
+    }
   });
 
   it('leaves out listed items without a usable id or day and lists the others', async () => {
@@ -217,7 +232,7 @@ describe('a service with its own release IDs and sparse listings', () => {
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     const wanted = releases.slice(0, 2);
-    for (const release of wanted) expect(run.stdout).toContain(`imported ${release.id} ${release.day} ${release.version} ${release.rows} rows`);
+    for (const release of wanted) expect(run.stdout).toContain(`imported ${release.id.slice(0, 12)} ${release.day} ${release.version} ${release.rows} rows`);
     expect(await catalogRows(home, `SELECT id, rows::INTEGER AS rows FROM releases ORDER BY day DESC`)).toEqual(
       wanted.map((release) => ({ id: release.id, rows: release.rows })),
     );
@@ -248,7 +263,7 @@ describe('a service with its own release IDs and sparse listings', () => {
     await writeFile(copy, text);
     const reproduce = await rdw(second, ['reproduce', 'copied.lock.json']);
     expect(reproduce.code).toBe(0);
-    for (const release of pinned) expect(reproduce.stdout).toContain(`OK ${release.id} ${release.day} ${release.version} pulled`);
+    for (const release of pinned) expect(reproduce.stdout).toContain(`OK ${release.id.slice(0, 12)} ${release.day} ${release.version} pulled`);
     expect((await catalogRows(second, 'SELECT id FROM releases')).map((row) => row.id).sort()).toEqual(pinned.map((release) => release.id).sort());
   });
 
@@ -260,12 +275,17 @@ describe('a service with its own release IDs and sparse listings', () => {
     service.listing = [revision, ...releases.filter((release) => release !== imported).map(sparse)];
     try {
       expect((await rdw(home, ['releases'])).code).toBe(0);
-      const ls = await rdw(home, ['ls']);
+      const ls = await rdw(home, ['ls', '--full-ids']);
       expect(ls.code).toBe(0);
       const line = ls.stdout.split('\n').find((text) => text.startsWith(imported.id));
       expect(line).toContain('also listed');
       expect(line).toContain(`rdw pull ${revision.id}`);
       expect(line).not.toContain('newer revision');
+      // By default the row shows 12 characters and no whole ID (--full-ids gives the pull command).
+      const short = (await rdw(home, ['ls'])).stdout.split('\n').find((text) => text.startsWith(imported.id.slice(0, 12)));
+      expect(short).toContain(`other revision ${revision.id.slice(0, 12)} listed`);
+      expect(short).not.toContain(revision.id);
+      expect(short!.length).toBeLessThanOrEqual(100);
       const json = JSON.parse((await rdw(home, ['ls', '--json'])).stdout) as { id: string; newerId: string | null; otherListedId: string | null }[];
       expect(json.find((release) => release.id === imported.id)).toMatchObject({ newerId: null, otherListedId: revision.id });
 

@@ -99,7 +99,8 @@ const notPulledIds = (stdout: string) => [...stdout.matchAll(/^not pulled ([0-9a
 describe('rdw pull, interrupted', () => {
   it('SIGINT: stops between releases, names what was imported and what was not, exit 130, whole releases only', async () => {
     const home = await newHome();
-    const run = await interruptAfterTwoReleases(['pull', '--latest', String(DAYS), '--concurrency', '1', '--home', home], 'SIGINT');
+    // --full-ids: the "imported" lines name whole IDs, to compare with the catalog (by default 12 characters).
+    const run = await interruptAfterTwoReleases(['pull', '--latest', String(DAYS), '--concurrency', '1', '--full-ids', '--home', home], 'SIGINT');
     expect(run.code, run.stderr).toBe(130);
     const imported = importedIds(run.stdout);
     const notPulled = notPulledIds(run.stdout);
@@ -114,7 +115,7 @@ describe('rdw pull, interrupted', () => {
     await expectWholeReleases(home, imported);
 
     // The same command continues where it stopped: the imported ones are present, the rest imported now.
-    const again = await runBuiltCli(['pull', '--latest', String(DAYS), '--home', home], { env: env(), timeoutMs: 90_000 });
+    const again = await runBuiltCli(['pull', '--latest', String(DAYS), '--full-ids', '--home', home], { env: env(), timeoutMs: 90_000 });
     expect(again.code, again.stderr).toBe(0);
     expect(importedIds(again.stdout).sort()).toEqual([...notPulled].sort());
     await expectWholeReleases(home, [...imported, ...notPulled]);

@@ -66,7 +66,9 @@ describe('rdw lock / rdw reproduce', () => {
     const lockPath = path.join(first, 'study.lock.json');
     const lock = await readLock(lockPath);
     expect(lock.releases).toHaveLength(3);
-    for (const release of lock.releases) expect(lockRun.stdout).toContain(release.id);
+    // The lines show 12 characters of each ID; the lock file holds whole IDs (read above).
+    for (const release of lock.releases) expect(lockRun.stdout).toContain(`  ${release.id.slice(0, 12)} ${release.day} `);
+    for (const release of lock.releases) expect(lockRun.stdout).not.toContain(release.id);
 
     const second = await newHome();
     const copied = path.join(second, 'copied.json');
@@ -74,7 +76,7 @@ describe('rdw lock / rdw reproduce', () => {
     const reproduce = await rdw(second, ['reproduce', 'copied.json']);
     expect(reproduce.code).toBe(0);
     const okLines = reproduce.stdout.split('\n').filter((line) => line.startsWith('OK '));
-    expect(okLines).toEqual(lock.releases.map((release) => expect.stringContaining(`${release.id} ${release.day} ${release.version} pulled`)));
+    expect(okLines).toEqual(lock.releases.map((release) => `OK ${release.id.slice(0, 12)} ${release.day} ${release.version} pulled (3 files verified)`));
 
     const ids = lock.releases.map((release) => release.id);
     const [a, b] = [await studyIn(first, ids), await studyIn(second, ids)];

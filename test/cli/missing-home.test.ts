@@ -65,7 +65,14 @@ describe('rdw demo --home X', () => {
   it('prints Try next lines that carry --home X, and the first of them reads the demo\'s catalog', async () => {
     const run = await runBuiltCli(['demo', '--latest', '2', '--home', 'demo home'], { cwd, timeoutMs: 180_000 });
     expect(run.code, run.stderr).toBe(0);
-    const tryNext = run.stdout.slice(run.stdout.indexOf('Try next:')).split('\n').slice(1).filter((line) => line.startsWith('  npx rdw '));
+    // A line that would pass 100 columns continues with ` \` on the next (as a shell reads it): joined here.
+    const tryNext = run.stdout
+      .slice(run.stdout.indexOf('Try next:'))
+      .replace(/ \\\n +/g, ' ')
+      .split('\n')
+      .slice(1)
+      .filter((line) => line.startsWith('  npx rdw '));
+    expect(run.stdout.split('\n').filter((line) => line.length > 100)).toEqual([]);
     const readers = tryNext.filter((line) => !line.includes('reproduce'));
     expect(readers.length).toBe(2);
     for (const line of readers) expect(line.endsWith(" --home 'demo home'"), line).toBe(true);

@@ -213,7 +213,7 @@ describe('advice that names a command that does it', () => {
       await rm(parquet.file);
       const run = await rdw(mock, home, ['pull', parquet.id]);
       expect(run.code).toBe(0);
-      expect(run.stdout.startsWith(`present  ${parquet.id} `)).toBe(true);
+      expect(run.stdout.startsWith(`present  ${parquet.id.slice(0, 12)} `)).toBe(true);
       expect(run.stderr).toBe(`rdw: release ${parquet.id.slice(0, 12)}… was present, but 1 stored file was missing or cut short; fetched again by ID and verified, its rows re-imported.\n`);
       expect(await hashFile(parquet.file)).toEqual({ sha256: parquet.sha256, bytes: parquet.bytes });
       expect(await rowsIn(home, parquet.id)).toEqual(rows);

@@ -254,7 +254,7 @@ describe('rdw sync as processes', () => {
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => void (stdout += chunk));
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => void (stderr += chunk));
     for (let i = 0; i < 1200 && !stdout.includes('\n'); i += 1) await new Promise((resolve) => setTimeout(resolve, 25));
-    expect(stdout).toMatch(/^sync \S+: listed 13 .*0 new, 0 revised, 13 present, 0 failed\n$/);
+    expect(stdout).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\dZ: listed 13 .*0 new, 0 revised, 13 present, 0 failed\n$/);
     child.kill('SIGTERM');
     const code = await new Promise((resolve) => child.once('exit', resolve));
     expect(code).toBe(0);

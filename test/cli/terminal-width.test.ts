@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/run-cli.js';
 import { COMMANDS } from '../../src/cli/commands/index.js';
 import { wrapText } from '../../src/cli/wrap-text.js';
+import { wrappingOutput } from '../../src/cli/wrapping-output.js';
 import type { CliOutput } from '../../src/cli/cli-context.js';
 import { withTempHome } from '../support/temp-home.js';
 
@@ -26,6 +27,31 @@ describe('wrapText', () => {
     ['too narrow to wrap: unchanged', 'alpha beta gamma', 24, 10, 'alpha beta gamma'],
   ])('%s', (_case, text, columns, indent, expected) => {
     expect(wrapText(text, columns, indent)).toBe(expected);
+  });
+});
+
+describe('wrappingOutput (stderr on a terminal)', () => {
+  const sentence = `rdw: ${'word '.repeat(45)}end.`;
+  it('wraps an rdw: line wider than the terminal under its message, and any other long line at column 0', () => {
+    const out = capture(COLUMNS);
+    wrappingOutput(out.output).write(`${sentence}\nshort\n${'note '.repeat(30)}end\n`);
+    const lines = out.text().split('\n');
+    expect(tooWide(out.text())).toEqual([]);
+    expect(lines[0]!.startsWith('rdw: word')).toBe(true);
+    expect(lines[1]).toMatch(/^ {5}word/);
+    expect(lines).toContain('short');
+    expect(lines.find((line) => line.startsWith('note'))!.length).toBeGreaterThan(80); // the long line, from column 0
+    // The same words in the same order: only line breaks were added.
+    expect(out.text().split(/\s+/)).toEqual(`${sentence}\nshort\n${'note '.repeat(30)}end\n`.split(/\s+/));
+  });
+
+  it('leaves pipes, and a line redrawn with \\r (a progress bar), as written', () => {
+    const piped = capture();
+    wrappingOutput(piped.output).write(`${sentence}\n`);
+    expect(piped.text()).toBe(`${sentence}\n`);
+    const bar = capture(COLUMNS);
+    wrappingOutput(bar.output).write(`\r${'#'.repeat(120)}`);
+    expect(bar.text()).toBe(`\r${'#'.repeat(120)}`);
   });
 });
 

@@ -24,7 +24,7 @@ type Json = Record<string, any>;
 const document = openApiDocument() as Json;
 const operation = (path: string): Json => document.paths[path].get;
 const componentResponse = (ref: Json): Json => document.components.responses[String(ref.$ref).split('/').pop()!];
-const validator = new OpenApiValidator(document, { baseUrl: 'http://127.0.0.1:8787/v1', siteUrl: 'http://127.0.0.1:8787' });
+const validator = new OpenApiValidator(document);
 const problems = (schema: string, value: unknown): string[] => validator.validateComponent(schema, JSON.stringify(value));
 
 const ID = 'f'.repeat(64);
@@ -43,19 +43,24 @@ describe('the OpenAPI document', () => {
     expect(validatorOfSpecs.version).toBe('3.1');
   });
 
-  it('has a path for every endpoint of the spec, the downloads once per FORMAT, and the document itself', () => {
+  it('has a path for every endpoint of the spec (with /v1 under {base_url}), the downloads once per FORMAT, and the document itself', () => {
     const expected = ENDPOINTS.flatMap((endpoint) => {
-      const path = endpoint.path.replace(/<([A-Z_]+)>/g, (_m, name: string) => `{${name.toLowerCase()}}`);
+      const path = `${endpoint.scope === 'public' ? '' : '/v1'}${endpoint.path.replace(/<([A-Z_]+)>/g, (_m, name: string) => `{${name.toLowerCase()}}`)}`;
       return endpoint.name === 'download' ? DOWNLOAD_FORMAT_VALUES.map((format) => path.replace('{format}', format)) : [path];
     });
-    expect(Object.keys(document.paths).sort()).toEqual([...expected, '/openapi.json'].sort());
+    expect(Object.keys(document.paths).sort()).toEqual([...expected, '/v1/openapi.json'].sort());
     for (const item of Object.values(document.paths) as Json[]) expect(Object.keys(item).filter((key) => key !== 'servers')).toEqual(['get']);
   });
 
-  it('serves {base_url} with the version segment, and the public live paths under {site_url}', () => {
-    expect(document.servers).toEqual([expect.objectContaining({ url: '{base_url}', variables: { base_url: expect.objectContaining({ default: 'http://127.0.0.1:8787/v1' }) } })]);
+  it('serves {base_url} as {service_url} plus the /v1 each path begins with, and the public live paths under {site_url}', () => {
+    expect(document.servers).toEqual([expect.objectContaining({ url: '{service_url}', variables: { service_url: expect.objectContaining({ default: 'http://127.0.0.1:8787' }) } })]);
     const given = openApiDocument({ baseUrl: 'https://api.example.org/v1' }) as Json;
-    expect(given.servers[0].variables.base_url.default).toBe('https://api.example.org/v1');
+    expect(given.servers[0].variables.service_url.default).toBe('https://api.example.org');
+    // A service under a path prefix keeps it in the server; a trailing slash is no different.
+    expect((openApiDocument({ baseUrl: 'https://example.org/research/v1/' }) as Json).servers[0].variables.service_url.default).toBe('https://example.org/research');
+    // The same absolute URLs as {base_url}/releases: server URL + path.
+    expect(`${given.servers[0].variables.service_url.default}${Object.keys(given.paths).find((path) => path.endsWith('/releases'))}`).toBe('https://api.example.org/v1/releases');
+    expect(() => openApiDocument({ baseUrl: 'https://api.example.org/api' })).toThrow(/does not end in \/v1/);
     for (const path of ['/api/research/live/{page_key}', '/api/research/live/{page_key}.csv']) {
       expect(given.paths[path].servers).toEqual([expect.objectContaining({ url: '{site_url}', variables: { site_url: expect.objectContaining({ default: 'https://api.example.org' }) } })]);
     }
@@ -65,13 +70,13 @@ describe('the OpenAPI document', () => {
     expect(document.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(document.security).toEqual([{ bearerAuth: [] }]);
     for (const [path, item] of Object.entries(document.paths) as [string, Json][]) {
-      const open = path.startsWith('/api/research/live/') || path === '/openapi.json';
+      const open = path.startsWith('/api/research/live/') || path === '/v1/openapi.json';
       expect(item.get.security, path).toEqual(open ? [] : undefined);
     }
   });
 
   it('gives the row query parameters their ranges, defaults and enums from ROW_QUERY', () => {
-    const parameters = Object.fromEntries((operation('/rows/{release_id}').parameters as Json[]).map((p) => [p.name, p]));
+    const parameters = Object.fromEntries((operation('/v1/rows/{release_id}').parameters as Json[]).map((p) => [p.name, p]));
     expect(parameters.release_id).toMatchObject({ in: 'path', required: true });
     expect(parameters.symbol.schema).toEqual({ type: 'string', enum: [...SYMBOLS] });
     expect(parameters.sample_type.schema).toEqual({ type: 'string', enum: [...SAMPLE_TYPES] });
@@ -80,7 +85,7 @@ describe('the OpenAPI document', () => {
   });
 
   it('gives /releases its 1-100 limit without inventing a default (the spec does not show one)', () => {
-    const [limit] = operation('/releases').parameters as Json[];
+    const [limit] = operation('/v1/releases').parameters as Json[];
     expect(limit).toMatchObject({ name: 'limit', in: 'query', required: false });
     expect(limit!.schema).toEqual({ type: 'integer', minimum: 1, maximum: 100 });
   });
@@ -89,12 +94,12 @@ describe('the OpenAPI document', () => {
     const names = Object.values(document.components.responses as Record<string, Json>);
     expect(names).toHaveLength(new Set(Object.values(API_ERROR_CODES)).size);
     const statuses = (path: string) => Object.keys(operation(path).responses);
-    expect(statuses('/rows/{release_id}')).toEqual(['200', '401', '403', '404', '413', '422', '429', '503', 'default']);
-    expect(statuses('/download/{release_id}/parquet')).toEqual(['200', '206', '304', '401', '403', '404', '413', '416', '422', '429', '503', 'default']);
-    expect(statuses('/catalog')).toEqual(['200', '401', '403', '422', '429', '503', 'default']);
+    expect(statuses('/v1/rows/{release_id}')).toEqual(['200', '401', '403', '404', '413', '422', '429', '503', 'default']);
+    expect(statuses('/v1/download/{release_id}/parquet')).toEqual(['200', '206', '304', '401', '403', '404', '413', '416', '422', '429', '503', 'default']);
+    expect(statuses('/v1/catalog')).toEqual(['200', '401', '403', '422', '429', '503', 'default']);
     expect(statuses('/api/research/live/{page_key}')).toEqual(['200', '404', '422', '429', '503', 'default']);
-    expect(componentResponse(operation('/releases').responses['429']).headers['Retry-After']).toBeDefined();
-    expect(operation('/download/{release_id}/csv').responses['206'].headers['Content-Range'].required).toBe(true);
+    expect(componentResponse(operation('/v1/releases').responses['429']).headers['Retry-After']).toBeDefined();
+    expect(operation('/v1/download/{release_id}/csv').responses['206'].headers['Content-Range'].required).toBe(true);
   });
 
   it.each([
@@ -104,7 +109,7 @@ describe('the OpenAPI document', () => {
     ['manifest', ['application/json']],
     ['schema', ['application/json']],
   ])('downloads %s as %j', (format, media) => {
-    expect(Object.keys(operation(`/download/{release_id}/${format}`).responses['200'].content)).toEqual(media);
+    expect(Object.keys(operation(`/v1/download/{release_id}/${format}`).responses['200'].content)).toEqual(media);
   });
 
   it('describes every Market Events field in spec order with its type, nullability, values and x-rdw-role', () => {
@@ -184,7 +189,12 @@ describe('rdw openapi', () => {
   it('fills the server defaults from --base-url', async () => {
     const given = await run('openapi', '--base-url', 'https://api.example.org/v1');
     expect(given.code).toBe(0);
-    expect(JSON.parse(given.out).servers[0].variables.base_url.default).toBe('https://api.example.org/v1');
+    expect(JSON.parse(given.out).servers[0].variables.service_url.default).toBe('https://api.example.org');
+  });
+
+  it('refuses a base URL without /v1, naming the setting (exit 2)', async () => {
+    const refused = await run('openapi', '--base-url', 'https://api.example.org/api');
+    expect(refused).toEqual({ code: 2, out: '', err: expect.stringMatching(/^rdw: RDW_BASE_URL \(or --base-url\) "https:\/\/api\.example\.org\/api" is not the API root; .+\n$/) });
   });
 
   it('refuses arguments it does not take (exit 2)', async () => {

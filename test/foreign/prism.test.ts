@@ -1,19 +1,22 @@
-// A foreign server rdw did not write: Stoplight Prism mocking the generated OpenAPI document, in static
-// mode (examples and schema samples) and dynamic mode (random data from the schemas). Every rdw command
-// either works or fails with one sentence and a documented exit code, and nothing unverified is imported
-// (Prism's bytes cannot match a manifest checksum). Imports no part of src/mock.
+// A foreign server rdw did not write: Stoplight Prism mocking the document the built `rdw openapi` prints,
+// unmodified, as docs/cli.md says to run it (`rdw openapi > openapi.json`, `npx prism mock openapi.json -p
+// PORT`, then RDW_BASE_URL=http://127.0.0.1:PORT/v1 and RDW_API_KEY only), in static mode (examples and
+// schema samples) and dynamic mode (random data from the schemas). Every rdw command either works or fails
+// with one sentence and a documented exit code, and nothing unverified is imported (Prism's bytes cannot
+// match a manifest checksum). Imports no part of src/mock.
 
 import { spawn, type ChildProcess } from 'node:child_process';
-import { access, mkdir, readdir, writeFile } from 'node:fs/promises';
+import { access, mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openApiDocument } from '../../src/contract/index.js';
+import { openApiDocument, openApiJson } from '../../src/contract/index.js';
 import { OpenApiValidator } from '../support/openapi-validator.js';
 import { makeTemporaryFolder, removeTree } from '../../src/base/index.js';
+import { runBuiltCli } from '../support/run-built-cli.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const CLI = path.join(ROOT, 'dist/cli/main.js');
@@ -26,21 +29,6 @@ const START_TIMEOUT_MS = 180_000;
 const COMMANDS_TIMEOUT_MS = 400_000;
 
 type Json = Record<string, any>;
-
-/**
- * Prism serves every path at its own root and ignores the servers' base paths, so the document it mocks has
- * the `{base_url}` path (`/v1`) written into each path; the public live paths (per-path `{site_url}`) keep theirs.
- */
-function mountedForPrism(document: Json): Json {
-  const basePath = new URL(document.servers[0].variables.base_url.default as string).pathname.replace(/\/$/, '');
-  const paths: Json = {};
-  for (const [template, item] of Object.entries(document.paths as Json)) {
-    const { servers, ...operations } = item as Json;
-    paths[`${servers ? '' : basePath}${template}`] = operations;
-  }
-  const { servers: _servers, ...rest } = document;
-  return { ...rest, paths };
-}
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -62,7 +50,8 @@ interface PrismServer {
 
 async function startPrism(documentPath: string, extra: string[]): Promise<PrismServer> {
   const port = await freePort();
-  const child = spawn(process.execPath, [PRISM, 'mock', '--host', '127.0.0.1', '--port', String(port), ...extra, documentPath], {
+  // The arguments docs/cli.md gives (`prism mock FILE -p PORT`; Prism listens on 127.0.0.1 by default).
+  const child = spawn(process.execPath, [PRISM, 'mock', documentPath, '-p', String(port), ...extra], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { PATH: process.env.PATH ?? '', NO_COLOR: '1' },
   });
@@ -102,16 +91,19 @@ interface CliRun {
   stderr: string;
 }
 
-/** Runs the built `rdw` against a Prism server in `home` (its own process, a clean environment). */
-function rdw(server: PrismServer, home: string, argv: string[]): Promise<CliRun> {
+/**
+ * Runs the built `rdw` against a Prism server in `home` (its own process, a clean environment): only the
+ * documented RDW_BASE_URL and RDW_API_KEY (RDW_SITE_URL defaults to the base URL's origin, where Prism serves
+ * the live pages). `--home` unless `homeFlag` is false (then ./datasets of `home`).
+ */
+function rdw(server: PrismServer, home: string, argv: string[], homeFlag = true): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...argv, '--home', home], {
+    const child = spawn(process.execPath, [CLI, ...argv, ...(homeFlag ? ['--home', home] : [])], {
       cwd: home,
       env: {
         PATH: process.env.PATH ?? '',
         HOME: home,
         RDW_BASE_URL: server.baseUrl,
-        RDW_SITE_URL: server.siteUrl,
         RDW_API_KEY: API_KEY,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -175,8 +167,12 @@ const servers: Partial<Record<'static' | 'dynamic', PrismServer>> = {};
 
 beforeAll(async () => {
   workDir = await makeTemporaryFolder('rdw-prism-');
+  // `rdw openapi > openapi.json`, with the built CLI and no RDW_* variable: the file Prism mocks, unmodified.
   const documentPath = path.join(workDir, 'openapi.json');
-  await writeFile(documentPath, JSON.stringify(mountedForPrism(openApiDocument() as Json)));
+  const printed = await runBuiltCli(['openapi'], { cwd: workDir, env: { HOME: workDir } });
+  if (printed.code !== 0) throw new Error(`rdw openapi exited ${printed.code}: ${printed.stderr}`);
+  await writeFile(documentPath, printed.stdout);
+  expect(await readFile(documentPath, 'utf8')).toBe(openApiJson());
   const [staticServer, dynamicServer] = await Promise.all([startPrism(documentPath, []), startPrism(documentPath, ['--dynamic', '--seed', 'rdw'])]);
   servers.static = staticServer;
   servers.dynamic = dynamicServer;
@@ -190,12 +186,13 @@ afterAll(async () => {
 describe.each(['static', 'dynamic'] as const)('Prism (%s) mocking the generated document', (mode) => {
   it('answers every documented path with a response that conforms to the document (Prism\'s check and Ajv)', async () => {
     const server = servers[mode]!;
+    // The document's servers set to Prism's address: {service_url} and {site_url} are both its root.
     const document = openApiDocument({ baseUrl: server.baseUrl, siteUrl: server.siteUrl }) as Json;
-    const validator = new OpenApiValidator(document, server);
+    const validator = new OpenApiValidator(document);
     const id = 'A'.repeat(64);
     for (const template of Object.keys(document.paths)) {
       const filled = template.replace('{release_id}', id).replace('{dataset_id}', 'market-breadth').replace('{page_key}', 'market-breadth');
-      const url = `${document.paths[template].servers ? server.siteUrl : server.baseUrl}${filled}`;
+      const url = `${server.siteUrl}${filled}`;
       const response = await fetch(url, { headers: { authorization: `Bearer ${API_KEY}` } });
       const text = await response.text();
       expect(response.status, url).toBe(200);
@@ -270,5 +267,40 @@ describe.each(['static', 'dynamic'] as const)('Prism (%s) mocking the generated 
     if (lock.code !== 0) await expect(access(lockFile)).rejects.toThrow();
     // The key never shows in any output.
     for (const run of runs) expect(`${run.stdout}${run.stderr}`).not.toContain(API_KEY);
+  }, COMMANDS_TIMEOUT_MS);
+});
+
+describe('Prism as a user runs it, on the unmodified rdw openapi output', () => {
+  it('rdw doctor passes the service checks and rdw pull refuses what it cannot verify, with only RDW_BASE_URL and RDW_API_KEY', async () => {
+    const server = servers.static!;
+    const folder = path.join(workDir, 'user');
+    await mkdir(folder, { recursive: true });
+
+    // doctor: base URL, key and plan answered under /v1 (exit 0; only the Jupyter kernel may warn).
+    const doctor = await rdw(server, folder, ['doctor'], false);
+    expect(doctor.code, `${doctor.stdout}${doctor.stderr}`).toBe(0);
+    const line = (check: string) => doctor.stdout.split('\n').find((text) => text.includes(`  ${check}  `)) ?? '';
+    expect(line('base URL')).toMatch(new RegExp(`^ok +base URL +${server.baseUrl.replace(/[./]/g, '\\$&')} answered \\(HTTP 401 to a request without a key\\)`));
+    expect(line('key')).toMatch(/^ok +key +RDW_API_KEY was accepted/);
+    expect(line('plan and limits')).toMatch(/^ok +plan and limits +.+paid scope open, latest release /);
+    expect(doctor.stdout).not.toMatch(/404|not found/i);
+
+    // releases: Prism's example listing, whole IDs under --json.
+    const listing = await rdw(server, folder, ['releases', '--json'], false);
+    expect(listing.code).toBe(0);
+    const listed = JSON.parse(listing.stdout) as { id: string }[];
+    expect(listed.length).toBeGreaterThan(0);
+
+    // pull: every file is found under /v1, but Prism's bytes are no release's: refused as an integrity
+    // failure (exit 3), one sentence per release and the summary; nothing imported, nothing stored.
+    const pull = await rdw(server, folder, ['pull', '--latest', '1'], false);
+    expect(pull.code, pull.stderr).toBe(3);
+    expect(pull.stdout).toBe('');
+    expect(rdwLines(pull)).toEqual([expect.stringMatching(/^rdw: The \w+ file of release \S+ has \d+ bytes but \d+ were expected; nothing was kept/), 'rdw: The release could not be pulled; nothing was imported.']);
+    expect(pull.stderr).not.toMatch(/404|not found/i);
+    const home = path.join(folder, 'datasets');
+    expect(await catalogCounts(home)).toEqual({ releases: 0, release_files: 0, market_events: 0 });
+    expect(await filesUnder(path.join(home, 'store'))).toEqual([]);
+    for (const run of [doctor, listing, pull]) expect(`${run.stdout}${run.stderr}`).not.toContain(API_KEY);
   }, COMMANDS_TIMEOUT_MS);
 });

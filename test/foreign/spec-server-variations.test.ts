@@ -166,7 +166,7 @@ describe.concurrent('rdw against a server written from the spec alone', { timeou
 
   it('/releases items with only id, day, version, files: empty cells, never invented; pull --latest 2 imports the right rows', async () => {
     await withSpecServer({ listing: 'sparse' }, async (server, home) => {
-      const table = await rdw(server, home, ['releases']);
+      const table = await rdw(server, home, ['releases', '--full-ids']);
       expectOk(table);
       expect(table.stdout, shown(table)).not.toMatch(/Invalid|NaN|undefined|NULL|null|1970-/);
       for (const release of server.releases) {

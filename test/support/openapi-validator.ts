@@ -32,19 +32,29 @@ interface PathRoute {
 const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const pointer = (...parts: string[]): string => parts.map((part) => encodeURIComponent(part.replace(/~/g, '~0').replace(/\//g, '~1'))).join('/');
 
-/** Validates answers against `document`, whose `{base_url}` and `{site_url}` are the given server URLs. */
+/** The path of a server object's URL, its variables at their defaults ('' for a server at a root). */
+function serverPath(server: Json | undefined): string {
+  if (server === undefined) return '';
+  const variables = (server.variables ?? {}) as Record<string, { default: string }>;
+  const url = String(server.url).replace(/\{([^}]+)\}/g, (_match, name: string) => variables[name]?.default ?? '');
+  return new URL(url, 'http://server.invalid').pathname.replace(/\/$/, '');
+}
+
+/**
+ * Validates answers against `document`: a path is served under its own server's path (or the document's),
+ * with the servers' variables at their defaults, as an OpenAPI client composes URLs.
+ */
 export class OpenApiValidator {
   readonly #document: Json;
   readonly #routes: PathRoute[];
   readonly #ajv: Ajv2020;
 
-  constructor(document: Json, servers: { baseUrl: string; siteUrl: string }) {
+  constructor(document: Json) {
     this.#document = document;
-    const basePath = new URL(servers.baseUrl).pathname.replace(/\/$/, '');
-    const sitePath = new URL(servers.siteUrl).pathname.replace(/\/$/, '');
+    const documentPath = serverPath((document.servers as Json[] | undefined)?.[0]);
     this.#routes = Object.entries(document.paths as Record<string, Json>)
       .map(([template, item]) => {
-        const prefix = item.servers ? sitePath : basePath;
+        const prefix = item.servers ? serverPath((item.servers as Json[])[0]) : documentPath;
         const source = escape(prefix + template).replace(/\\\{[a-z_]+\\\}/g, '([^/]+)');
         return { template, pattern: new RegExp(`^${source}$`), templated: (template.match(/\{/g) ?? []).length, item };
       })

@@ -38,7 +38,8 @@ export const demoCommand: Command = {
     const stderr = { isTTY: context.stderr.isTTY, write: (text: string) => (bar === undefined ? context.stderr.write(text) : bar.note(text)) };
     const api = await connectApi({ ...context, stderr });
     context.onExit(() => api.close());
-    say(`rdw demo: ${api.embedded ? 'embedded mock API (offline, fixed clock)' : 'API at RDW_BASE_URL'}, catalog in ${context.home}`);
+    // The home as the "Where everything is" lines show paths: relative to the working folder.
+    say(`rdw demo: ${api.embedded ? 'embedded mock API (offline, fixed clock)' : 'API at RDW_BASE_URL'}, catalog in ${path.relative(context.cwd, context.home) || '.'}`);
 
     // 2. The latest releases, as listed (remembered, so `rdw ls` can tell when a newer revision appears).
     const listed = await api.client.releases({ limit: latest });
@@ -94,12 +95,21 @@ export const demoCommand: Command = {
     // The next commands read the same home: the --home given here is repeated (RDW_HOME holds for them already).
     const home = typeof args.values.home === 'string' ? ` --home ${shellWord(args.values.home)}` : '';
     say('Try next:');
-    say(`  npx rdw sql "${EXAMPLE_CATALOG_QUERY}"${home}`);
-    say(`  npx rdw study event --lock ${relative(lockPath)} --window 1h,24h${home}`);
+    say(tryLine(`npx rdw sql "${EXAMPLE_CATALOG_QUERY}"`, home));
+    say(tryLine(`npx rdw study event --lock ${relative(lockPath)} --window 1h,24h`, home));
     say(`  npx rdw reproduce ${relative(lockPath)} --home /tmp/rdw-elsewhere`);
     return EXIT_CODES.ok;
   },
 };
+
+/** Widest "Try next" line that still fits a 100-column terminal. */
+const TRY_LINE_MAX = 100;
+
+/** One "Try next" command, indented; a `--home` that would pass 100 columns goes on a continuation line. */
+function tryLine(command: string, home: string): string {
+  const line = `  ${command}${home}`;
+  return line.length <= TRY_LINE_MAX || home === '' ? line : `  ${command} \\\n      ${home.trim()}`;
+}
 
 /** `text` as one shell word: as is when it holds only safe characters, else in single quotes. */
 function shellWord(text: string): string {

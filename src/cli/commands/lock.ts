@@ -10,6 +10,7 @@ import { connectApi } from '../api-connection.js';
 import { CliUsageError } from '../cli-errors.js';
 import type { Command } from '../command.js';
 import { COMMAND_LINES } from '../flags.js';
+import { releaseIdText } from '../release-id-text.js';
 import { commandMessages } from '../messages.js';
 import { lockCheck } from './lock-check.js';
 import { refuseDashOutput } from '../output-path.js';
@@ -56,7 +57,8 @@ export const lockCommand: Command = {
       const result = await pullReleases(catalog, api.client, missing);
       const failed = result.failed[0];
       if (failed !== undefined) throw failed.error;
-      if (!context.json) for (const pulled of result.pulled) context.stderr.write(`pulled ${pulled.id} ${pulled.day} ${pulled.version}\n`);
+      const pulledId = releaseIdText(missing, args.values['full-ids'] === true);
+      if (!context.json) for (const pulled of result.pulled) context.stderr.write(`pulled ${pulledId(pulled.id)} ${pulled.day} ${pulled.version}\n`);
     }
 
     // 3. Record and write the lock atomically.
@@ -67,10 +69,13 @@ export const lockCommand: Command = {
     }
     const first = lock.releases[0]!;
     const last = lock.releases[lock.releases.length - 1]!;
-    context.stdout.write(`wrote ${path.relative(context.cwd, lockPath) || file}: ${lock.releases.length} release(s) of ${lock.dataset}, ${first.day} .. ${last.day}, calculation versions ${lock.calculationVersions.join(', ') || 'none'}\n`);
+    const versions = lock.calculationVersions.join(', ') || 'none';
+    context.stdout.write(`wrote ${path.relative(context.cwd, lockPath) || file}: ${lock.releases.length} release(s) of ${lock.dataset}, ${first.day} .. ${last.day} (${versions})\n`);
+    // The lock file holds whole IDs; the lines show them as rdw ls does (--full-ids: whole).
+    const idText = releaseIdText(lock.releases.map((release) => release.id), args.values['full-ids'] === true);
     for (const release of lock.releases) {
       const formats = Object.keys(release.files).join('+');
-      context.stdout.write(`  ${release.id} ${release.day} ${release.version} manifest ${release.manifestSha256.slice(0, 12)} ${formats}\n`);
+      context.stdout.write(`  ${idText(release.id)} ${release.day} ${release.version} manifest ${release.manifestSha256.slice(0, 12)} ${formats}\n`);
     }
     return EXIT_CODES.ok;
   },

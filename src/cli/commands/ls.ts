@@ -7,11 +7,12 @@ import type { Command } from '../command.js';
 import { COMMAND_LINES } from '../flags.js';
 import { commandMessages } from '../messages.js';
 import { formatTable } from '../format-table.js';
+import { releaseIdText } from '../release-id-text.js';
 
 export const lsCommand: Command = {
   name: 'ls',
   line: COMMAND_LINES.ls,
-  async run(context) {
+  async run(context, args) {
     const catalog = await openCliCatalog(context, 'read');
     const releases = await listImportedReleases(catalog);
     if (context.json) {
@@ -22,20 +23,23 @@ export const lsCommand: Command = {
       context.stdout.write(`${catalogMessages.noReleases()}\n`);
       return;
     }
+    const full = args.values['full-ids'] === true;
+    const idText = releaseIdText(releases.map((release) => release.id), full);
     const rows = releases.map((release) => ({
-      id: release.id,
+      id: idText(release.id),
       day: release.day,
       version: release.version,
       rows: release.rows,
-      imported_at: release.imported_at,
+      // To the minute unless --full-ids, so a row with a note fits 100 columns (--json: to the second).
+      imported_at: full ? release.imported_at : String(release.imported_at).replace(/:\d\d(\.\d+)?Z$/, 'Z'),
       note:
         release.newerId === null
           ? release.otherListedId !== null
-            ? catalogMessages.otherRevisionListed(release.otherListedId, release.current)
+            ? catalogMessages.otherRevisionListed(release.otherListedId, release.current, full)
             : release.current ? '' : commandMessages.superseded()
           : release.newerImported
             ? commandMessages.supersededBy(release.newerId)
-            : commandMessages.newerKnown(release.newerId),
+            : commandMessages.newerKnown(release.newerId, full),
     }));
     context.stdout.write(formatTable(['id', 'day', 'version', 'rows', 'imported_at', 'note'], rows));
   },

@@ -1,8 +1,11 @@
 // `rdw openapi`: prints the OpenAPI 3.1 description of the whole API, generated from the contract (src/contract).
-// Offline: no key, no server. `--base-url` / RDW_BASE_URL and RDW_SITE_URL fill the server defaults.
+// Offline: no key, no server. `--base-url` / RDW_BASE_URL and RDW_SITE_URL fill the server defaults (a base
+// URL without /v1 is refused naming the setting, exit 2).
 
 import { refuseSecretsInUrls } from '../../client/index.js';
-import { openApiJson } from '../../contract/index.js';
+import { openApiJson, UsageError } from '../../contract/index.js';
+import { CliUsageError } from '../cli-errors.js';
+import { cliMessages } from '../messages.js';
 import type { Command } from '../command.js';
 import { COMMAND_LINES } from '../flags.js';
 
@@ -13,11 +16,19 @@ export const openapiCommand: Command = {
     // A key in the URL (user@, a query, …) would be written into the document: refused as every command does.
     refuseSecretsInUrls({ baseUrl: context.baseUrl, siteUrl: context.siteUrl, apiKey: context.env.RDW_API_KEY });
     // The document is JSON either way: --json prints the same bytes.
-    context.stdout.write(
-      openApiJson({
+    let document: string;
+    try {
+      document = openApiJson({
         ...(context.baseUrl === undefined ? {} : { baseUrl: context.baseUrl }),
         ...(context.siteUrl === undefined ? {} : { siteUrl: context.siteUrl }),
-      }),
-    );
+      });
+    } catch (error) {
+      // The setting to fix is RDW_BASE_URL or --base-url (the other commands' sentence).
+      if (error instanceof UsageError && error.option === 'baseUrl' && context.baseUrl !== undefined) {
+        throw new CliUsageError(cliMessages.badBaseUrl(context.baseUrl), { option: 'base-url', cause: error });
+      }
+      throw error;
+    }
+    context.stdout.write(document);
   },
 };

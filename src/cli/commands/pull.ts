@@ -17,6 +17,7 @@ import type { Command, ReportedFailure } from '../command.js';
 import { COMMAND_LINES } from '../flags.js';
 import { listenForInterrupt } from '../interrupt-listener.js';
 import { commandMessages } from '../messages.js';
+import { releaseIdText } from '../release-id-text.js';
 import { ProgressBar } from '../progress-bar.js';
 import { openCliCatalog } from '../open-cli-catalog.js';
 
@@ -82,8 +83,9 @@ export const pullCommand: Command = {
         return { code: first.code, exitCode: first.exitCode, message };
       }
     } else {
+      const idText = releaseIdText(ids, args.values['full-ids'] === true);
       for (const pulled of result.pulled) {
-        context.stdout.write(`${commandMessages.pulledLine(pulled.status === 'imported', pulled.id, pulled.day, pulled.version, pulled.rows)}\n`);
+        context.stdout.write(`${commandMessages.pulledLine(pulled.status === 'imported', idText(pulled.id), pulled.day, pulled.version, pulled.rows)}\n`);
       }
       // A present release whose stored files were missing: they were fetched again by ID (said once each).
       for (const { id, repaired } of result.pulled) {

@@ -7,6 +7,7 @@ import type { Command } from '../command.js';
 import { COMMAND_LINES } from '../flags.js';
 import { formatTable } from '../format-table.js';
 import { openCliCatalog } from '../open-cli-catalog.js';
+import { releaseIdText } from '../release-id-text.js';
 
 export const releasesCommand: Command = {
   name: 'releases',
@@ -26,8 +27,9 @@ export const releasesCommand: Command = {
     }
     // The spec names only id, day, version and files of a listed release: a field the service did not
     // give is an empty cell, never an invented value (JSON above keeps it absent).
+    const idText = releaseIdText(releases.map((release) => release.id), args.values['full-ids'] === true);
     const rows = releases.map((release) => ({
-      id: release.id,
+      id: idText(release.id),
       day: release.day,
       version: shown(release.version),
       rows: Number.isSafeInteger(release.rows) ? release.rows : shown(release.rows),

@@ -10,6 +10,8 @@ import { connectApi } from '../api-connection.js';
 import { CliUsageError } from '../cli-errors.js';
 import type { Command } from '../command.js';
 import { COMMAND_LINES } from '../flags.js';
+import { byteText } from '../byte-text.js';
+import { releaseIdText } from '../release-id-text.js';
 import { commandMessages } from '../messages.js';
 import { hasCatalog, openCliCatalog } from '../open-cli-catalog.js';
 
@@ -45,11 +47,12 @@ export const reproduceCommand: Command = {
       context.stdout.write(`${JSON.stringify({ lock: path.basename(file), ...report })}\n`);
       return EXIT_CODES.ok;
     }
+    const idText = releaseIdText(ids, args.values['full-ids'] === true);
     for (const release of report.releases) {
-      context.stdout.write(`OK ${release.id} ${release.day} ${release.version} ${release.status === 'pulled' ? 'pulled' : 'present'} (${release.filesChecked} files verified)\n`);
+      context.stdout.write(`OK ${idText(release.id)} ${release.day} ${release.version} ${release.status === 'pulled' ? 'pulled' : 'present'} (${release.filesChecked} files verified)\n`);
     }
     context.stdout.write(
-      `reproduced ${path.basename(file)}: ${report.releases.length} release(s), ${report.pulled} pulled, ${report.filesChecked} stored files (${report.bytesChecked} bytes) match the lock\n`,
+      `reproduced ${path.basename(file)}: ${report.releases.length} release(s), ${report.pulled} pulled, ${report.filesChecked} stored files (${byteText(report.bytesChecked)}) match the lock\n`,
     );
     return EXIT_CODES.ok;
   },

@@ -18,6 +18,7 @@ import type { Command, ReportedFailure } from '../command.js';
 import { COMMAND_LINES } from '../flags.js';
 import { commandMessages } from '../messages.js';
 import { openCliCatalog } from '../open-cli-catalog.js';
+import { wrapText } from '../wrap-text.js';
 
 export const verifyCommand: Command = {
   name: 'verify',
@@ -68,7 +69,8 @@ async function repairAndReport(context: CliContext, catalog: Catalog, report: St
     const use = repair.uses[0]!;
     if (repair.error === undefined) {
       const problem = commandMessages.fileProblem[repair.problem];
-      context.stdout.write(`${catalogMessages.repaired(repair.file, use.format, use.releaseId, problem, repair.reimported.length)}\n`);
+      // A sentence, not a table: on a terminal it wraps between words (pipes get it whole).
+      context.stdout.write(`${wrapText(catalogMessages.repaired(repair.file, use.format, use.releaseId, problem, repair.reimported.length), context.stdout.columns)}\n`);
     } else context.stderr.write(`rdw: ${catalogMessages.repairFailed(repair.file, use.format, use.releaseId, repair.error.message)}\n`);
   };
   const repairs = await repairStoredFiles(catalog, api.client, report.bad, { onRepair: say });
@@ -88,7 +90,7 @@ async function repairAndReport(context: CliContext, catalog: Catalog, report: St
   }
   const out = failed.length === 0 ? context.stdout : context.stderr;
   const prefix = failed.length === 0 ? '' : 'rdw: ';
-  if (failed.length === 0) context.stdout.write(`${catalogMessages.repairDone(repairs.length, report.files.length, releaseCount(report))}\n`);
+  if (failed.length === 0) context.stdout.write(`${wrapText(catalogMessages.repairDone(repairs.length, report.files.length, releaseCount(report)), context.stdout.columns)}\n`);
   else context.stderr.write(`rdw: ${catalogMessages.repairIncomplete(failed.length, repairs.length)}\n`);
   for (const line of garbageLines(report)) out.write(`${prefix}${line}\n`);
   return exitCode;
