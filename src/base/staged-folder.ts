@@ -20,7 +20,13 @@ export async function writeFolderStaged<T>(dir: string, fill: (staging: string) 
   const exists = await stat(target).then((info) => info.isDirectory(), () => false);
   const parent = exists ? target : path.dirname(target);
   if (!exists) await makeFolder(parent);
-  const staging = await makeTemporaryFolder(exists ? '.rdw-staging-' : `.${path.basename(target)}.`, { parent });
+  const staging = await makeTemporaryFolder(exists ? '.rdw-staging-' : `.${path.basename(target)}.`, { parent }).catch(
+    (error: unknown) => {
+      // Making the staging folder is making the target's folder (a file system like /proc refuses it with
+      // ENOENT from mkdtemp): say so with the target's path, as makeFolder's own refusal would.
+      throw asMkdirOf(error, target);
+    },
+  );
   try {
     const value = await fill(staging);
     if (exists) {
@@ -52,4 +58,17 @@ function retarget(error: unknown, staging: string, target: string): unknown {
     // a read-only property: the error stays as it was
   }
   return error;
+}
+
+/** A refusal to make the staging folder reported as mkdir of `target` (the folder the caller asked for). */
+function asMkdirOf(error: unknown, target: string): unknown {
+  if (typeof error !== 'object' || error === null) return error;
+  const source = error as { code?: unknown; syscall?: unknown; path?: unknown; message?: unknown };
+  if (typeof source.code !== 'string') return error;
+  return Object.assign(new Error(`${source.code}: could not create the folder, mkdir '${target}'`), {
+    code: source.code,
+    syscall: 'mkdir',
+    path: target,
+    cause: error,
+  });
 }

@@ -5,10 +5,9 @@ import type { Dispatcher } from 'undici';
 import { API_VERSION_SEGMENT, DISPLAY_KEY_PATTERN, UsageError } from '../contract/index.js';
 import type { AccountLimits, ClientNotice } from './client-types.js';
 import { systemClock, type Clock } from './clock.js';
-import { CredentialsInUrlError } from './client-errors.js';
 import { messages } from './messages.js';
 import { DEFAULT_RESPONSE_LIMITS, type ResponseLimits } from './response-limits.js';
-import { urlSecret } from './url-secret.js';
+import { refuseSecretsInUrls } from './refuse-secrets-in-urls.js';
 import { seededRandom } from '../base/index.js';
 
 export interface RetryOptions {
@@ -128,24 +127,6 @@ export function validateApiKey(key: string): void {
 
 /** Shorter than this is a prefix or a typo, not a secret (the mock's keys have 39 characters). */
 const MIN_KEY_LENGTH = 12;
-
-/**
- * Keys stay in the header: throws CredentialsInUrlError (exit 2; the URL is never repeated) when the base
- * or site URL carries the key, a key-shaped token, a user@ part, a query or a fragment. resolveClientOptions
- * runs it first; a caller that refuses for another reason before creating a client (no key set) runs it
- * before that, so a key put in the URL is named as such whatever else is missing.
- */
-export function refuseSecretsInUrls(options: { baseUrl?: unknown; siteUrl?: unknown; apiKey?: unknown }): void {
-  const key = typeof options.apiKey === 'string' ? options.apiKey : undefined;
-  refuseSecretInUrl(options.baseUrl, key, 'baseUrl', 'base URL');
-  refuseSecretInUrl(options.siteUrl, key, 'siteUrl', 'site URL');
-}
-
-function refuseSecretInUrl(value: unknown, key: string | undefined, option: string, setting: 'base URL' | 'site URL'): void {
-  if (typeof value !== 'string') return;
-  const carried = urlSecret(value, key);
-  if (carried !== undefined) throw new CredentialsInUrlError(messages.urlCarriesSecret(setting, carried), { option, carried });
-}
 
 function parseHttpUrl(value: unknown, message: string, option: string): URL {
   if (typeof value !== 'string') throw new UsageError(message, { option });

@@ -1,7 +1,8 @@
 // src/client: the undici-based API client (auth, pacing, retries, paging, verified downloads). Imports spec only.
 
 export { createClient } from './create-client.js';
-export { refuseSecretsInUrls, resolveClientOptions, validateApiKey } from './client-options.js';
+export { resolveClientOptions, validateApiKey } from './client-options.js';
+export { refuseSecretsInUrls } from './refuse-secrets-in-urls.js';
 export { DEFAULT_RESPONSE_LIMITS } from './response-limits.js';
 export type { ResponseKind, ResponseLimits } from './response-limits.js';
 export { urlSecret } from './url-secret.js';
