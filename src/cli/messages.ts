@@ -200,6 +200,7 @@ export const commandMessages = {
   supersededBy: (id: string) => `superseded by ${id.slice(0, 12)}…`,
   newerKnown: (id: string) => `newer revision ${id.slice(0, 12)}… known: rdw pull ${id}`,
   fileProblem: { missing: 'is missing', size: 'has the wrong size', sha256: 'no longer matches its sha256' } as const,
+  rowsProblem: { differs: 'its rows had changed since import', unrecorded: 'it had no rows fingerprint yet' } as const,
 };
 
 /** Sentences of the document views (`rdw research`, `rdw live`): src/cli/document-view.ts. */
