@@ -176,6 +176,8 @@ export class Catalog {
    * `exclusive` or `read`, which serialize every use of the one connection. With `hold: 'while-busy'` it
    * is a stand-in whose (async) methods open the file and keep it open until `close`: a raw connection
    * may carry temporary views or a transaction from one call to the next, so the lease stops letting go.
+   * On a catalog that refuses user writes it offers the run methods only, each call in its own read-only
+   * transaction in the queue (`userConnection`).
    */
   get connection(): DuckDBConnection {
     if (this.userWrites === 'refused') {
@@ -221,8 +223,9 @@ export class Catalog {
       this.#use(async (file) => {
         file.side ??= file.instance.connect();
         const side = await file.side;
-        const read = async () => (await side.runAndReadAll(sql, parameters)).getRowObjectsJson() as T[];
-        return this.userWrites === 'allowed' ? read() : inReadOnlyTransaction(side, read);
+        const read = async (connection: DuckDBConnection) => (await connection.runAndReadAll(sql, parameters)).getRowObjectsJson() as T[];
+        if (this.userWrites === 'allowed') return read(side);
+        return inReadOnlyTransaction(side, () => read(userConnection((run) => run(side))));
       }),
     );
   }

@@ -44,6 +44,7 @@ describe("the workbench's catalog refuses writes to rdw's tables", () => {
           await refused(wb.catalog.sideQuery('DROP TABLE listed_releases'));
           // A COMMIT would end the read-only transaction and let the next statement write.
           await refused(wb.catalog.query('COMMIT; DELETE FROM market_events'));
+          await refused(wb.catalog.sideQuery('COMMIT; DELETE FROM market_events'));
           await refused(wb.catalog.connection.run('BEGIN TRANSACTION; UPDATE market_events SET price = 0'));
           await refused(wb.catalog.transaction((connection) => connection.run('DELETE FROM market_events')));
           await refused(Promise.resolve().then(() => wb.catalog.connection.createAppender('market_events')));
