@@ -50,6 +50,24 @@ export class StoreMismatchError extends withCode(IntegrityError, 'RDW_STORE_MISM
   }
 }
 
+/**
+ * A write through a catalog that refuses user writes (the workbench's, so a notebook's): rdw's tables hold
+ * exactly the rows imported from verified files (exit 2). The message says where a user's own tables go.
+ */
+export class CatalogReadOnlyError extends withCode(UsageError, 'RDW_CATALOG_READ_ONLY') {}
+
+/**
+ * The catalog's rows of a release differ from the fingerprint recorded when they were imported (changed
+ * outside rdw), or no fingerprint could be recorded (exit 3). `releaseId` names the release.
+ */
+export class RowsMismatchError extends withCode(IntegrityError, 'RDW_ROWS_MISMATCH') {
+  readonly releaseId: string;
+  constructor(message: string, options: RdwErrorOptions & { releaseId: string }) {
+    super(message, options);
+    this.releaseId = options.releaseId;
+  }
+}
+
 /** A catalog written by a newer rdw: a schema version this one does not know (exit 1). */
 export class CatalogVersionError extends withCode(RdwError, 'RDW_CATALOG_VERSION') {}
 

@@ -37,7 +37,16 @@ export interface CatalogOptions {
   leaseIdleMs?: number;
   /** Told while an open waits for another holder of the lock: after 1 s, then every 5 s. Default: nothing. */
   onWait?: (notice: CatalogWaitNotice) => void;
+  /**
+   * 'refused' (the workbench's, so a notebook's): `query`, `arrow`, `exclusive`, `sideQuery` and `connection`
+   * run a user's SQL in a read-only transaction and `transaction` throws, so nothing but rdw's own functions
+   * (pull, sync, listings, snapshots) writes to rdw's tables; temporary tables are allowed. Default 'allowed'.
+   */
+  userWrites?: CatalogUserWrites;
 }
+
+/** Whether a catalog's user surfaces (`query`, `exclusive`, `connection` …) may write: see CatalogOptions.userWrites. */
+export type CatalogUserWrites = 'allowed' | 'refused';
 
 export interface ResolvedCatalogOptions {
   readOnly: boolean;
@@ -48,6 +57,7 @@ export interface ResolvedCatalogOptions {
   hold: CatalogHold;
   leaseIdleMs: number;
   onWait: ((notice: CatalogWaitNotice) => void) | undefined;
+  userWrites: CatalogUserWrites;
 }
 
 const milliseconds = (name: string, value: unknown, fallback: number): number => {
@@ -69,6 +79,9 @@ export function resolveCatalogOptions(options: CatalogOptions = {}): ResolvedCat
   if (options.onWait !== undefined && typeof options.onWait !== 'function') {
     throw new CatalogOptionError(catalogMessages.badOption('onWait', 'a function'), { option: 'onWait' });
   }
+  if (options.userWrites !== undefined && options.userWrites !== 'allowed' && options.userWrites !== 'refused') {
+    throw new CatalogOptionError(catalogMessages.badOption('userWrites', "'allowed' or 'refused'"), { option: 'userWrites' });
+  }
   return {
     readOnly,
     busyTimeoutMs: milliseconds('busyTimeoutMs', options.busyTimeoutMs, readOnly ? READER_BUSY_TIMEOUT_MS : WRITER_BUSY_TIMEOUT_MS),
@@ -78,5 +91,6 @@ export function resolveCatalogOptions(options: CatalogOptions = {}): ResolvedCat
     hold: options.hold ?? 'always',
     leaseIdleMs: milliseconds('leaseIdleMs', options.leaseIdleMs, 250),
     onWait: options.onWait,
+    userWrites: options.userWrites ?? 'allowed',
   };
 }

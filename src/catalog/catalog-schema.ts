@@ -129,6 +129,19 @@ JOIN (
 )`,
     ],
   },
+  {
+    version: 4,
+    name: 'releases.rows_fingerprint, listed_releases.files and last_listed_at',
+    statements: [
+      // The fingerprint of the release's rows as imported (rows-fingerprint.ts); NULL for a release imported before
+      // this migration until it is computed from its verified stored data file (backfill-rows-fingerprints.ts).
+      `ALTER TABLE releases ADD COLUMN rows_fingerprint VARCHAR`,
+      // What the last listing that named the release said of its files ({format: {sha256, bytes}}, as listed; NULL
+      // when no listing stated files), so a pull by ID in any later process cross-checks its manifest with it.
+      `ALTER TABLE listed_releases ADD COLUMN files JSON`,
+      `ALTER TABLE listed_releases ADD COLUMN last_listed_at TIMESTAMP`,
+    ],
+  },
 ];
 
 /** The newest schema version this rdw knows. */

@@ -17,6 +17,12 @@ import { currentMemoryLimit, trimBlockCache } from './trim-block-cache.js';
 import { readArrowTable } from './catalog-arrow.js';
 import type { Table, TypeMap } from 'apache-arrow';
 import { makeFolder } from '../base/index.js';
+import { CatalogReadOnlyError } from './catalog-errors.js';
+import { inReadOnlyTransaction, userConnection } from './user-connection.js';
+import { backfillRowsFingerprints } from './backfill-rows-fingerprints.js';
+
+/** The key of rdw's own write transaction (writeTransaction below), open also on a catalog that refuses user writes. */
+export const OWN_TRANSACTION = Symbol('rdw catalog transaction');
 
 /**
  * A row read from the catalog, values as JSON: DOUBLE and INTEGER as numbers, BIGINT (e.g. `count(*)`) and
@@ -47,6 +53,8 @@ export class Catalog {
   readonly hold: CatalogHold;
   /** What the clean-up of `store/tmp/` did on open (empty when read-only). */
   readonly tempCleanup: TempCleanup;
+  /** 'refused': a user's SQL runs read-only (CatalogOptions.userWrites); rdw's own writes go through writeTransaction. */
+  readonly userWrites: 'allowed' | 'refused';
   readonly #options: ResolvedCatalogOptions;
   /** The open file; undefined while a lease has let it go. */
   #file: OpenFile | undefined;
@@ -73,6 +81,7 @@ export class Catalog {
     this.readOnly = options.readOnly;
     this.hold = options.hold;
     this.tempCleanup = tempCleanup;
+    this.userWrites = options.userWrites;
     this.#options = options;
     this.#file = { ...file, side: undefined };
     this.#scheduleRelease();
@@ -120,26 +129,30 @@ export class Catalog {
         }
       }
       if (current < CATALOG_SCHEMA_VERSION) {
-        const writer = await openDuckdbFile(file, false, resolved);
-        try {
-          await runMigrations(writer.connection, resolved.now());
-        } finally {
-          closeDuckdbFile(file, writer);
-        }
+        // Migrations, then the backfill of row fingerprints (migration 4), as a read-write open does them.
+        const writer = await Catalog.#openFile(absoluteHome, file, store, { ...resolved, readOnly: false, hold: 'always' });
+        await writer.close();
       }
       return new Catalog(absoluteHome, store, await openDuckdbFile(file, true, resolved), resolved, { removed: [], kept: [] });
     }
 
     const opened = await openDuckdbFile(file, false, resolved);
+    let catalog: Catalog;
     try {
       await runMigrations(opened.connection, resolved.now());
       // Safe now: this process holds the catalog's lock, so no other rdw is downloading into store/tmp.
       const cleanup = await store.cleanTemp(resolved.now().getTime(), resolved.maxPartialAgeMs);
-      return new Catalog(absoluteHome, store, opened, resolved, cleanup);
+      catalog = new Catalog(absoluteHome, store, opened, resolved, cleanup);
     } catch (error) {
       closeDuckdbFile(file, opened);
       throw error;
     }
+    // Releases imported before rdw recorded row fingerprints get theirs from their verified stored files.
+    await backfillRowsFingerprints(catalog).catch(async (error: unknown) => {
+      await catalog.close();
+      throw error;
+    });
+    return catalog;
   }
 
   /** The clock of this catalog (imported_at, listings). */
@@ -163,8 +176,15 @@ export class Catalog {
    * `exclusive` or `read`, which serialize every use of the one connection. With `hold: 'while-busy'` it
    * is a stand-in whose (async) methods open the file and keep it open until `close`: a raw connection
    * may carry temporary views or a transaction from one call to the next, so the lease stops letting go.
+   * On a catalog that refuses user writes it offers the run methods only, each call in its own read-only
+   * transaction in the queue (`userConnection`).
    */
   get connection(): DuckDBConnection {
+    if (this.userWrites === 'refused') {
+      // Each call its own read-only transaction in the queue; the lease keeps the file (temporary views stay).
+      this.#pinned = true;
+      return userConnection((fn) => this.#exclusive((connection) => inReadOnlyTransaction(connection, () => fn(connection))));
+    }
     if (this.hold === 'always') return this.#file!.connection;
     this.#pinned = true;
     return new Proxy({} as DuckDBConnection, {
@@ -176,8 +196,18 @@ export class Catalog {
     });
   }
 
-  /** Runs `fn` with the connection, after every earlier `exclusive`/`query`/`transaction` call finished. */
+  /**
+   * Runs `fn` with the connection, after every earlier `exclusive`/`query`/`transaction` call finished. On a
+   * catalog that refuses user writes, `fn` runs inside a read-only transaction with a connection offering the
+   * run methods only (`userConnection`): a write throws CatalogReadOnlyError (exit 2).
+   */
   exclusive<T>(fn: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
+    if (this.userWrites === 'allowed') return this.#exclusive(fn);
+    return this.#exclusive((connection) => inReadOnlyTransaction(connection, () => fn(userConnection((run) => run(connection)))));
+  }
+
+  /** `exclusive` for rdw's own operations: the plain connection, whatever `userWrites` says. */
+  #exclusive<T>(fn: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
     const run = this.#queue.then(() => this.#use((file) => fn(file.connection)));
     this.#queue = run.catch(() => undefined);
     return run;
@@ -192,8 +222,10 @@ export class Catalog {
     return this.#afterSideQueries(() =>
       this.#use(async (file) => {
         file.side ??= file.instance.connect();
-        const reader = await (await file.side).runAndReadAll(sql, parameters);
-        return reader.getRowObjectsJson() as T[];
+        const side = await file.side;
+        const read = async (connection: DuckDBConnection) => (await connection.runAndReadAll(sql, parameters)).getRowObjectsJson() as T[];
+        if (this.userWrites === 'allowed') return read(side);
+        return inReadOnlyTransaction(side, () => read(userConnection((run) => run(side))));
       }),
     );
   }
@@ -233,7 +265,7 @@ export class Catalog {
    * of `fn` sees one snapshot, and any write throws. Temporary views are allowed. Ends with ROLLBACK.
    */
   read<T>(fn: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
-    return this.exclusive(async (connection) => {
+    return this.#exclusive(async (connection) => {
       await connection.run('BEGIN TRANSACTION READ ONLY');
       try {
         return await fn(connection);
@@ -243,9 +275,18 @@ export class Catalog {
     });
   }
 
-  /** Runs `fn` inside BEGIN … COMMIT; any throw rolls back and rethrows. One writer at a time. */
+  /**
+   * Runs `fn` inside BEGIN … COMMIT; any throw rolls back and rethrows. One writer at a time. On a catalog
+   * that refuses user writes it throws CatalogReadOnlyError (rdw's own writes use `writeTransaction`).
+   */
   transaction<T>(fn: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
-    return this.exclusive(async (connection) => {
+    if (this.userWrites === 'refused') return Promise.reject(new CatalogReadOnlyError(catalogMessages.userWriteRefused()));
+    return this[OWN_TRANSACTION](fn);
+  }
+
+  /** The transaction of rdw's own writes (writeTransaction). */
+  [OWN_TRANSACTION]<T>(fn: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
+    return this.#exclusive(async (connection) => {
       await connection.run('BEGIN TRANSACTION');
       try {
         const result = await fn(connection);
@@ -269,7 +310,7 @@ export class Catalog {
    * latter). Best effort: a limit DuckDB cannot reach is skipped.
    */
   trimMemory(): Promise<void> {
-    return this.exclusive((connection) =>
+    return this.#exclusive((connection) =>
       this.#afterSideQueries(async () => {
         this.#memoryLimit ??= await currentMemoryLimit(connection);
         await trimBlockCache(connection, this.#memoryLimit);
@@ -286,7 +327,7 @@ export class Catalog {
    */
   async deferCompaction(): Promise<void> {
     this.#compactionDeferred = true;
-    await this.query('SET max_vacuum_tasks = 0');
+    await this.#exclusive((connection) => connection.run('SET max_vacuum_tasks = 0'));
   }
 
   /** Closes the DuckDB handles (checkpointing the file). Idempotent. */
@@ -364,4 +405,12 @@ export class Catalog {
     side?.closeSync();
     closeDuckdbFile(this.file, file);
   }
+}
+
+/**
+ * rdw's own writes to its tables (imports, re-imports, listings, snapshots, sync runs, row fingerprints): BEGIN …
+ * COMMIT in the catalog's queue, also on a catalog that refuses user writes. Not exported by the package.
+ */
+export function writeTransaction<T>(catalog: Catalog, fn: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
+  return catalog[OWN_TRANSACTION](fn);
 }

@@ -4,7 +4,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { FileDigest, Release } from '../contract/index.js';
 import { acceptedBeyondContract, type AcceptedBeyondContract } from './accepted-beyond-contract.js';
-import type { Catalog } from './catalog.js';
+import { writeTransaction, type Catalog } from './catalog.js';
 import { RowCountMismatchError, SchemaMismatchError } from './catalog-errors.js';
 import { NULL_COLUMN_TYPE, checkDataColumns, type ColumnPlan } from './check-data-columns.js';
 import { checkReleaseFacts, readReleaseFacts } from './check-release-facts.js';
@@ -16,6 +16,7 @@ import { insertExtrasSql, insertRowsSql, planOf, rowGroups } from './release-row
 import { sqlTimestamp } from './run-migrations.js';
 import { quoteLiteral } from '../base/index.js';
 import { idInListSql } from './release-id-sql.js';
+import { recordRowsFingerprints } from './rows-fingerprint.js';
 
 /** Data file formats a release can be imported from. */
 export type DataFormat = 'parquet' | 'csv';
@@ -88,7 +89,7 @@ export async function importRelease(catalog: Catalog, item: ReleaseImport): Prom
 
 /** One release in its own transaction; false when it was already imported. */
 async function importOne(catalog: Catalog, item: ReleaseImport, importedAt: string): Promise<boolean> {
-  const [imported] = await catalog.transaction((connection) => insertReleases(connection, [item], importedAt));
+  const [imported] = await writeTransaction(catalog, (connection) => insertReleases(connection, [item], importedAt));
   return imported!;
 }
 
@@ -103,7 +104,7 @@ export async function importReleases(catalog: Catalog, items: readonly ReleaseIm
   const importedAt = sqlTimestamp(catalog.now());
   if (items.length > 1) {
     try {
-      return await catalog.transaction((connection) => insertReleases(connection, items, importedAt));
+      return await writeTransaction(catalog, (connection) => insertReleases(connection, items, importedAt));
     } catch {
       // fall through: one transaction per release isolates the failing one
     }
@@ -202,7 +203,8 @@ async function insertReleases(connection: DuckDBConnection, items: readonly Rele
  * Steps 4 and 5 of an import inside an open transaction: the rows of `items` (whose `releases` rows exist)
  * into `market_events` (and `market_event_extras`), each scan's count against the manifests' `rows`, then
  * the manifests' statements against the inserted rows. Throws RowCountMismatchError, SchemaMismatchError or
- * ManifestContradictionError (the caller's transaction rolls back). Also the re-import of `rdw verify --repair`.
+ * ManifestContradictionError (the caller's transaction rolls back). Then records the rows' fingerprint
+ * (`releases.rows_fingerprint`). Also the re-import of `rdw verify --repair`.
  */
 export async function insertReleaseRows(connection: DuckDBConnection, items: readonly ReleaseImport[]): Promise<void> {
   // 4.
@@ -226,6 +228,9 @@ export async function insertReleaseRows(connection: DuckDBConnection, items: rea
   // 5.
   const facts = await readReleaseFacts(connection, items);
   for (const item of items) checkReleaseFacts(item, facts.get(item.release.id));
+
+  // 6. the fingerprint of the rows as imported, what `rdw verify` and study locks hold the rows to later
+  await recordRowsFingerprints(connection, items.map((item) => ({ id: item.release.id, day: item.release.day })));
 }
 
 /**

@@ -5,7 +5,7 @@ export { Catalog, CATALOG_FILE } from './catalog.js';
 export type { CatalogRow, SqlParameters } from './catalog.js';
 export { readArrowTable } from './catalog-arrow.js';
 export { resolveCatalogOptions } from './catalog-options.js';
-export type { CatalogHold, CatalogOptions, ResolvedCatalogOptions } from './catalog-options.js';
+export type { CatalogHold, CatalogOptions, CatalogUserWrites, ResolvedCatalogOptions } from './catalog-options.js';
 export { READER_BUSY_TIMEOUT_MS, WRITER_BUSY_TIMEOUT_MS } from './catalog-options.js';
 export type { CatalogLockHolder, CatalogWaitNotice } from './open-duckdb-file.js';
 export { MIGRATIONS, CATALOG_SCHEMA_VERSION, DUCKDB_TYPE, marketEventsColumnsSql } from './catalog-schema.js';
@@ -49,11 +49,20 @@ export { readMarketEventRows } from './read-market-event-rows.js';
 export type { CatalogMarketEventRow, MarketEventRowsOptions } from './read-market-event-rows.js';
 export type { ImportedRelease } from './list-imported-releases.js';
 export { verifyStore } from './verify-store.js';
+export { checkReleaseRows } from './check-release-rows.js';
+export type { ReleaseRowsCheck, CheckReleaseRowsOptions } from './check-release-rows.js';
+export { rowsFingerprintSql, readRowsFingerprints, ROWS_FINGERPRINT_TAG } from './rows-fingerprint.js';
+export type { FingerprintSources, FingerprintedRelease } from './rows-fingerprint.js';
+export { backfillRowsFingerprints } from './backfill-rows-fingerprints.js';
+export type { RowsFingerprintBackfill } from './backfill-rows-fingerprints.js';
+export { repairReleaseRows } from './repair-release-rows.js';
+export type { ReleaseRowsRepair } from './repair-release-rows.js';
+export { USER_CONNECTION_METHODS } from './user-connection.js';
 export { collectGarbage, findStoreGarbage } from './collect-garbage.js';
 export type { CollectGarbageOptions, GarbageCollection, GarbageFile, StoreGarbage } from './collect-garbage.js';
 export type { StoredFileCheck, StoreVerification, CheckStoredFilesOptions } from './verify-store.js';
 export { checkStoredFiles } from './verify-store.js';
-export { repairStore, repairStoredFiles, repairPresentReleases } from './repair-store.js';
+export { repairStore, repairStoredFiles, repairPresentReleases, repairRowsAfterFiles } from './repair-store.js';
 export type { RepairOptions, StoreFileRepair, StoreRepair } from './repair-store.js';
 export { reimportReleaseRows } from './reimport-release-rows.js';
 export type { DataFileUse } from './reimport-release-rows.js';
@@ -71,5 +80,7 @@ export {
   ManifestContradictionError,
   RowCountMismatchError,
   StoreMismatchError,
+  CatalogReadOnlyError,
+  RowsMismatchError,
 } from './catalog-errors.js';
 export { catalogMessages } from './messages.js';

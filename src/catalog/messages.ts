@@ -21,7 +21,25 @@ const holderText = (holder: LockHolderText) =>
       ? 'another process (DuckDB did not name it)'
       : `${holder.program ?? 'a process'} PID ${holder.pid}`;
 
+/** Where a user's own tables go, said by every refusal of a write through a read-only-for-users catalog. */
+const OWN_TABLES =
+  "For tables of your own use CREATE TEMP TABLE (kept while the catalog is open), or a DuckDB database of your own fed by COPY (SELECT …) TO 'file.parquet' or rdw export.";
+
 export const catalogMessages = {
+  userWriteRefused: () =>
+    `This catalog refuses writes to rdw's tables (market_events, releases, …): they hold exactly the rows imported from verified files. ${OWN_TABLES}`,
+  userTransactionRefused: () =>
+    `This catalog runs your SQL in a read-only transaction and refuses BEGIN, COMMIT and ROLLBACK; run the statements without them. ${OWN_TABLES}`,
+  userMethodRefused: (name: string, methods: readonly string[]) =>
+    `The connection of this catalog offers ${methods.join(', ')}, not ${name}: each runs in a read-only transaction. ${OWN_TABLES}`,
+  rowsDiffer: (id: string, recorded: string, actual: string) =>
+    `The catalog's rows of release ${id} differ from the rows imported from its verified files (rows fingerprint ${recorded.slice(0, 12)}… recorded, ${actual.slice(0, 12)}… now): something changed them outside rdw; run "rdw verify --repair" to re-import them from the stored files.`,
+  rowsUnrecorded: (id: string) =>
+    `Release ${id} has no rows fingerprint yet (imported before rdw recorded them, and its stored data file could not give one); run "rdw verify --repair" to fetch the file again and re-import its rows.`,
+  rowsSourceDamaged: (id: string, file: string) =>
+    `The rows of release ${id} cannot be re-imported: its stored data file ${file} is missing or damaged; run "rdw verify --repair" to fetch it again.`,
+  rowsRepaired: (id: string, what: string) => `re-imported the rows of release ${id} from its stored data file (${what}).`,
+  rowsRepairFailed: (id: string, why: string) => `could not re-import the rows of release ${id}: ${why}; nothing was changed for it.`,
   badReleaseId: (value: string) =>
     `"${value.length > 80 ? `${value.slice(0, 80)}…` : value}" is not a release ID (64 letters, digits or . _ ~ -: the whole ID, which rdw releases --full-ids lists; tables show the first 12); name releases exactly by ID, or use --latest N.`,
   badOption: (name: string, expected: string) => `The catalog option ${name} must be ${expected}.`,
@@ -105,13 +123,17 @@ export const catalogMessages = {
     `could not repair ${file} (${format} of release ${short(releaseId)}): ${reason.replace(/\.$/, '')}; nothing was changed for it.`,
   repairDone: (repaired: number, files: number, releases: number) =>
     `Repaired ${count(repaired, 'stored file')}; all ${files} stored files of ${releases} releases match their checksums.`,
+  rowsRepairDone: (releases: number) => `Re-imported the rows of ${count(releases, 'release')}; every release's rows match their fingerprint.`,
+  rowsRepairIncomplete: (failed: number, total: number) =>
+    `The rows of ${failed} of ${count(total, 'release')} could not be re-imported (reasons above); run "rdw verify --repair" again once that is fixed.`,
   repairIncomplete: (failed: number, total: number) =>
     `${failed} of ${count(total, 'damaged stored file')} could not be repaired (reasons above); run "rdw verify --repair" again once that is fixed.`,
   presentFileDamaged: (file: string, releaseId: string) =>
     `Stored file ${file} of release ${short(releaseId)} is missing or cut short; run "rdw verify --repair" to fetch it again by release ID (and re-import its rows).`,
   pullRepaired: (id: string, files: number, reimported: boolean) =>
     `release ${short(id)} was present, but ${count(files, 'stored file')} ${files === 1 ? 'was' : 'were'} missing or cut short; fetched again by ID and verified${reimported ? ', its rows re-imported' : ''}.`,
-  verifyOk: (files: number, releases: number) => `All ${files} stored files of ${releases} releases match their checksums.`,
+  verifyOk: (files: number, releases: number) =>
+    `All ${files} stored files of ${releases} releases match their checksums; every release's rows match their fingerprint.`,
   unreferencedFiles: (files: number, bytes: number) =>
     `${files} stored file${files === 1 ? ' is' : 's are'} referenced by no release (${mebibytes(bytes)}); remove ${files === 1 ? 'it' : 'them'} with rdw gc.`,
   staleTemp: (files: number, bytes: number) =>

@@ -19,6 +19,11 @@ export interface ReleaseRecord {
   manifestSha256: string;
   /** `releases.schema_sha256`; null for a release without a bundled schema. */
   schemaSha256: string | null;
+  /**
+   * `releases.rows_fingerprint`: the fingerprint of the rows as imported (rows-fingerprint.ts); null for a
+   * release imported before rdw recorded them whose stored data file could not give one yet.
+   */
+  rowsFingerprint: string | null;
   /** Recorded files by format (`manifest`, `schema`, `parquet`, `csv`, …): SHA-256 and size in bytes. */
   files: Map<string, FileDigest>;
 }
@@ -32,7 +37,7 @@ export async function readReleaseRecords(catalog: Catalog, ids: readonly string[
   const unique = [...new Set(ids)];
   if (unique.length === 0) return records;
   const releases = await catalog.query(
-    `SELECT id, dataset, version, strftime(day, '%Y-%m-%d') AS day, rows::DOUBLE AS rows, manifest_sha256, schema_sha256 FROM releases WHERE ${idInListSql('id', unique)}`,
+    `SELECT id, dataset, version, strftime(day, '%Y-%m-%d') AS day, rows::DOUBLE AS rows, manifest_sha256, schema_sha256, rows_fingerprint FROM releases WHERE ${idInListSql('id', unique)}`,
   );
   for (const row of releases) {
     records.set(String(row.id), {
@@ -43,6 +48,7 @@ export async function readReleaseRecords(catalog: Catalog, ids: readonly string[
       rows: Number(row.rows),
       manifestSha256: String(row.manifest_sha256),
       schemaSha256: row.schema_sha256 === null || row.schema_sha256 === undefined ? null : String(row.schema_sha256),
+      rowsFingerprint: typeof row.rows_fingerprint === 'string' ? row.rows_fingerprint : null,
       files: new Map(),
     });
   }

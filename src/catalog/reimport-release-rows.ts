@@ -2,7 +2,7 @@
 // one transaction (`rdw verify --repair`); any failure rolls back and leaves the old rows.
 
 import type { FileDigest, Release, ReleaseCoverage } from '../contract/index.js';
-import type { Catalog } from './catalog.js';
+import { writeTransaction, type Catalog } from './catalog.js';
 import { checkDataFile, insertReleaseRows, type DataFormat, type ReleaseImport } from './import-release.js';
 import { idInListSql } from './release-id-sql.js';
 
@@ -19,7 +19,7 @@ const numberOrNull = (value: unknown): number | null => (value === null || value
  * The releases of `uses` as the catalog recorded them (the catalog is the authority: day, rows, the
  * sample_time range, coverage, dataset, version), each as a ReleaseImport of the file at `dataPath`.
  */
-async function recordedImports(catalog: Catalog, uses: readonly DataFileUse[], data: FileDigest, dataPath: string): Promise<ReleaseImport[]> {
+export async function recordedImports(catalog: Catalog, uses: readonly DataFileUse[], data: FileDigest, dataPath: string): Promise<ReleaseImport[]> {
   const rows = await catalog.query(
     `SELECT id, dataset, version, strftime(day, '%Y-%m-%d') AS day, generated_at, rows::DOUBLE AS rows, min_sample_time, max_sample_time,
        coverage::VARCHAR AS coverage, limitations::VARCHAR AS limitations, manifest_sha256
@@ -58,7 +58,7 @@ export async function reimportReleaseRows(catalog: Catalog, uses: readonly DataF
   const items = await recordedImports(catalog, uses, data, dataPath);
   if (items.length === 0) return [];
   const ids = items.map((item) => item.release.id);
-  await catalog.transaction(async (connection) => {
+  await writeTransaction(catalog, async (connection) => {
     await connection.run(`DELETE FROM market_event_extras WHERE ${idInListSql('release_id', ids)}`);
     await connection.run(`DELETE FROM market_events WHERE ${idInListSql('release_id', ids)}`);
     await insertReleaseRows(connection, items);

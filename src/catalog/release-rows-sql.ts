@@ -88,19 +88,28 @@ function byFile(group: readonly ReleaseImport[], value: (item: ReleaseImport) =>
  * catalog's type; absent nullable fields are NULL.
  */
 export function insertRowsSql(group: readonly ReleaseImport[]): string {
+  return `INSERT INTO market_events (release_id, day, ${COLUMN_LIST})\n${selectRowsSql(group)}`;
+}
+
+/** The SELECT of `insertRowsSql`, its columns named as market_events' (also the source of a file's rows fingerprint). */
+export function selectRowsSql(group: readonly ReleaseImport[]): string {
   const plan = planOf(group[0]!);
-  const values = MARKET_EVENT_FIELDS.map((field) => fieldSql(field, plan)).join(', ');
-  return `INSERT INTO market_events (release_id, day, ${COLUMN_LIST})
-SELECT ${byFile(group, (item) => quoteLiteral(item.release.id))}, ${byFile(group, (item) => `DATE ${quoteLiteral(item.release.day)}`)}, ${values}
+  const values = MARKET_EVENT_FIELDS.map((field) => `${fieldSql(field, plan)} AS ${quoteIdentifier(field.name)}`).join(', ');
+  return `SELECT ${byFile(group, (item) => quoteLiteral(item.release.id))} AS release_id, ${byFile(group, (item) => `DATE ${quoteLiteral(item.release.day)}`)} AS day, ${values}
 FROM ${readDataSql(group[0]!.format, group.map((item) => item.dataPath), plan)}`;
 }
 
 /** The extra fields of a group's rows, one JSON object per row (DuckDB's JSON of each value), with the row's ID. */
 export function insertExtrasSql(group: readonly ReleaseImport[]): string {
+  return `INSERT INTO market_event_extras (release_id, row_id, extra_fields)\n${selectExtrasSql(group)}`;
+}
+
+/** The SELECT of `insertExtrasSql`, its columns named as market_event_extras'; no rows when the plan has no extra fields. */
+export function selectExtrasSql(group: readonly ReleaseImport[]): string {
   const plan = planOf(group[0]!);
+  if (plan.extras.length === 0) return 'SELECT NULL::VARCHAR AS release_id, NULL::VARCHAR AS row_id, NULL::JSON AS extra_fields WHERE false';
   const extras = plan.extras.map((extra) => `${quoteLiteral(extra.field)}, ${quoteIdentifier(extra.field)}`).join(', ');
   const rowId = plan.absent.includes('row_id') ? 'NULL' : quoteIdentifier('row_id');
-  return `INSERT INTO market_event_extras (release_id, row_id, extra_fields)
-SELECT ${byFile(group, (item) => quoteLiteral(item.release.id))}, ${rowId}, json_object(${extras})
+  return `SELECT ${byFile(group, (item) => quoteLiteral(item.release.id))} AS release_id, ${rowId} AS row_id, json_object(${extras}) AS extra_fields
 FROM ${readDataSql(group[0]!.format, group.map((item) => item.dataPath), plan)}`;
 }

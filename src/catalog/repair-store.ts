@@ -12,6 +12,8 @@ import { catalogMessages } from './messages.js';
 import { reimportReleaseRows } from './reimport-release-rows.js';
 import { tempName } from './release-temp-name.js';
 import { checkStoredFiles, verifyStore, type StoredFileCheck, type StoreVerification } from './verify-store.js';
+import { checkReleaseRows } from './check-release-rows.js';
+import { repairReleaseRows, type ReleaseRowsRepair } from './repair-release-rows.js';
 
 /** What the repair of one damaged stored file did. */
 export interface StoreFileRepair {
@@ -39,7 +41,9 @@ export interface StoreFileRepair {
 export interface StoreRepair extends StoreVerification {
   /** One entry per damaged file, manifests and schemas first, then data files. */
   repairs: StoreFileRepair[];
-  /** True when every stored file a release names is whole afterwards. */
+  /** One entry per release whose rows differed from their fingerprint (or had none) once the files were repaired. */
+  rowRepairs: ReleaseRowsRepair[];
+  /** True when every stored file a release names is whole afterwards, and every release's rows match their fingerprint. */
   ok: boolean;
 }
 
@@ -61,7 +65,26 @@ const asError = (error: unknown): Error => environmentErrorOf(error) ?? (error i
 export async function repairStore(catalog: Catalog, client: RdwClient, options: RepairOptions = {}): Promise<StoreRepair> {
   const verification = await verifyStore(catalog);
   const repairs = await repairStoredFiles(catalog, client, verification.bad, options);
-  return { ...verification, repairs, ok: repairs.every((repair) => repair.outcome !== 'failed') };
+  const rowRepairs = await repairRowsAfterFiles(catalog, verification, repairs);
+  return {
+    ...verification,
+    repairs,
+    rowRepairs,
+    ok: repairs.every((repair) => repair.outcome !== 'failed') && rowRepairs.every((repair) => repair.outcome !== 'failed'),
+  };
+}
+
+/**
+ * After the files' repair: the releases whose rows differed from their fingerprint (or had none), checked
+ * again (a repaired data file re-imported its releases' rows already), re-imported from their stored files.
+ */
+export async function repairRowsAfterFiles(catalog: Catalog, verification: Pick<StoreVerification, 'badRows'>, repairs: readonly StoreFileRepair[] = []): Promise<ReleaseRowsRepair[]> {
+  if (verification.badRows.length === 0) return [];
+  if (catalog.readOnly) throw new CatalogOptionError(catalogMessages.repairNeedsWriter(), { option: 'readOnly' });
+  const reimported = new Set(repairs.flatMap((repair) => repair.reimported));
+  const ids = verification.badRows.map((check) => check.releaseId).filter((id) => !reimported.has(id));
+  const still = (await checkReleaseRows(catalog, { releaseIds: ids })).filter((check) => !check.ok);
+  return repairReleaseRows(catalog, still);
 }
 
 /**

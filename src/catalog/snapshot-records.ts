@@ -3,7 +3,7 @@
 // had not yet refreshed) records nothing new. The API itself has no historical snapshots.
 
 import type { ResearchSnapshot } from '../client/index.js';
-import type { Catalog } from './catalog.js';
+import { writeTransaction, type Catalog } from './catalog.js';
 import { CatalogOptionError } from './catalog-errors.js';
 import { catalogMessages } from './messages.js';
 import { sqlTimestamp } from './run-migrations.js';
@@ -38,7 +38,7 @@ export async function recordSnapshot(catalog: Catalog, snapshot: ResearchSnapsho
     throw new CatalogOptionError(catalogMessages.badSnapshot('it has no numeric generated_at'), { option: 'snapshot' });
   }
   const fetchedAt = sqlTimestamp(options.fetchedAt ?? catalog.now());
-  return catalog.transaction(async (connection) => {
+  return writeTransaction(catalog, async (connection) => {
     const result = await connection.run(
       `INSERT OR IGNORE INTO snapshots VALUES ($dataset_id, $generated_at, $updated, $stale, $calculation_version, $body::JSON, $fetched_at::TIMESTAMP)`,
       {

@@ -1,7 +1,7 @@
 // The catalog's `sync_runs` table: one row per `rdw sync` run (what it listed, pulled, skipped and recorded),
 // written and read only here. The workbench's syncHome decides what goes in; this file only stores it.
 
-import type { Catalog } from './catalog.js';
+import { writeTransaction, type Catalog } from './catalog.js';
 import { sqlTimestamp } from './run-migrations.js';
 
 /**
@@ -39,7 +39,7 @@ export interface SyncRunRecord {
 
 /** Records a finished run in one transaction; returns its `id`. */
 export async function recordSyncRun(catalog: Catalog, run: Omit<SyncRunRecord, 'id'>): Promise<number> {
-  return catalog.transaction(async (connection) => {
+  return writeTransaction(catalog, async (connection) => {
     const reader = await connection.runAndReadAll('SELECT (coalesce(max(id), 0) + 1)::INTEGER AS id FROM sync_runs');
     const id = Number(reader.getRowObjectsJson()[0]!.id);
     await connection.run(

@@ -7,6 +7,7 @@ import type { Catalog } from './catalog.js';
 import { findStoreGarbage, type GarbageFile } from './collect-garbage.js';
 import { ContentStore } from './content-store.js';
 import { idInListSql } from './release-id-sql.js';
+import { checkReleaseRows, type ReleaseRowsCheck } from './check-release-rows.js';
 
 /** One stored file checked against release_files. */
 export interface StoredFileCheck {
@@ -36,6 +37,10 @@ export interface StoreVerification {
   unreferencedBytes: number;
   /** Entries of `store/tmp/` (partial downloads, leftovers of interrupted pulls), with their sizes; `rdw gc` removes them. */
   temp: GarbageFile[];
+  /** Each imported release's rows against the fingerprint recorded at import (checkReleaseRows), in import order. */
+  rows: ReleaseRowsCheck[];
+  /** The releases whose rows differ or have no fingerprint. */
+  badRows: ReleaseRowsCheck[];
 }
 
 export interface CheckStoredFilesOptions {
@@ -82,11 +87,17 @@ export async function checkStoredFiles(catalog: Catalog, options: CheckStoredFil
   return files;
 }
 
-/** Re-hashes every stored file that a release names; each distinct file is read once. */
+/**
+ * Re-hashes every stored file that a release names (each distinct file is read once), and recomputes the
+ * fingerprint of every release's rows against the one recorded at import.
+ */
 export async function verifyStore(catalog: Catalog): Promise<StoreVerification> {
   const files = await checkStoredFiles(catalog);
   const garbage = await findStoreGarbage(catalog, new Set(files.map((file) => file.sha256)));
+  const rows = await checkReleaseRows(catalog);
   return {
+    rows,
+    badRows: rows.filter((check) => !check.ok),
     files,
     bad: files.filter((check) => !check.ok),
     unreferenced: garbage.unreferenced.map((file) => file.file),

@@ -207,6 +207,7 @@ export const commandMessages = {
   // A whole ID makes the row too wide for 100 columns: rdw sync pulls new revisions by ID (--full-ids: the command).
   newerKnown: (id: string, full: boolean) => (full ? `newer revision ${id.slice(0, 12)}… known: rdw pull ${id}` : `newer ${id.slice(0, 12)} known: rdw sync`),
   fileProblem: { missing: 'is missing', size: 'has the wrong size', sha256: 'no longer matches its sha256' } as const,
+  rowsProblem: { differs: 'its rows had changed since import', unrecorded: 'it had no rows fingerprint yet' } as const,
 };
 
 /** Sentences of the document views (`rdw research`, `rdw live`): src/cli/document-view.ts. */

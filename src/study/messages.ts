@@ -19,6 +19,10 @@ export const studyMessages = {
     `Release ${id} pinned by the lock is unknown to the service (404); the lock cannot be reproduced from this service.`,
   lockMismatch: (id: string, what: string, locked: string, found: string) =>
     `Release ${id} does not match the lock: ${what} is ${found}, the lock says ${locked}; the analysis would not reproduce.`,
+  rowsDiffer: (id: string, pinned: string, found: string) =>
+    `The catalog's rows of release ${id} differ from the rows the lock pins (rows fingerprint ${found.slice(0, 12)}…, the lock says ${pinned.slice(0, 12)}…): they were changed after import; run "rdw verify --repair" to re-import them from the verified stored files, then run this again.`,
+  rowsUnrecorded: (id: string) =>
+    `Release ${id} has no rows fingerprint to hold its rows to (imported before rdw recorded them); run "rdw verify --repair" to re-import its rows from the verified stored files, then run this again.`,
   storedFileMissing: (id: string, file: string, storePath: string) =>
     `The stored ${file} file of release ${id} (${storePath}) is missing; run "rdw verify --repair" to fetch it again by release ID (verified against the catalog's checksum, which the lock pins), then run this again.`,
   storedFileDiffers: (id: string, file: string, storePath: string, locked: string, found: string) =>

@@ -21,8 +21,9 @@ export function checkLockIds(releaseIds: readonly string[]): string[] {
 
 /**
  * Builds the lock of `releaseIds` from the catalog: each ID must be imported exactly (no other revision
- * stands in). Pins the manifest and schema SHA-256, the imported data file(s) from `release_files`, and
- * the distinct `calculation_version` of the pinned rows. Holds no key, host or machine path.
+ * stands in). Pins the manifest and schema SHA-256, the imported data file(s) from `release_files`, the
+ * rows fingerprint recorded at import (when the catalog has one), and the distinct `calculation_version` of
+ * the pinned rows. Holds no key, host or machine path.
  * @throws StudyOptionError (exit 2) for no or malformed IDs; NotInCatalogError (exit 6) for an ID not imported.
  */
 export async function recordStudyLock(catalog: Catalog, releaseIds: readonly string[]): Promise<StudyLock> {
@@ -41,7 +42,8 @@ export async function recordStudyLock(catalog: Catalog, releaseIds: readonly str
       const file = record.files.get(format);
       if (file !== undefined) files[format] = { sha256: file.sha256, bytes: file.bytes };
     }
-    return { id, day: record.day, version: record.version, manifestSha256: record.manifestSha256, schemaSha256: record.schemaSha256, files };
+    const rows = record.rowsFingerprint === null ? {} : { rowsFingerprint: record.rowsFingerprint };
+    return { id, day: record.day, version: record.version, manifestSha256: record.manifestSha256, schemaSha256: record.schemaSha256, files, ...rows };
   });
   releases.sort((a, b) => a.day.localeCompare(b.day) || compareIds(a.id, b.id));
   return {

@@ -66,6 +66,7 @@ export function studyLockToJson(lock: StudyLock): string {
           .sort(([a], [b]) => a.localeCompare(b))
           .map(([format, file]) => [format, { sha256: file.sha256, bytes: file.bytes }]),
       ),
+      ...(release.rowsFingerprint === undefined ? {} : { rowsFingerprint: release.rowsFingerprint }),
     }));
   const canonical = {
     lockVersion: lock.lockVersion,
@@ -94,6 +95,10 @@ function lockedRelease(value: unknown, at: string, invalid: (detail: string) => 
     if (format !== 'parquet' && format !== 'csv' && format !== 'json') throw invalid(`${at}.files.${format} is not a data file format`);
     files[format] = lockedFile(file, `${at}.files.${format}`, invalid);
   }
+  // Optional: locks written before rdw recorded row fingerprints have none.
+  if (value.rowsFingerprint !== undefined && (typeof value.rowsFingerprint !== 'string' || !SHA256_HEX_PATTERN.test(value.rowsFingerprint))) {
+    throw invalid(`${at}.rowsFingerprint is not a 64-hex rows fingerprint`);
+  }
   return {
     id: value.id,
     day: value.day,
@@ -101,6 +106,7 @@ function lockedRelease(value: unknown, at: string, invalid: (detail: string) => 
     manifestSha256: value.manifestSha256,
     schemaSha256: value.schemaSha256 as string | null,
     files,
+    ...(value.rowsFingerprint === undefined ? {} : { rowsFingerprint: value.rowsFingerprint }),
   };
 }
 

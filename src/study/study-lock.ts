@@ -25,6 +25,12 @@ export interface LockedRelease {
   schemaSha256: string | null;
   /** The data files imported for this release (normally `parquet`). */
   files: Partial<Record<'parquet' | 'csv' | 'json', LockedFile>>;
+  /**
+   * The fingerprint of the release's rows as imported (`releases.rows_fingerprint`, docs/catalog.md "Row
+   * fingerprints"): 64 hex. Absent in locks written before rdw recorded them (then the catalog's recorded one is
+   * what the rows are held to).
+   */
+  rowsFingerprint?: string;
 }
 
 export interface StudyLock {

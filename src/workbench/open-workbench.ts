@@ -41,6 +41,11 @@ export interface Workbench extends SnapshotHistoryMethods {
   /** Absolute home folder. */
   readonly home: string;
   readonly client: RdwClient;
+  /**
+   * The catalog, refusing writes to rdw's tables (`userWrites: 'refused'`): `query`, `arrow`, `exclusive` and
+   * `connection` run your SQL in a read-only transaction (CatalogReadOnlyError, exit 2, on a write). For tables
+   * of your own use CREATE TEMP TABLE (kept while the catalog is open) or a DuckDB database of your own.
+   */
   readonly catalog: Catalog;
   /** True when the embedded mock serves it. */
   readonly embedded: boolean;
@@ -61,6 +66,8 @@ export async function openWorkbench(options: WorkbenchOptions = {}): Promise<Wor
   const catalog = await openCatalog(home, {
     readOnly: options.readOnly === true,
     hold: options.hold ?? 'while-busy',
+    // A notebook's SQL reads: rdw's tables hold exactly the rows imported from verified files (docs/study.md).
+    userWrites: 'refused',
     onWait: options.onCatalogWait ?? ((notice) => void process.stderr.write(`rdw: ${notice.message}\n`)),
   });
   let api;

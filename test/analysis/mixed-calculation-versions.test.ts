@@ -11,6 +11,8 @@ import { UsageError } from '../../src/contract/index.js';
 import { writeLock } from '../../src/study/index.js';
 import { Study, openWorkbench } from '../../src/workbench/index.js';
 import { createTempHome } from '../support/temp-home.js';
+import { writeTransaction } from '../../src/catalog/catalog.js';
+import { recordRowsFingerprints } from '../../src/catalog/rows-fingerprint.js';
 
 const OTHER_VERSION = 'mev-calc-5';
 const QUICK = { windows: ['1h'], bootstrap: { samples: 50 } } as const;
@@ -36,8 +38,14 @@ beforeAll(async () => {
     expect(pulled.failed).toEqual([]);
     rowsOf = pulled.pulled.map((release) => release.rows);
     [{ v: version }] = (await workbench.catalog.query('SELECT DISTINCT calculation_version AS v FROM market_events')) as [{ v: string }];
-    // The fixture: the newest release's rows become another formula version.
-    await workbench.catalog.connection.run('UPDATE market_events SET calculation_version = $v WHERE release_id = $id', { v: OTHER_VERSION, id: ids[0]! });
+    // The fixture: the newest release's rows become another formula version, as if imported so (its rows
+    // fingerprint recorded again: the workbench's own catalog refuses the write, and a lock check would refuse rows
+    // that differ from the recorded fingerprint).
+    const newest = pulled.pulled.find((release) => release.id === ids[0])!;
+    await writeTransaction(workbench.catalog, async (connection) => {
+      await connection.run('UPDATE market_events SET calculation_version = $v WHERE release_id = $id', { v: OTHER_VERSION, id: ids[0]! });
+      await recordRowsFingerprints(connection, [{ id: newest.id, day: newest.day }]);
+    });
     lockPath = path.join(temp.home, 'mixed.lock.json');
     await writeLock(lockPath, workbench.catalog, ids);
   } finally {

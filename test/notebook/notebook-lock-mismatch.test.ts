@@ -7,6 +7,7 @@ import { chmod, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JUPYTER_PACKAGES, REPO_ROOT, findJupyterPython, installTslabKernel, type TslabKernelFolder } from '../support/jupyter.js';
 import { printedText, readNotebook } from '../support/notebook-outputs.js';
@@ -62,6 +63,35 @@ describe('a notebook over a changed store', () => {
       const numbers = printed.find((cell) => cell.id === 'study-numbers')!;
       expect(numbers.text).not.toMatch(/\d+\.\d+/);
       expect(printed.map((cell) => cell.text).join('\n')).not.toContain('reproduced ');
+    }, 300_000);
+
+    it('stops at Study.open when a row was changed behind rdw\'s back (the committed lock has no rowsFingerprint)', async () => {
+      // 1. Reproduce the lock into a fresh home, then change one price with a DuckDB connection of its own.
+      const home = await mkdtemp(path.join(os.tmpdir(), 'rdw-notebook-rows-'));
+      const env = { ...process.env, RDW_HOME: home, RDW_BASE_URL: undefined, RDW_SITE_URL: undefined, RDW_API_KEY: undefined };
+      await run(process.execPath, [path.join(REPO_ROOT, 'dist/cli/main.js'), 'reproduce', LOCK, '--json'], { env });
+      const lock = JSON.parse(await readFile(LOCK, 'utf8')) as { releases: { id: string; rowsFingerprint?: string }[] };
+      expect(lock.releases.every((release) => release.rowsFingerprint === undefined)).toBe(true);
+      const { id } = lock.releases[0]!;
+      const instance = await DuckDBInstance.create(path.join(home, 'catalog.duckdb'));
+      const connection = await instance.connect();
+      await connection.run(`UPDATE market_events SET price = price * 2 WHERE release_id = '${id}'`);
+      connection.closeSync();
+      instance.closeSync();
+
+      // 2. Run the notebook: its first cell stops with the rows mismatch; no cell printed a study number.
+      const outputDir = await mkdtemp(path.join(os.tmpdir(), 'rdw-notebook-out-'));
+      await run(
+        python!,
+        ['-m', 'nbconvert', '--to', 'notebook', '--execute', '--allow-errors', '--ExecutePreprocessor.timeout=300', '--output-dir', outputDir, NOTEBOOK],
+        { cwd: path.dirname(NOTEBOOK), env: { ...env, JUPYTER_PATH: kernel!.dataDir, PYDEVD_DISABLE_FILE_VALIDATION: '1' }, maxBuffer: 64 * 1024 * 1024 },
+      );
+      const printed = printedText(await readNotebook(path.join(outputDir, path.basename(NOTEBOOK))));
+      const setup = printed.find((cell) => cell.id === 'setup')!;
+      expect(setup.text).toContain(`LockMismatchError: The catalog's rows of release ${id} differ from the rows the lock pins`);
+      expect(setup.text).toContain("code: 'RDW_LOCK_MISMATCH'");
+      const numbers = printed.find((cell) => cell.id === 'study-numbers')!;
+      expect(numbers.text).not.toMatch(/\d+\.\d+/);
     }, 300_000);
   });
 });

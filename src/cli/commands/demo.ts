@@ -3,7 +3,7 @@
 
 import path from 'node:path';
 import { studyCatalog } from '../../analysis/index.js';
-import { EXAMPLE_CATALOG_QUERY, pullReleases, recordListings, verifyStore, type PullProgress } from '../../catalog/index.js';
+import { catalogMessages, EXAMPLE_CATALOG_QUERY, pullReleases, recordListings, RowsMismatchError, verifyStore, type PullProgress } from '../../catalog/index.js';
 import { IntegrityError, EXIT_CODES } from '../../contract/index.js';
 import { writeStudyReport } from '../../report/index.js';
 import { writeLock } from '../../study/index.js';
@@ -66,7 +66,12 @@ export const demoCommand: Command = {
     if (verification.bad.length > 0) {
       throw new IntegrityError(commandMessages.storedFileMismatch(verification.bad[0]!.file));
     }
-    say(`3/5 verified ${verification.files.length} stored files: every SHA-256 matches`);
+    const badRows = verification.badRows[0];
+    if (badRows !== undefined) {
+      const message = badRows.recorded === null ? catalogMessages.rowsUnrecorded(badRows.releaseId) : catalogMessages.rowsDiffer(badRows.releaseId, badRows.recorded, badRows.actual);
+      throw new RowsMismatchError(message, { releaseId: badRows.releaseId });
+    }
+    say(`3/5 verified ${verification.files.length} stored files and ${verification.rows.length} releases' rows: every SHA-256 and rows fingerprint matches`);
 
     // 5. The event-vs-control study over exactly these release IDs, and its report.
     const result = await studyCatalog(catalog, { windows: DEMO_WINDOWS, releases: ids });

@@ -4,10 +4,14 @@
 
 import {
   catalogMessages,
+  repairRowsAfterFiles,
   repairStoredFiles,
+  RowsMismatchError,
   StoreMismatchError,
   verifyStore,
   type Catalog,
+  type ReleaseRowsCheck,
+  type ReleaseRowsRepair,
   type StoreFileRepair,
   type StoreVerification,
 } from '../../catalog/index.js';
@@ -29,27 +33,35 @@ export const verifyCommand: Command = {
     // Either way a home without a catalog is refused, not created: there is nothing to verify or repair.
     const catalog = await openCliCatalog(context, repair ? 'write' : 'read', { create: false });
     const report = await verifyStore(catalog);
-    if (repair && report.bad.length > 0) return repairAndReport(context, catalog, report);
+    const whole = report.bad.length === 0 && report.badRows.length === 0;
+    if (repair && !whole) return repairAndReport(context, catalog, report);
     const releases = releaseCount(report);
     if (context.json) {
       const { unreferenced, unreferencedBytes, temp } = report;
-      const repairs = repair ? { repairs: [] } : {};
-      context.stdout.write(`${JSON.stringify({ ok: report.bad.length === 0, files: report.files, unreferenced, unreferencedBytes, temp, ...repairs })}\n`);
-      // A bad file: said as the one error object on stderr too (exit 3), by the throw below.
-      if (report.bad.length === 0) return EXIT_CODES.ok;
+      const repairs = repair ? { repairs: [], rowRepairs: [] } : {};
+      const rows = { rowsChecked: report.rows.length, badRows: report.badRows };
+      context.stdout.write(`${JSON.stringify({ ok: whole, files: report.files, ...rows, unreferenced, unreferencedBytes, temp, ...repairs })}\n`);
+      // A bad file or release: said as the one error object on stderr too (exit 3), by the throw below.
+      if (whole) return EXIT_CODES.ok;
     }
     const garbage = garbageLines(report);
-    if (report.bad.length === 0) {
+    if (whole) {
       context.stdout.write(`${catalogMessages.verifyOk(report.files.length, releases)}\n`);
       for (const line of garbage) context.stdout.write(`${line}\n`);
       return EXIT_CODES.ok;
     }
     for (const line of garbage) context.stderr.write(`rdw: ${line}\n`);
     const messages = report.bad.map((bad) => catalogMessages.verifyBad(bad.file, bad.uses[0]!.releaseId, commandMessages.fileProblem[bad.problem!]));
-    for (const message of messages.slice(1)) context.stderr.write(`rdw: ${message}\n`);
-    throw new StoreMismatchError(messages[0]!, { file: report.bad[0]!.file });
+    const rowMessages = report.badRows.map(rowsMessage);
+    for (const message of [...messages, ...rowMessages].slice(1)) context.stderr.write(`rdw: ${message}\n`);
+    if (messages.length > 0) throw new StoreMismatchError(messages[0]!, { file: report.bad[0]!.file });
+    throw new RowsMismatchError(rowMessages[0]!, { releaseId: report.badRows[0]!.releaseId });
   },
 };
+
+/** The sentence of a release whose rows differ from their fingerprint or have none. */
+const rowsMessage = (check: ReleaseRowsCheck) =>
+  check.recorded === null ? catalogMessages.rowsUnrecorded(check.releaseId) : catalogMessages.rowsDiffer(check.releaseId, check.recorded, check.actual);
 
 const releaseCount = (report: StoreVerification) => new Set(report.files.flatMap((file) => file.uses.map((use) => use.releaseId))).size;
 
@@ -62,8 +74,6 @@ function garbageLines(report: StoreVerification): string[] {
 
 /** The repair of `report.bad`: one line per file as it ends, then the summary; exit 0 when the store is whole. */
 async function repairAndReport(context: CliContext, catalog: Catalog, report: StoreVerification): Promise<number | ReportedFailure> {
-  const api = await connectApi(context);
-  context.onExit(() => api.close());
   const say = (repair: StoreFileRepair) => {
     if (context.json) return;
     const use = repair.uses[0]!;
@@ -73,25 +83,49 @@ async function repairAndReport(context: CliContext, catalog: Catalog, report: St
       context.stdout.write(`${wrapText(catalogMessages.repaired(repair.file, use.format, use.releaseId, problem, repair.reimported.length), context.stdout.columns)}\n`);
     } else context.stderr.write(`rdw: ${catalogMessages.repairFailed(repair.file, use.format, use.releaseId, repair.error.message)}\n`);
   };
-  const repairs = await repairStoredFiles(catalog, api.client, report.bad, { onRepair: say });
-  const failed = repairs.filter((repair) => repair.error !== undefined);
+  // The API only when a stored file must be fetched: rows are re-imported from the verified store.
+  const repairs = report.bad.length === 0 ? [] : await repairStoredFiles(catalog, (await connect(context)).client, report.bad, { onRepair: say });
+  const rowRepairs = await repairRowsAfterFiles(catalog, report, repairs);
+  const sayRows = (repair: ReleaseRowsRepair) => {
+    if (context.json) return;
+    if (repair.error === undefined) context.stdout.write(`${wrapText(catalogMessages.rowsRepaired(repair.releaseId, commandMessages.rowsProblem[repair.problem]), context.stdout.columns)}\n`);
+    else context.stderr.write(`rdw: ${catalogMessages.rowsRepairFailed(repair.releaseId, repair.error.message)}\n`);
+  };
+  rowRepairs.forEach(sayRows);
+  const failedRows = rowRepairs.filter((repair) => repair.error !== undefined);
+  const failed = [...repairs, ...failedRows].filter((repair) => repair.error !== undefined);
   const first = failed[0]?.error;
   const exitCode = first === undefined ? EXIT_CODES.ok : isRdwError(first) ? first.exitCode : EXIT_CODES.failure;
   if (context.json) {
     const { files, unreferenced, unreferencedBytes, temp } = report;
-    const shown = repairs.map(({ error, ...repair }) => ({
-      ...repair,
-      ...(error === undefined ? {} : { error: { code: isRdwError(error) ? error.code : 'RDW_ERROR', exitCode: isRdwError(error) ? error.exitCode : EXIT_CODES.failure, message: error.message } }),
-    }));
-    context.stdout.write(`${JSON.stringify({ ok: failed.length === 0, files, unreferenced, unreferencedBytes, temp, repairs: shown })}\n`);
-    const firstShown = shown.find((repair) => repair.error !== undefined)?.error;
+    const errorOf = (error: Error) => ({ code: isRdwError(error) ? error.code : 'RDW_ERROR', exitCode: isRdwError(error) ? error.exitCode : EXIT_CODES.failure, message: error.message });
+    const shown = repairs.map(({ error, ...repair }) => ({ ...repair, ...(error === undefined ? {} : { error: errorOf(error) }) }));
+    const shownRows = rowRepairs.map(({ error, ...repair }) => ({ ...repair, ...(error === undefined ? {} : { error: errorOf(error) }) }));
+    const rows = { rowsChecked: report.rows.length, badRows: report.badRows };
+    context.stdout.write(`${JSON.stringify({ ok: failed.length === 0, files, ...rows, unreferenced, unreferencedBytes, temp, repairs: shown, rowRepairs: shownRows })}\n`);
+    const firstShown = [...shown, ...shownRows].find((repair) => repair.error !== undefined)?.error;
     if (firstShown === undefined) return exitCode;
-    return { ...firstShown, message: `${catalogMessages.repairIncomplete(failed.length, repairs.length)} ${firstShown.message}` };
+    return { ...firstShown, message: `${incomplete(repairs, rowRepairs)} ${firstShown.message}` };
   }
   const out = failed.length === 0 ? context.stdout : context.stderr;
   const prefix = failed.length === 0 ? '' : 'rdw: ';
-  if (failed.length === 0) context.stdout.write(`${wrapText(catalogMessages.repairDone(repairs.length, report.files.length, releaseCount(report)), context.stdout.columns)}\n`);
-  else context.stderr.write(`rdw: ${catalogMessages.repairIncomplete(failed.length, repairs.length)}\n`);
+  if (failed.length === 0) {
+    if (repairs.length > 0) context.stdout.write(`${wrapText(catalogMessages.repairDone(repairs.length, report.files.length, releaseCount(report)), context.stdout.columns)}\n`);
+    if (rowRepairs.length > 0) context.stdout.write(`${wrapText(catalogMessages.rowsRepairDone(rowRepairs.length), context.stdout.columns)}\n`);
+  } else context.stderr.write(`rdw: ${incomplete(repairs, rowRepairs)}\n`);
   for (const line of garbageLines(report)) out.write(`${prefix}${line}\n`);
   return exitCode;
+}
+
+/** The summary of a repair that left something damaged: the files', else the rows'. */
+function incomplete(repairs: readonly StoreFileRepair[], rowRepairs: readonly ReleaseRowsRepair[]): string {
+  const failedFiles = repairs.filter((repair) => repair.error !== undefined).length;
+  if (failedFiles > 0) return catalogMessages.repairIncomplete(failedFiles, repairs.length);
+  return catalogMessages.rowsRepairIncomplete(rowRepairs.filter((repair) => repair.error !== undefined).length, rowRepairs.length);
+}
+
+async function connect(context: CliContext) {
+  const api = await connectApi(context);
+  context.onExit(() => api.close());
+  return api;
 }

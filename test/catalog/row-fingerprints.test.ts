@@ -1,0 +1,186 @@
+// Issue 31 item 1: the catalog's rows are as trustworthy as its files. Each release's rows get a fingerprint at
+// import; a row changed behind rdw's back (a separate DuckDB connection on catalog.duckdb) makes `rdw verify`,
+// `rdw reproduce` and `rdw study event --lock` exit 3 naming the release, and `rdw verify --repair` fixes it. The
+// built CLI against the mock over HTTP, real DuckDB files.
+
+import { DuckDBInstance } from '@duckdb/node-api';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { checkReleaseRows, openCatalog } from '../../src/catalog/index.js';
+import type { MockServer } from '../../src/mock/index.js';
+import { studyLockFromJson } from '../../src/study/index.js';
+import { readFile } from 'node:fs/promises';
+import { queryCatalog } from '../support/query-catalog.js';
+import { runBuiltCli, type BuiltCliRun } from '../support/run-built-cli.js';
+import { withMockServer } from '../support/with-mock-server.js';
+import { withTempHome } from '../support/temp-home.js';
+
+const rdw = (mock: MockServer, home: string, argv: string[]): Promise<BuiltCliRun> =>
+  runBuiltCli([...argv, '--home', home], { env: { RDW_BASE_URL: mock.baseUrl, RDW_API_KEY: mock.keys.desk }, cwd: home, timeoutMs: 90_000 });
+
+/** Runs `statements` on `<home>/catalog.duckdb` through a DuckDB connection of its own: a change behind rdw's back. */
+async function behindRdwsBack(home: string, ...statements: string[]): Promise<void> {
+  const instance = await DuckDBInstance.create(path.join(home, 'catalog.duckdb'));
+  try {
+    const connection = await instance.connect();
+    try {
+      for (const statement of statements) await connection.run(statement);
+    } finally {
+      connection.closeSync();
+    }
+  } finally {
+    instance.closeSync();
+  }
+}
+
+/** Every release's recorded fingerprint, by ID, read with plain SQL. */
+async function recordedFingerprints(home: string): Promise<Record<string, string | null>> {
+  const rows = (await queryCatalog(home, 'SELECT id, rows_fingerprint FROM releases ORDER BY id'))!;
+  return Object.fromEntries(rows.map((row) => [String(row.id), (row.rows_fingerprint as string | null) ?? null]));
+}
+
+/** An order-free summary of a release's rows, by plain SQL: count and the sum of every price. */
+const rowsSummary = async (home: string, id: string) =>
+  (await queryCatalog(home, `SELECT count(*)::INTEGER AS n, sum(price) AS prices, sum(hash(row_id)) AS ids FROM market_events WHERE release_id = '${id}'`))![0];
+
+describe('row fingerprints (issue 31 item 1)', () => {
+  it('is recorded at import, equal in a second home, independent of row order, and changed by any changed, added or removed row', async () => {
+    await withMockServer({ days: 3 }, (mock) =>
+      withTempHome(async (home) => {
+        expect((await rdw(mock, home, ['pull', '--latest', '2'])).code).toBe(0);
+        const recorded = await recordedFingerprints(home);
+        const ids = Object.keys(recorded);
+        expect(ids).toHaveLength(2);
+        for (const fingerprint of Object.values(recorded)) expect(fingerprint).toMatch(/^[0-9a-f]{64}$/);
+        expect(recorded[ids[0]!]).not.toBe(recorded[ids[1]!]);
+        // The same release pulled into another home: the same fingerprint (a second, independent import).
+        await withTempHome(async (other) => {
+          expect((await rdw(mock, other, ['pull', ids[0]!])).code).toBe(0);
+          expect((await recordedFingerprints(other))[ids[0]!]).toBe(recorded[ids[0]!]);
+        });
+
+        const actual = async () => {
+          const catalog = await openCatalog(home, { readOnly: true });
+          try {
+            return Object.fromEntries((await checkReleaseRows(catalog)).map((check) => [check.releaseId, check.actual]));
+          } finally {
+            await catalog.close();
+          }
+        };
+        const [id] = ids;
+        // The same rows written back in reverse order: the fingerprint stays.
+        await behindRdwsBack(
+          home,
+          `CREATE TEMP TABLE kept AS SELECT * FROM market_events WHERE release_id = '${id}'`,
+          `DELETE FROM market_events WHERE release_id = '${id}'`,
+          `INSERT INTO market_events SELECT * FROM kept ORDER BY row_id DESC`,
+        );
+        expect(await actual()).toEqual(recorded);
+        // One row duplicated (changes it); the copy removed again (back to the recorded one); one price moved by one ulp.
+        await behindRdwsBack(home, `INSERT INTO market_events SELECT * FROM market_events WHERE release_id = '${id}' LIMIT 1`);
+        expect((await actual())[id!]).not.toBe(recorded[id!]);
+        await behindRdwsBack(
+          home,
+          `CREATE TEMP TABLE kept AS SELECT DISTINCT * FROM market_events WHERE release_id = '${id}'`,
+          `DELETE FROM market_events WHERE release_id = '${id}'`,
+          `INSERT INTO market_events SELECT * FROM kept`,
+        );
+        expect(await actual()).toEqual(recorded);
+        await behindRdwsBack(home, `UPDATE market_events SET price = nextafter(price, 1e308) WHERE release_id = '${id}' AND row_id = (SELECT max(row_id) FROM market_events WHERE release_id = '${id}')`);
+        const changed = await actual();
+        expect(changed[id!]).not.toBe(recorded[id!]);
+        expect(changed[ids[1]!]).toBe(recorded[ids[1]!]);
+      }),
+    );
+  }, 180_000);
+
+  it('a price changed behind rdw\'s back: verify, reproduce and study event --lock exit 3 naming the release; verify --repair fixes it', async () => {
+    await withMockServer({ days: 4 }, (mock) =>
+      withTempHome(async (home) => {
+        const lockFile = path.join(home, 'study.lock.json');
+        expect((await rdw(mock, home, ['lock', lockFile, '--latest', '3'])).code).toBe(0);
+        const lock = studyLockFromJson(await readFile(lockFile, 'utf8'));
+        const recorded = await recordedFingerprints(home);
+        // The lock pins each release's rows fingerprint, the one recorded at import.
+        for (const release of lock.releases) expect(release.rowsFingerprint).toBe(recorded[release.id]);
+        expect((await rdw(mock, home, ['verify'])).code).toBe(0);
+
+        const target = lock.releases[1]!.id;
+        const before = await rowsSummary(home, target);
+        await behindRdwsBack(home, `UPDATE market_events SET price = price * 2 WHERE release_id = '${target}' AND row_id = (SELECT min(row_id) FROM market_events WHERE release_id = '${target}')`);
+        expect(await rowsSummary(home, target)).not.toEqual(before);
+
+        for (const argv of [['verify'], ['reproduce', lockFile], ['study', 'event', '--lock', lockFile]]) {
+          const run = await rdw(mock, home, argv);
+          expect(run.code, `rdw ${argv.join(' ')}: ${run.stderr}`).toBe(3);
+          expect(run.stderr).toContain(target);
+          expect(run.stderr).toMatch(/rows/);
+          expect(run.stderr).toContain('rdw verify --repair');
+          expect(run.stdout).not.toMatch(/^OK /m);
+        }
+        const json = await rdw(mock, home, ['verify', '--json']);
+        expect(json.code).toBe(3);
+        const report = JSON.parse(json.stdout) as { ok: boolean; badRows: { releaseId: string; problem: string }[] };
+        expect(report.ok).toBe(false);
+        expect(report.badRows.map((row) => [row.releaseId, row.problem])).toEqual([[target, 'differs']]);
+
+        const repaired = await rdw(mock, home, ['verify', '--repair']);
+        expect(repaired.code, repaired.stderr).toBe(0);
+        expect(repaired.stdout).toContain(`re-imported the rows of release ${target}`);
+        expect(await rowsSummary(home, target)).toEqual(before);
+        expect(await recordedFingerprints(home)).toEqual(recorded);
+        for (const argv of [['verify'], ['reproduce', lockFile], ['study', 'event', '--lock', lockFile]]) {
+          const run = await rdw(mock, home, argv);
+          expect(run.code, `rdw ${argv.join(' ')}: ${run.stderr}`).toBe(0);
+        }
+      }),
+    );
+  }, 240_000);
+
+  it('a lock written before rdw pinned rows stays readable; the recorded fingerprint holds the rows then', async () => {
+    await withMockServer({ days: 3 }, (mock) =>
+      withTempHome(async (home) => {
+        const lockFile = path.join(home, 'old.lock.json');
+        expect((await rdw(mock, home, ['lock', lockFile, '--latest', '2'])).code).toBe(0);
+        const text = await readFile(lockFile, 'utf8');
+        const old = text.replace(/,\n\s*"rowsFingerprint": "[0-9a-f]{64}"/g, '');
+        expect(old).not.toContain('rowsFingerprint');
+        const { writeFile } = await import('node:fs/promises');
+        await writeFile(lockFile, old);
+        expect((await rdw(mock, home, ['reproduce', lockFile])).code).toBe(0);
+        const id = studyLockFromJson(old).releases[0]!.id;
+        await behindRdwsBack(home, `DELETE FROM market_events WHERE release_id = '${id}' AND sample_type = 'control'`);
+        const run = await rdw(mock, home, ['reproduce', lockFile]);
+        expect(run.code).toBe(3);
+        expect(run.stderr).toContain(id);
+      }),
+    );
+  }, 180_000);
+
+  it('a catalog of schema version 3 gets the fingerprints from its verified stored files, not from its rows', async () => {
+    await withMockServer({ days: 3 }, (mock) =>
+      withTempHome(async (home) => {
+        expect((await rdw(mock, home, ['pull', '--latest', '2'])).code).toBe(0);
+        const recorded = await recordedFingerprints(home);
+        const [changed, other] = Object.keys(recorded);
+        // Back to version 3, with one release's rows changed before the upgrade.
+        await behindRdwsBack(
+          home,
+          'ALTER TABLE releases DROP COLUMN rows_fingerprint',
+          'ALTER TABLE listed_releases DROP COLUMN files',
+          'ALTER TABLE listed_releases DROP COLUMN last_listed_at',
+          'DELETE FROM schema_migrations WHERE version = 4',
+          `UPDATE market_events SET price = -1 WHERE release_id = '${changed}'`,
+        );
+        // A read-only command migrates first (a short read-write open), which computes them from the files.
+        const run = await rdw(mock, home, ['verify']);
+        expect(run.code).toBe(3);
+        expect(run.stderr).toContain(changed);
+        expect(run.stderr).not.toContain(other);
+        expect(await recordedFingerprints(home)).toEqual(recorded);
+        expect((await rdw(mock, home, ['verify', '--repair'])).code).toBe(0);
+        expect((await rdw(mock, home, ['verify'])).code).toBe(0);
+      }),
+    );
+  }, 180_000);
+});
