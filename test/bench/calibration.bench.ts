@@ -13,6 +13,7 @@ import { execFileSync } from 'node:child_process';
 import { BLOCK_WINDOW_MULTIPLE, MIN_INTERVAL_BLOCKS } from '../../src/analysis/block-jackknife.js';
 import { measure, type Measurement } from './support/calibration-measure.js';
 import { calibrationMarkdown, writeCalibration, type CalibrationRun } from './support/calibration-outputs.js';
+import { fillPooledOverFolds } from './support/calibration-pooled.js';
 import { summarize } from './support/calibration-summary.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -65,15 +66,18 @@ async function fromSaved(files: string): Promise<void> {
   const saved = { ...all[0], events: all.flatMap((one) => one.events), models: all.flatMap((one) => one.models) };
   const file = files;
   const lengths: number[] = saved.run.summary.map((length: { days: number }) => length.days);
+  // A run recorded before the pooled row showed an interval: filled from its folds as the current code computes it.
+  const pooled = fillPooledOverFolds(saved.models);
+  if (pooled.recomputed > 0) log(`pooled rows whose intervals were recomputed from their recorded folds: ${pooled.recomputed}`);
   const measurement = {
     events: saved.events,
-    models: saved.models,
+    models: pooled.models,
     eventTruth: Object.fromEntries(Object.entries(saved.truth).map(([days, t]) => [days, new Map(Object.entries(t as object))])),
     modelTruthRows: saved.run.modelTruthRows,
     errors: [],
     seconds: { truth: 0, study: 0 },
   };
-  const run: CalibrationRun = { analysisCommit: analysisCommit(), ...saved.run, markets: new Set(saved.events.map((e: { seed: number }) => e.seed)).size, summary: summarize(measurement, lengths) };
+  const run: CalibrationRun = { analysisCommit: analysisCommit(), ...saved.run, pooledRecomputed: pooled.recomputed, markets: new Set(saved.events.map((e: { seed: number }) => e.seed)).size, summary: summarize(measurement, lengths) };
   log(calibrationMarkdown(run));
   if (values.write) await writeCalibration(ROOT, run);
   console.log(JSON.stringify({ benchmark: 'calibration', mode: 'from', file, ...run }));

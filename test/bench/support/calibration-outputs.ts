@@ -18,6 +18,8 @@ export interface CalibrationRun {
   analysisCommit: string;
   blockWindowMultiple: number;
   minIntervalBlocks: number;
+  /** Pooled rows whose intervals --from recomputed from the recorded folds (a run made before the code showed them). */
+  pooledRecomputed?: number;
   summary: CalibrationSummary;
 }
 
@@ -91,7 +93,10 @@ export function calibrationMarkdown(run: CalibrationRun): string {
     `Measured by \`npm run bench -- --only calibration\` on ${run.measuredOn} at commit \`${run.commit}\` (interval code: src/analysis as of \`${run.analysisCommit}\`): ${run.markets} simulated markets ` +
       `(MarketSimulator seeds ${1001}–${1000 + run.markets}, ${run.simulatedDays} days each; a ${run.summary.map((l) => l.days).join('- and ')}-day market is the newest days of it), ` +
       `intervals as that code computes them (block-jackknife constants there: blocks of ≥ ${run.blockWindowMultiple} outcome windows, no interval below ${run.minIntervalBlocks} blocks; the blocks column and the withheld reasons use them). ` +
-      `Coverage is the share of shown 95% intervals that held the truth (goal 93–97%).`,
+      `Coverage is the share of shown 95% intervals that held the truth (goal 93–97%).` +
+      (run.pooledRecomputed
+        ? ` The pooled rows' intervals (${run.pooledRecomputed} rows) were recorded before the code showed them and are recomputed from the recorded fold scores and row counts with the function the pooled row uses (\`correctedResampledInterval\`, test/bench/support/calibration-pooled.ts).`
+        : ''),
     '',
   );
   for (const length of run.summary) {

@@ -95,8 +95,8 @@ export function summarize(measurement: Measurement, lengths: readonly number[], 
       windows.map((w) => {
         const cell = { foldAuc: newTally(), pooledAuc: newTally(), foldLogLoss: newTally(), pooledLogLoss: newTally() };
         for (const r of models.filter((m) => m.window === w)) {
-          // The pooled row of several folds has none by rule (folds_share_training), whatever its blocks.
-          const reason = r.fold === 0 ? 'pooled over folds: the folds share training rows' : reasonFor(Math.ceil(r.testDays / intervalBlockDays(WINDOW_SECONDS[w])));
+          // The pooled row of several folds: its interval comes from the folds' scores, whatever its blocks.
+          const reason = r.fold === 0 ? 'a fold score undefined, or all alike' : reasonFor(Math.ceil(r.testDays / intervalBlockDays(WINDOW_SECONDS[w])));
           add(r.fold === 0 ? cell.pooledAuc : cell.foldAuc, r.aucInterval, r.trueAuc, reason);
           add(r.fold === 0 ? cell.pooledLogLoss : cell.foldLogLoss, r.logLossInterval, r.trueLogLossDifference, reason);
         }
