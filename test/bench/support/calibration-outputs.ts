@@ -123,6 +123,10 @@ export function calibrationMarkdown(run: CalibrationRun): string {
       `- Model estimate − truth, mean (AUC; Δ log loss), and AUC misses with the truth above / below the interval: ${Object.entries(length.model.bias)
         .map(([name, b]) => `${name} ${b.auc?.toFixed(4) ?? '–'}; ${b.logLossDifference?.toFixed(4) ?? '–'} (${b.aucTruthAbove} / ${b.aucTruthBelow})`)
         .join(', ')}.`,
+      `- Pooled rows against the score expected over training sets (the mean of the pooled truths over the markets per window and spec: what the corrected resampled t estimates; the no-skill AUC 0.5 either way), AUC; Δ log loss: ${WINDOWS.map((w) => {
+        const e = length.model.pooledExpected?.[w];
+        return e ? `${w} ${pct(e.auc.coverage)}; ${pct(e.logLoss.coverage)}` : `${w} –`;
+      }).join(', ')}.`,
       `- Null groups (FDR): ${length.event.nullGroups.join(', ') || 'none'}.`,
       '',
     );

@@ -16,7 +16,7 @@ export function fillPooledOverFolds(models: readonly ModelRecord[], confidence =
   let recomputed = 0;
   const filled = models.map((r) => {
     const own = folds.get(study(r)) ?? [];
-    if (r.fold !== 0 || own.length < 2 || r.aucInterval[0] !== null || own.some((f) => f.trainRows === undefined)) return r;
+    if (r.fold !== 0 || r.overFolds !== undefined || own.length < 2 || own.some((f) => f.trainRows === undefined)) return r;
     const ratio = testToTrainRatio(own.map((f) => ({ rows: f.testRows, trainRows: f.trainRows })));
     const pair = (estimate: number, scores: number[], nullValue: number): [number, number] => {
       const interval = correctedResampledInterval(estimate, scores, ratio, { confidence, nullValue });
