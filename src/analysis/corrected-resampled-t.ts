@@ -35,12 +35,17 @@ export interface CorrectedResampledOptions {
   readonly confidence?: number;
   /** The value the p-value tests against (0.5 for an AUC, 0 for a difference). Default 0. */
   readonly nullValue?: number;
+  /**
+   * The score's possible range (an AUC's [0, 1]): the interval is cut to it, which changes neither its coverage
+   * (the truth lies inside) nor the p-value. Default: unbounded.
+   */
+  readonly bounds?: readonly [min: number, max: number];
 }
 
 /**
  * Nadeau & Bengio's corrected resampled t interval of a score over J folds: with s² the sample variance of the
  * folds' scores (J − 1 in the denominator), SE² = (1/J + testToTrain) · s², the interval is
- * estimate ± t(J − 1, 1 − α/2) · SE and p = 2 · P(T(J − 1) ≥ |estimate − nullValue| / SE).
+ * estimate ± t(J − 1, 1 − α/2) · SE (cut to `bounds`) and p = 2 · P(T(J − 1) ≥ |estimate − nullValue| / SE).
  * @param estimate the pooled score (over every fold's test rows) the interval is centred on
  * @param foldScores the same score of each fold's test rows
  * @param testToTrain n_test / n_train: test rows per train row of a fold (over unequal folds: Σ test / Σ train)
@@ -69,10 +74,11 @@ export function correctedResampledInterval(
   const degreesOfFreedom = j - 1;
   const critical = studentTQuantile(1 - (1 - confidence) / 2, degreesOfFreedom);
   const t = Math.abs(estimate - nullValue) / standardError;
+  const [min, max] = options.bounds ?? [-Infinity, Infinity];
   return {
     kind: 'interval',
-    low: estimate - critical * standardError,
-    high: estimate + critical * standardError,
+    low: Math.max(min, estimate - critical * standardError),
+    high: Math.min(max, estimate + critical * standardError),
     pValue: Math.min(1, 2 * jStat.studentt.cdf(-t, degreesOfFreedom)),
     standardError,
     folds: j,

@@ -47,21 +47,24 @@ export type FoldScores = Pick<ScoredPredictions, 'rows' | 'model' | 'baseline' |
  */
 export function pooledOverFolds(scored: ScoredPredictions, folds: readonly FoldScores[], confidence: number): ScoredPredictions {
   const testToTrain = testToTrainRatio(folds);
-  const over = (estimate: number, pick: (fold: FoldScores) => number, nullValue = 0) =>
-    correctedResampledInterval(estimate, folds.map(pick), testToTrain, { confidence, nullValue });
-  const auc = over(scored.model.auc, (fold) => fold.model.auc, 0.5);
+  // AUC and accuracy lie in [0, 1] and a log loss is ≥ 0: with few folds that disagree the t interval can reach past.
+  const share = [0, 1] as const;
+  const loss = [0, Infinity] as const;
+  const over = (estimate: number, pick: (fold: FoldScores) => number, bounds?: readonly [number, number], nullValue = 0) =>
+    correctedResampledInterval(estimate, folds.map(pick), testToTrain, { confidence, nullValue, ...(bounds ? { bounds } : {}) });
+  const auc = over(scored.model.auc, (fold) => fold.model.auc, share, 0.5);
   const difference = over(scored.logLossDifference, (fold) => fold.logLossDifference);
   return {
     ...scored,
     intervals: {
       model: {
-        logLoss: pair(over(scored.model.logLoss, (fold) => fold.model.logLoss)),
+        logLoss: pair(over(scored.model.logLoss, (fold) => fold.model.logLoss, loss)),
         auc: pair(auc),
-        accuracy: pair(over(scored.model.accuracy, (fold) => fold.model.accuracy)),
+        accuracy: pair(over(scored.model.accuracy, (fold) => fold.model.accuracy, share)),
       },
       baseline: {
-        logLoss: pair(over(scored.baseline.logLoss, (fold) => fold.baseline.logLoss)),
-        accuracy: pair(over(scored.baseline.accuracy, (fold) => fold.baseline.accuracy)),
+        logLoss: pair(over(scored.baseline.logLoss, (fold) => fold.baseline.logLoss, loss)),
+        accuracy: pair(over(scored.baseline.accuracy, (fold) => fold.baseline.accuracy, share)),
       },
       logLossDifference: pair(difference),
     },

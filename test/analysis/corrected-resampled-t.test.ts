@@ -62,6 +62,17 @@ describe('correctedResampledInterval (Nadeau & Bengio corrected resampled t)', (
     expect(excluded).toBeLessThan(380);
   });
 
+  it('cuts the interval to the score\'s range, leaving the p-value as it is', () => {
+    const scores = [0.24, 0.76, 0.18, 0.54, 0.6];
+    const open = correctedResampledInterval(0.45, scores, 0.4, { nullValue: 0.5 });
+    const cut = correctedResampledInterval(0.45, scores, 0.4, { nullValue: 0.5, bounds: [0, 1] });
+    if (open.kind !== 'interval' || cut.kind !== 'interval') throw new Error('no interval');
+    expect(open.low).toBeLessThan(0);
+    expect(cut.low).toBe(0);
+    expect(cut.high).toBe(open.high);
+    expect(cut.pValue).toBe(open.pValue);
+  });
+
   it('gives none, with the reason, for one fold, an undefined score, or folds that all score alike', () => {
     expect(correctedResampledInterval(0.5, [0.5], 0.25)).toEqual({ kind: 'none', reason: 'too_few_folds', folds: 1 });
     expect(correctedResampledInterval(0.5, [0.5, Number.NaN, 0.6], 0.25)).toEqual({ kind: 'none', reason: 'not_estimable', folds: 3 });

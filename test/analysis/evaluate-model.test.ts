@@ -250,17 +250,18 @@ describe('evaluateModel', () => {
     expect(result.pooled.overFolds?.folds).toBe(result.folds.length);
     const j = result.folds.length;
     const ratio = result.folds.reduce((sum, fold) => sum + fold.rows, 0) / result.folds.reduce((sum, fold) => sum + fold.trainRows, 0);
-    const plainOverFolds = (estimate: number, scores: number[], nullValue: number) => {
+    const plainOverFolds = (estimate: number, scores: number[], nullValue: number, [min, max] = [-Infinity, Infinity]) => {
       const mean = meanOf(scores);
       const se = Math.sqrt((1 / j + ratio) * (scores.reduce((sum, value) => sum + (value - mean) ** 2, 0) / (j - 1)));
       const t = jStat.studentt.inv(0.975, j - 1);
-      return { interval: [estimate - t * se, estimate + t * se], p: 2 * jStat.studentt.cdf(-Math.abs(estimate - nullValue) / se, j - 1) };
+      return { interval: [Math.max(min, estimate - t * se), Math.min(max, estimate + t * se)], p: 2 * jStat.studentt.cdf(-Math.abs(estimate - nullValue) / se, j - 1) };
     };
-    const pooledAuc = plainOverFolds(result.pooled.model.auc, result.folds.map((fold) => fold.model.auc), 0.5);
+    const pooledAuc = plainOverFolds(result.pooled.model.auc, result.folds.map((fold) => fold.model.auc), 0.5, [0, 1]);
     const pooledDifference = plainOverFolds(result.pooled.logLossDifference, result.folds.map((fold) => fold.logLossDifference), 0);
     expectClose(result.pooled.intervals.model.auc, pooledAuc.interval);
     expectClose(result.pooled.intervals.logLossDifference, pooledDifference.interval);
-    expectClose(result.pooled.intervals.model.logLoss, plainOverFolds(result.pooled.model.logLoss, result.folds.map((fold) => fold.model.logLoss), 0).interval);
+    // A log loss is ≥ 0: the interval is cut there (few folds and a wide t reach below it here).
+    expectClose(result.pooled.intervals.model.logLoss, plainOverFolds(result.pooled.model.logLoss, result.folds.map((fold) => fold.model.logLoss), 0, [0, Infinity]).interval);
     expect(Math.abs(result.pooled.pValues.auc - pooledAuc.p)).toBeLessThan(1e-9);
     expect(Math.abs(result.pooled.pValues.logLossDifference - pooledDifference.p)).toBeLessThan(1e-9);
     expect(flat({ ...result.pooled, ...result.pooled.testRowsOnly! }).some(Number.isNaN)).toBe(false);

@@ -18,14 +18,14 @@ export function fillPooledOverFolds(models: readonly ModelRecord[], confidence =
     const own = folds.get(study(r)) ?? [];
     if (r.fold !== 0 || r.overFolds !== undefined || own.length < 2 || own.some((f) => f.trainRows === undefined)) return r;
     const ratio = testToTrainRatio(own.map((f) => ({ rows: f.testRows, trainRows: f.trainRows })));
-    const pair = (estimate: number, scores: number[], nullValue: number): [number, number] => {
-      const interval = correctedResampledInterval(estimate, scores, ratio, { confidence, nullValue });
+    const pair = (estimate: number, scores: number[], nullValue: number, bounds?: readonly [number, number]): [number, number] => {
+      const interval = correctedResampledInterval(estimate, scores, ratio, { confidence, nullValue, ...(bounds ? { bounds } : {}) });
       return interval.kind === 'interval' ? [interval.low, interval.high] : [Number.NaN, Number.NaN];
     };
     recomputed += 1;
     return {
       ...r,
-      aucInterval: pair(finite(r.auc), own.map((f) => finite(f.auc)), 0.5),
+      aucInterval: pair(finite(r.auc), own.map((f) => finite(f.auc)), 0.5, [0, 1]),
       logLossInterval: pair(finite(r.logLossDifference), own.map((f) => finite(f.logLossDifference)), 0),
     };
   });
