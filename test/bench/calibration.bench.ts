@@ -77,7 +77,8 @@ async function fromSaved(files: string): Promise<void> {
     errors: [],
     seconds: { truth: 0, study: 0 },
   };
-  const run: CalibrationRun = { analysisCommit: analysisCommit(), ...saved.run, pooledRecomputed: pooled.recomputed, markets: new Set(saved.events.map((e: { seed: number }) => e.seed)).size, summary: summarize(measurement, lengths) };
+  // The interval code of the re-tally is today's (the pooled rows above are computed with it).
+  const run: CalibrationRun = { ...saved.run, analysisCommit: analysisCommit(), pooledRecomputed: pooled.recomputed, markets: new Set(saved.events.map((e: { seed: number }) => e.seed)).size, summary: summarize(measurement, lengths) };
   log(calibrationMarkdown(run));
   if (values.write) await writeCalibration(ROOT, run);
   console.log(JSON.stringify({ benchmark: 'calibration', mode: 'from', file, ...run }));
@@ -93,6 +94,8 @@ async function calibrate(): Promise<void> {
   const lengths = (values.lengths ?? (quick ? '30' : '60,180')).split(',').map(Number);
   const started = performance.now();
   const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
+  // Once, at the start: the code this process loaded (later commits during a long run are not what it measured).
+  const measuredAnalysisCommit = analysisCommit();
   const runOf = (measurement: Measurement, markets: number): CalibrationRun => ({
     markets,
     truthMarkets,
@@ -101,7 +104,7 @@ async function calibrate(): Promise<void> {
     simulatedDays: days,
     measuredOn: new Date().toISOString().slice(0, 10),
     commit,
-    analysisCommit: analysisCommit(),
+    analysisCommit: measuredAnalysisCommit,
     blockWindowMultiple: BLOCK_WINDOW_MULTIPLE,
     minIntervalBlocks: MIN_INTERVAL_BLOCKS,
     summary: summarize(measurement, lengths),

@@ -91,7 +91,8 @@ export function calibrationMarkdown(run: CalibrationRun): string {
   const lines: string[] = [];
   lines.push(
     `Measured by \`npm run bench -- --only calibration\` on ${run.measuredOn} at commit \`${run.commit}\` (interval code: src/analysis as of \`${run.analysisCommit}\`): ${run.markets} simulated markets ` +
-      `(MarketSimulator seeds ${1001}–${1000 + run.markets}, ${run.simulatedDays} days each; a ${run.summary.map((l) => l.days).join('- and ')}-day market is the newest days of it), ` +
+      `(MarketSimulator seeds ${1001}–${1000 + run.markets}, ${run.simulatedDays} days each; a ${run.summary.map((l) => l.days).join('- and ')}-day market is the newest days of it; ` +
+      `event truth pooled over ${run.truthMarkets} truth markets, seeds 9001–${9000 + run.truthMarkets}), ` +
       `intervals as that code computes them (block-jackknife constants there: blocks of ≥ ${run.blockWindowMultiple} outcome windows, no interval below ${run.minIntervalBlocks} blocks; the blocks column and the withheld reasons use them). ` +
       `Coverage is the share of shown 95% intervals that held the truth (goal 93–97%).` +
       (run.pooledRecomputed
