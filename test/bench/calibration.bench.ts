@@ -1,6 +1,7 @@
 // Benchmark: calibration of rdw's own statistics on simulated markets whose truth is known (issue 28 item 2).
 // Run: node --import tsx test/bench/calibration.bench.ts [--quick] [--explore] [--markets N] [--truth-markets M]
 //   [--model-truth-markets K] [--days D] [--lengths 60,180] [--cache DIR] [--out FILE] [--write] [--from FILE]
+//   [--first-seed S] (study markets S, S+1, …; default 1001)
 // --write: regenerate src/analysis/interval-calibration.ts and the docs/analysis.md table; --from FILE: re-tally a
 // saved --out file instead of measuring.
 // --explore: the event-study interval's coverage from per-day totals under a grid of block-jackknife constants
@@ -49,7 +50,7 @@ async function explore(): Promise<void> {
   const truthMarkets = Number(values['truth-markets'] ?? (values.quick ? 3 : 20));
   const days = Number(values.days ?? (values.quick ? 60 : 180));
   const lengths = (values.lengths ?? (values.quick ? '60' : '60,180')).split(',').map(Number);
-  const result = await runExplore({ seeds: seedRange(1001, markets), truthSeeds: seedRange(9001, truthMarkets), days, lengths, cacheDir: values.cache, log });
+  const result = await runExplore({ seeds: seedRange(Number(values['first-seed'] ?? 1001), markets), truthSeeds: seedRange(9001, truthMarkets), days, lengths, cacheDir: values.cache, log });
   log(exploreTable(result));
   if (values.out) {
     await writeFile(values.out.replace(/\.json$/, '.md'), `${exploreMarkdown(result)}\n`);
