@@ -47,7 +47,7 @@ async function explore(): Promise<void> {
   // Loaded only here: the exploration compares with the day bootstrap that issue 28 removed from src/analysis.
   const { exploreMarkdown, exploreTable, runExplore } = await import('./support/calibration-explore-run.js');
   const markets = Number(values.markets ?? (values.quick ? 3 : 50));
-  const truthMarkets = Number(values['truth-markets'] ?? (values.quick ? 3 : 20));
+  const truthMarkets = Number(values['truth-markets'] ?? (values.quick ? 3 : 40));
   const days = Number(values.days ?? (values.quick ? 60 : 180));
   const lengths = (values.lengths ?? (values.quick ? '60' : '60,180')).split(',').map(Number);
   const result = await runExplore({ seeds: seedRange(Number(values['first-seed'] ?? 1001), markets), truthSeeds: seedRange(9001, truthMarkets), days, lengths, cacheDir: values.cache, log });
@@ -89,7 +89,7 @@ async function fromSaved(files: string): Promise<void> {
 async function calibrate(): Promise<void> {
   const quick = values.quick;
   const markets = Number(values.markets ?? (quick ? 2 : 50));
-  const truthMarkets = Number(values['truth-markets'] ?? (quick ? 1 : 20));
+  const truthMarkets = Number(values['truth-markets'] ?? (quick ? 1 : 40));
   const modelTruthMarkets = Number(values['model-truth-markets'] ?? (quick ? 1 : 3));
   const days = Number(values.days ?? (quick ? 30 : 180));
   const lengths = (values.lengths ?? (quick ? '30' : '60,180')).split(',').map(Number);
