@@ -9,7 +9,7 @@ import type { FeatureSet } from './leakage-guard.js';
 import { LogisticRegression } from './logistic-regression.js';
 import { analysisMessages } from './messages.js';
 import { featureMatrix, featureMatrixFromColumns, type FeatureMatrix, type Model } from './model.js';
-import { scoreWithIntervals, withoutIntervals, type ResolvedModelInterval, type ScoredPredictions } from './model-score-intervals.js';
+import { pooledOverFolds, scoreWithIntervals, type ResolvedModelInterval, type ScoredPredictions } from './model-score-intervals.js';
 
 /**
  * One fold as the splits give it: positions into `ModelData.rows` (the split helper's TimeSplit, whose
@@ -159,9 +159,11 @@ export function evaluateModel(data: ModelData, features: FeatureSet, folds: read
   const cut = (values: Float64Array) => values.subarray(0, pooledRows);
   // Pooled AUC: pairs within a fold only (each fold model ranks its own test rows; see pairsWithinFolds).
   const scored = scoreWithIntervals(cut(pooledY), cut(pooledModel), cut(pooledBaseline), cut(pooledDay), resolved, pooledFold.subarray(0, pooledRows));
-  // Several folds: each model trained on the others' test rows, so their errors are correlated (withoutIntervals).
-  const pooled = foldResults.length > 1 ? withoutIntervals(scored, 'folds_share_training') : scored;
-  return { model: modelName, baseline: baselineName, features: features.names, folds: foldResults, pooled, interval: resolved, intervalNote: modelIntervalNote(foldResults, pooled, resolved) };
+  // Several folds: each model trained on the others' test rows, so their errors are correlated: the pooled
+  // intervals come from the folds' scores with Nadeau & Bengio's correction (pooledOverFolds).
+  const pooled = foldResults.length > 1 ? pooledOverFolds(scored, foldResults, resolved.confidence) : scored;
+  const interval = foldResults.length > 1 ? { ...resolved, description: analysisMessages.modelIntervalMethod(resolved.confidence, resolved.blockDays, foldResults.length) } : resolved;
+  return { model: modelName, baseline: baselineName, features: features.names, folds: foldResults, pooled, interval, intervalNote: modelIntervalNote(foldResults, pooled, interval) };
 }
 
 /** Every row's predictors read once (object property reads dominate); folds then copy rows by position. */

@@ -30,15 +30,18 @@ const FIGURES = INTERVAL_CALIBRATION as unknown as CalibrationFigures;
 
 const range = (values: number[]): [number, number] | null => (values.length > 0 ? [Math.min(...values), Math.max(...values)] : null);
 
-/** Lowest and highest coverage of the shown intervals of one kind (model: fold rows), over windows and market lengths. */
-export function calibratedCoverage(kind: 'event' | 'model', figures: CalibrationFigures = FIGURES): [number, number] | null {
+/** Lowest and highest coverage of the shown intervals of one kind (model: fold rows; pooled: pooled rows), over windows and market lengths. */
+export function calibratedCoverage(kind: 'event' | 'model' | 'pooled', figures: CalibrationFigures = FIGURES): [number, number] | null {
   const values: number[] = [];
   for (const length of figures.lengths) {
     if (kind === 'event') {
       for (const cell of Object.values(length.eventDifference)) if (cell.shown >= MIN_SHOWN && cell.coverage !== null) values.push(cell.coverage);
     } else {
       for (const table of [length.modelAuc, length.modelLogLossDifference]) {
-        for (const cell of Object.values(table)) if (cell.foldShown >= MIN_SHOWN && cell.fold !== null) values.push(cell.fold);
+        for (const cell of Object.values(table)) {
+          if (kind === 'model' && cell.foldShown >= MIN_SHOWN && cell.fold !== null) values.push(cell.fold);
+          if (kind === 'pooled' && cell.pooledShown >= MIN_SHOWN && cell.pooled !== null) values.push(cell.pooled);
+        }
       }
     }
   }
@@ -48,12 +51,13 @@ export function calibratedCoverage(kind: 'event' | 'model', figures: Calibration
 /**
  * One sentence: on how many simulated markets these intervals were measured, and what they did there. Event
  * study: the range of coverage. Model: how often a no-skill model's fold AUC interval excluded 0.5, and the
- * fold intervals' coverage of the fresh-market truth (docs/analysis.md says why the latter is lower at 15m/1h).
+ * fold intervals' coverage of the fresh-market truth (docs/analysis.md says why the latter is lower at 15m/1h),
+ * and the pooled rows' (corrected resampled t over the folds) when any were measured.
  */
 export function intervalCalibrationNote(kind: 'event' | 'model', figures: CalibrationFigures = FIGURES): string {
   const days = figures.lengths.map((length) => length.days);
   const coverage = calibratedCoverage(kind, figures);
   if (kind === 'event') return analysisMessages.intervalCalibration(figures.markets, days, coverage);
   const noSkill = range(figures.lengths.flatMap((length) => (length.noSkillFoldsExcludingHalf === null ? [] : [length.noSkillFoldsExcludingHalf])));
-  return analysisMessages.modelIntervalCalibration(figures.markets, days, noSkill, coverage);
+  return analysisMessages.modelIntervalCalibration(figures.markets, days, noSkill, coverage, calibratedCoverage('pooled', figures));
 }

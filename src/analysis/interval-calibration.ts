@@ -7,15 +7,15 @@
 export const INTERVAL_CALIBRATION = {
   "markets": 50,
   "measuredOn": "2026-11-27",
-  "commit": "dcc2592",
-  "analysisCommit": "0b5f8a2",
+  "commit": "f751bc4",
+  "analysisCommit": "d8db978",
   "blockWindowMultiple": 2,
   "minIntervalBlocks": 8,
   "coverageRange": [
     0.816,
     1
   ],
-  "fdr": 0.0299,
+  "fdr": 0.0217,
   "power": 1,
   "lengths": [
     {
@@ -27,7 +27,7 @@ export const INTERVAL_CALIBRATION = {
           "withheld": 0
         },
         "1h": {
-          "coverage": 0.9467,
+          "coverage": 0.9533,
           "shown": 300,
           "withheld": 0
         },
@@ -37,7 +37,7 @@ export const INTERVAL_CALIBRATION = {
           "withheld": 0
         },
         "24h": {
-          "coverage": 0.9533,
+          "coverage": 0.95,
           "shown": 300,
           "withheld": 0
         },
@@ -51,67 +51,67 @@ export const INTERVAL_CALIBRATION = {
         "15m": {
           "fold": 0.932,
           "foldShown": 500,
-          "pooled": null,
-          "pooledShown": 0
+          "pooled": 0.99,
+          "pooledShown": 100
         },
         "1h": {
           "fold": 0.886,
           "foldShown": 500,
-          "pooled": null,
-          "pooledShown": 0
+          "pooled": 0.94,
+          "pooledShown": 100
         },
         "4h": {
           "fold": 0.96,
           "foldShown": 500,
-          "pooled": null,
-          "pooledShown": 0
+          "pooled": 0.95,
+          "pooledShown": 100
         },
         "24h": {
           "fold": 1,
           "foldShown": 4,
-          "pooled": null,
-          "pooledShown": 0
+          "pooled": 0.96,
+          "pooledShown": 100
         },
         "7d": {
           "fold": null,
           "foldShown": 0,
-          "pooled": null,
-          "pooledShown": 0
+          "pooled": 0.98,
+          "pooledShown": 100
         }
       },
       "modelLogLossDifference": {
         "15m": {
           "fold": 0.908,
           "foldShown": 500,
-          "pooled": null,
-          "pooledShown": 0
+          "pooled": 1,
+          "pooledShown": 100
         },
         "1h": {
           "fold": 0.842,
           "foldShown": 500,
-          "pooled": null,
-          "pooledShown": 0
+          "pooled": 0.97,
+          "pooledShown": 100
         },
         "4h": {
           "fold": 0.944,
           "foldShown": 500,
-          "pooled": null,
-          "pooledShown": 0
+          "pooled": 0.98,
+          "pooledShown": 100
         },
         "24h": {
           "fold": 1,
           "foldShown": 4,
-          "pooled": null,
-          "pooledShown": 0
+          "pooled": 0.98,
+          "pooledShown": 100
         },
         "7d": {
           "fold": null,
           "foldShown": 0,
-          "pooled": null,
-          "pooledShown": 0
+          "pooled": 1,
+          "pooledShown": 100
         }
       },
-      "fdr": 0.0299,
+      "fdr": 0.0217,
       "power": 1,
       "noSkillFoldsExcludingHalf": 0.0385
     },
@@ -124,7 +124,7 @@ export const INTERVAL_CALIBRATION = {
           "withheld": 0
         },
         "1h": {
-          "coverage": 0.9133,
+          "coverage": 0.9233,
           "shown": 300,
           "withheld": 0
         },
@@ -134,12 +134,12 @@ export const INTERVAL_CALIBRATION = {
           "withheld": 0
         },
         "24h": {
-          "coverage": 0.97,
+          "coverage": 0.9733,
           "shown": 300,
           "withheld": 0
         },
         "7d": {
-          "coverage": 0.9533,
+          "coverage": 0.9433,
           "shown": 300,
           "withheld": 0
         }
@@ -148,67 +148,67 @@ export const INTERVAL_CALIBRATION = {
         "15m": {
           "fold": 0.912,
           "foldShown": 500,
-          "pooled": null,
-          "pooledShown": 0
+          "pooled": 0.92,
+          "pooledShown": 100
         },
         "1h": {
           "fold": 0.854,
           "foldShown": 500,
-          "pooled": null,
-          "pooledShown": 0
+          "pooled": 0.95,
+          "pooledShown": 100
         },
         "4h": {
           "fold": 0.966,
           "foldShown": 500,
-          "pooled": null,
-          "pooledShown": 0
+          "pooled": 0.93,
+          "pooledShown": 100
         },
         "24h": {
           "fold": 0.954,
           "foldShown": 500,
-          "pooled": null,
-          "pooledShown": 0
+          "pooled": 0.97,
+          "pooledShown": 100
         },
         "7d": {
           "fold": null,
           "foldShown": 0,
-          "pooled": null,
-          "pooledShown": 0
+          "pooled": 0.99,
+          "pooledShown": 100
         }
       },
       "modelLogLossDifference": {
         "15m": {
           "fold": 0.904,
           "foldShown": 500,
-          "pooled": null,
-          "pooledShown": 0
+          "pooled": 0.93,
+          "pooledShown": 100
         },
         "1h": {
           "fold": 0.816,
           "foldShown": 500,
-          "pooled": null,
-          "pooledShown": 0
+          "pooled": 0.97,
+          "pooledShown": 100
         },
         "4h": {
           "fold": 0.924,
           "foldShown": 500,
-          "pooled": null,
-          "pooledShown": 0
+          "pooled": 0.99,
+          "pooledShown": 100
         },
         "24h": {
           "fold": 0.94,
           "foldShown": 500,
-          "pooled": null,
-          "pooledShown": 0
+          "pooled": 0.99,
+          "pooledShown": 100
         },
         "7d": {
           "fold": null,
           "foldShown": 0,
-          "pooled": null,
-          "pooledShown": 0
+          "pooled": 0.99,
+          "pooledShown": 100
         }
       },
-      "fdr": 0.0264,
+      "fdr": 0.0212,
       "power": 1,
       "noSkillFoldsExcludingHalf": 0.053
     }

@@ -83,14 +83,23 @@ export const analysisMessages = {
       ? `No calibration run has measured these intervals yet (npm run bench -- --only calibration).`
       : `Calibrated on ${markets} simulated markets (${days.join(' and ')} days): these 95% intervals held the known truth in ${(range[0] * 100).toFixed(1)}-${(range[1] * 100).toFixed(1)}% of cases (docs/analysis.md).`,
   /** How the model's fold intervals did on simulated markets (intervalCalibrationNote('model')). */
-  modelIntervalCalibration: (markets: number, days: readonly number[], noSkill: readonly [number, number] | null, coverage: readonly [number, number] | null) => {
+  modelIntervalCalibration: (
+    markets: number,
+    days: readonly number[],
+    noSkill: readonly [number, number] | null,
+    coverage: readonly [number, number] | null,
+    pooled: readonly [number, number] | null = null,
+  ) => {
     if (noSkill === null || coverage === null) return 'No calibration run has measured these intervals yet (npm run bench -- --only calibration).';
     const pct = (share: number) => `${(share * 100).toFixed(1)}%`;
-    return `Calibrated on ${markets} simulated markets (${days.join(' and ')} days): a no-skill model's fold AUC intervals excluded 0.5 in ${pct(noSkill[0])}-${pct(noSkill[1])} of folds; fold intervals held the fresh-market truth in ${pct(coverage[0])}-${pct(coverage[1])} (docs/analysis.md).`;
+    const pooledText = pooled === null ? '' : `; pooled intervals held it in ${pct(pooled[0])}-${pct(pooled[1])}`;
+    return `Calibrated on ${markets} simulated markets (${days.join(' and ')} days): a no-skill model's fold AUC intervals excluded 0.5 in ${pct(noSkill[0])}-${pct(noSkill[1])} of folds; fold intervals held the fresh-market truth in ${pct(coverage[0])}-${pct(coverage[1])}${pooledText} (docs/analysis.md).`;
   },
   /** What the model scores' intervals are (the evaluation's `interval.description`). */
-  modelIntervalMethod: (confidence: number, blockDays: number) =>
-    `${Number((confidence * 100).toFixed(2))}% block-jackknife t intervals over ${blockDays}-day blocks of test days (G−1 df)`,
+  modelIntervalMethod: (confidence: number, blockDays: number, folds?: number) =>
+    `${Number((confidence * 100).toFixed(2))}% block-jackknife t intervals over ${blockDays}-day blocks of test days (G−1 df, fitted models fixed)${
+      folds !== undefined && folds > 1 ? `; pooled: Nadeau–Bengio corrected resampled t over the ${folds} folds' scores (${folds - 1} df)` : ''
+    }`,
   /**
    * Why some model rows show no interval: too few blocks of test days. `fewestDays`: calendar test days of the
    * shortest of those folds; `totalDays`: of every fold's test days together; `folds` undefined: only the pooled row.
@@ -107,9 +116,9 @@ export const analysisMessages = {
     }
     return `${who}: ${fewestDays} test days make ${blocks(fewestDays)} of ${unit}, and an interval needs ${minBlocks} blocks (${needed} test days per fold); give each fold ${needed - fewestDays}+ more test days${fewerFolds >= 2 ? `, or use ${fewerFolds} folds or fewer` : ''}${pooled}.`;
   },
-  /** Why the pooled row of several folds shows no interval (withoutIntervals). */
+  /** Why the pooled row of several folds shows no interval although it has folds enough (pooledOverFolds). */
   modelPooledNoInterval: (folds: number) =>
-    `The pooled row shows no interval: each of the ${folds} fold models was trained on the other folds' test rows, so the folds' errors are correlated and an interval from the test rows alone is too narrow (measured on simulated markets, docs/analysis.md); read each fold's interval.`,
+    `The pooled row shows no interval: over the ${folds} folds a fold's AUC or Δ log loss is undefined (one class only) or every fold scores alike.`,
   /** Rows without an interval although blocks suffice: a score undefined or constant without some block. */
   modelIntervalUndefined: (rows: readonly string[]) =>
     `No interval on ${rows.join(', ')}: without one of its blocks a score is undefined (one class left) or every block gives the same score.`,

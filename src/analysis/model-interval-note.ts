@@ -12,7 +12,8 @@ export function modelIntervalNote(
 ): string | undefined {
   const short = folds.filter((fold) => fold.noInterval === 'too_few_blocks');
   const pooledShort = pooled.noInterval === 'too_few_blocks';
-  const pooledShared = pooled.noInterval === 'folds_share_training';
+  // The pooled row of several folds: its interval comes from the folds' scores, not from blocks (pooledOverFolds).
+  const pooledOverFolds = pooled.overFolds !== undefined && pooled.noInterval !== undefined;
   const sentences: string[] = [];
   if (short.length > 0) {
     const fewest = Math.min(...short.map((fold) => fold.daySpan));
@@ -32,9 +33,9 @@ export function modelIntervalNote(
   }
   const undefinedRows = [
     ...folds.filter((fold) => fold.noInterval !== undefined && fold.noInterval !== 'too_few_blocks').map((fold) => `fold ${fold.fold}`),
-    ...(pooled.noInterval !== undefined && !pooledShort && !pooledShared ? ['the pooled row'] : []),
+    ...(pooled.noInterval !== undefined && !pooledShort && !pooledOverFolds ? ['the pooled row'] : []),
   ];
   if (undefinedRows.length > 0) sentences.push(analysisMessages.modelIntervalUndefined(undefinedRows));
-  if (pooledShared) sentences.push(analysisMessages.modelPooledNoInterval(folds.length));
+  if (pooledOverFolds) sentences.push(analysisMessages.modelPooledNoInterval(folds.length));
   return sentences.length === 0 ? undefined : sentences.join(' ');
 }

@@ -1,9 +1,11 @@
 // Scores of one set of test predictions (a fold's, or every fold's pooled) with block-jackknife t intervals over
 // blocks of UTC test days: the fitted models stay fixed, so the intervals describe the test rows' sampling error.
-// Log loss and accuracy add up per block (O(blocks) to leave one out); AUC: leaveOneBlockOutAuc, exact.
+// Log loss and accuracy add up per block (O(blocks) to leave one out); AUC: leaveOneBlockOutAuc, exact. The
+// pooled row of several folds: the corrected resampled t over the folds' scores (pooledOverFolds).
 
 import { assignDayBlocks, blockJackknifeInterval, type BlockInterval } from './block-jackknife.js';
 import { accuracy, logLoss, rocAuc, rowLogLoss, scoreOrder } from './classification-metrics.js';
+import { correctedResampledInterval, testToTrainRatio, type FoldInterval } from './corrected-resampled-t.js';
 import { leaveOneBlockOutPairs, type BlockPairs } from './leave-one-block-out-auc.js';
 
 /** Scores of one set of predictions. log loss: natural log, lower is better; AUC and accuracy: 0..1. */
@@ -31,21 +33,44 @@ export interface ResolvedModelInterval {
   readonly description: string;
 }
 
-/** Why a set of scores has no interval: too few blocks, a score undefined without some block, or no variation. */
-export type NoIntervalReason = Extract<BlockInterval, { kind: 'none' }>['reason'] | 'folds_share_training';
+/** Why a set of scores has no interval: too few blocks (or folds), a score undefined without some block (or in some fold), or no variation. */
+export type NoIntervalReason = Extract<BlockInterval, { kind: 'none' }>['reason'] | Extract<FoldInterval, { kind: 'none' }>['reason'];
+
+/** A fold's scores as pooledOverFolds reads them. */
+export type FoldScores = Pick<ScoredPredictions, 'rows' | 'model' | 'baseline' | 'logLossDifference'> & { readonly trainRows: number };
 
 /**
- * The same scores with every interval and p-value withheld for `reason`: the pooled row of several folds, whose
- * models were each trained on the other folds' test rows, so the folds' errors are correlated and no interval
- * from the test rows alone covers (measured on simulated markets: docs/analysis.md).
+ * The pooled scores of several folds with every interval and p-value from Nadeau & Bengio's corrected resampled
+ * t over the folds' scores (correctedResampledInterval), centred on the pooled score: each fold model was trained
+ * on the other folds' test rows, so the folds' errors are correlated and the test-rows jackknife (kept in
+ * `testRowsOnly`) is too narrow (measured on simulated markets: docs/analysis.md).
  */
-export function withoutIntervals(scored: ScoredPredictions, reason: NoIntervalReason): ScoredPredictions {
-  const none: Interval = [Number.NaN, Number.NaN];
+export function pooledOverFolds(scored: ScoredPredictions, folds: readonly FoldScores[], confidence: number): ScoredPredictions {
+  const testToTrain = testToTrainRatio(folds);
+  // AUC and accuracy lie in [0, 1] and a log loss is ≥ 0: with few folds that disagree the t interval can reach past.
+  const share = [0, 1] as const;
+  const loss = [0, Infinity] as const;
+  const over = (estimate: number, pick: (fold: FoldScores) => number, bounds?: readonly [number, number], nullValue = 0) =>
+    correctedResampledInterval(estimate, folds.map(pick), testToTrain, { confidence, nullValue, ...(bounds ? { bounds } : {}) });
+  const auc = over(scored.model.auc, (fold) => fold.model.auc, share, 0.5);
+  const difference = over(scored.logLossDifference, (fold) => fold.logLossDifference);
   return {
     ...scored,
-    intervals: { model: { logLoss: none, auc: none, accuracy: none }, baseline: { logLoss: none, accuracy: none }, logLossDifference: none },
-    pValues: { auc: Number.NaN, logLossDifference: Number.NaN },
-    noInterval: reason,
+    intervals: {
+      model: {
+        logLoss: pair(over(scored.model.logLoss, (fold) => fold.model.logLoss, loss)),
+        auc: pair(auc),
+        accuracy: pair(over(scored.model.accuracy, (fold) => fold.model.accuracy, share)),
+      },
+      baseline: {
+        logLoss: pair(over(scored.baseline.logLoss, (fold) => fold.baseline.logLoss, loss)),
+        accuracy: pair(over(scored.baseline.accuracy, (fold) => fold.baseline.accuracy, share)),
+      },
+      logLossDifference: pair(difference),
+    },
+    pValues: { auc: pValue(auc), logLossDifference: pValue(difference) },
+    noInterval: noIntervalReason(auc, difference),
+    overFolds: { folds: folds.length, testToTrain },
     testRowsOnly: { intervals: scored.intervals, pValues: scored.pValues },
   };
 }
@@ -77,9 +102,14 @@ export interface ScoredPredictions {
   /** Why the model AUC or the log-loss difference has no interval (`too_few_blocks` first); undefined when both have one. */
   readonly noInterval: NoIntervalReason | undefined;
   /**
+   * The pooled row of several folds only: its intervals are the corrected resampled t over these folds
+   * (pooledOverFolds); `testToTrain` is the n_test / n_train of the correction.
+   */
+  readonly overFolds?: { readonly folds: number; readonly testToTrain: number };
+  /**
    * The pooled row of several folds only: the block jackknife of the pooled test rows with the fold models held
-   * fixed, which rdw does not show (too narrow: the folds' errors are correlated, `folds_share_training`). For
-   * comparisons between splits of the same rows (e.g. naive vs purged), never as a 95% interval.
+   * fixed, which rdw does not show (too narrow: the folds' errors are correlated). For comparisons between
+   * splits of the same rows (e.g. naive vs purged), never as a 95% interval.
    */
   readonly testRowsOnly?: { readonly intervals: ScoredPredictions['intervals']; readonly pValues: ScoredPredictions['pValues'] };
 }
@@ -202,17 +232,17 @@ function pairsWithinFolds(
   return { totalConcordant, totalPairs, concordant, pairs };
 }
 
-function pair(interval: BlockInterval): Interval {
+function pair(interval: BlockInterval | FoldInterval): Interval {
   return interval.kind === 'interval' ? [interval.low, interval.high] : [Number.NaN, Number.NaN];
 }
 
-function pValue(interval: BlockInterval): number {
+function pValue(interval: BlockInterval | FoldInterval): number {
   return interval.kind === 'interval' ? interval.pValue : Number.NaN;
 }
 
-function noIntervalReason(...intervals: BlockInterval[]): NoIntervalReason | undefined {
-  const reasons = intervals.flatMap((interval) => (interval.kind === 'none' ? [interval.reason] : []));
-  return reasons.includes('too_few_blocks') ? 'too_few_blocks' : reasons[0];
+function noIntervalReason(...intervals: (BlockInterval | FoldInterval)[]): NoIntervalReason | undefined {
+  const reasons: NoIntervalReason[] = intervals.flatMap((interval) => (interval.kind === 'none' ? [interval.reason] : []));
+  return reasons.find((reason) => reason === 'too_few_blocks' || reason === 'too_few_folds') ?? reasons[0];
 }
 
 /** Distinct days, and calendar days from the first to the last. */

@@ -115,7 +115,7 @@ export const modelStudyTextMessages = {
   naiveSplit: () =>
     'row k-fold ignores time: rows whose outcome windows overlap land on both sides, so its scores are inflated; compare it, never report it.',
   legend: (interval: string, testDays: string, testLeftOut: number) =>
-    `AUC: how the model ranks the test rows (0.5 = chance). Δ log loss: model minus base rate on the test rows (nats; below 0: the model is better). CI: ${interval}, the fitted models fixed. test: rows scored${testLeftOut > 0 ? ` (${testLeftOut} test rows with a missing predictor or target left out)` : ''}; purged, embargo: rows kept out of training for overlapping the test span or following it. Test days UTC, ${testDays}; pooled: every fold's test rows (AUC: pairs within a fold).`,
+    `AUC: how the model ranks the test rows (0.5 = chance). Δ log loss: model minus base rate on the test rows (nats; below 0: the model is better). CI: ${interval}. test: rows scored${testLeftOut > 0 ? ` (${testLeftOut} test rows with a missing predictor or target left out)` : ''}; purged, embargo: rows kept out of training for overlapping the test span or following it. Test days UTC, ${testDays}; pooled: every fold's test rows (AUC: pairs within a fold).`,
   wideLegend: (interval: string) =>
     `auc, log_loss_difference and their CIs (${interval}) as in model-evaluation.csv; log losses in nats; n/a: undefined.`,
   wideHint: () => 'rdw study model --wide prints every column: train rows, test days and rows left out, log losses, accuracy.',

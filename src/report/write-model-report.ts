@@ -108,7 +108,7 @@ figure{margin:1.5rem 0}${STUDY_TABLE_CSS}
 on ${escapeHtml(metadata.features.join(', '))}; ${escapeHtml(metadata.sampleType)} rows.</p>
 <p>Rows read: ${metadata.rows.total}; used (point-in-time, complete outcome at ${escapeHtml(result.window)}): ${metadata.rows.used};
 left out: ${leftOut}. Releases: ${metadata.releaseIds.length}.</p>
-<p>Intervals: ${escapeHtml(modelInterval(result.evaluation))}: each block of test days left out in turn, the fitted models fixed; pooled: the test rows of every fold together (AUC: pairs within a fold). ${escapeHtml(result.evaluation.interval.calibration)}</p>${
+<p>Intervals: ${escapeHtml(modelInterval(result.evaluation))}. A fold's: each block of its test days left out in turn; pooled: the test rows of every fold together (AUC: pairs within a fold), its interval from the spread of the folds' scores. ${escapeHtml(result.evaluation.interval.calibration)}</p>${
     metadata.intervalNote === undefined ? '' : `\n<p class="interval-note">${escapeHtml(metadata.intervalNote)}</p>`
   }
 <figure>${svg}</figure>

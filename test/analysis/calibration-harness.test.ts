@@ -8,7 +8,8 @@ import { rocAuc } from '../../src/analysis/classification-metrics.js';
 import { assignDayBlocks } from '../../src/analysis/block-jackknife.js';
 import { differenceOf, leaveOneBlockOut, readGroupDayTotals, sumTotals } from '../bench/support/calibration-day-totals.js';
 import { joinTruthRows, pooledTruth, readTruthRows, truthScoringModels } from '../bench/support/calibration-model-truth.js';
-import { noSkillSpec } from '../bench/support/calibration-measure.js';
+import { noSkillSpec, type ModelRecord } from '../bench/support/calibration-measure.js';
+import { fillPooledOverFolds } from '../bench/support/calibration-pooled.js';
 import { simulatorCatalog, type FixtureCatalog } from '../support/fixture-catalog.js';
 
 let fixture: FixtureCatalog;
@@ -71,5 +72,24 @@ describe('fold truth of the calibration bench', () => {
     const pooledAuc = folds.reduce((a, f, i) => a + (pairs[i]! / pairTotal) * f.model.auc, 0);
     expect(result.evaluation.pooled.model.auc).toBeCloseTo(pooledAuc, 12);
     expect(pooled.logLossDifference).toBeCloseTo(scoring.fitted.reduce((a, t, i) => a + (weights[i]! / total) * t.logLossDifference, 0), 12);
+  });
+
+  it('fills a pooled row recorded without intervals exactly as evaluateModel computes it (--from of older runs)', async () => {
+    const result = await modelStudy(fixture.connection, { window: '1h' });
+    const { folds, pooled } = result.evaluation;
+    const base = { seed: 1, days: 20, window: '1h', spec: 'default', trueAuc: 0.5, scoredTruthAuc: 0.5, trueLogLossDifference: 0, trueAucStandardError: Number.NaN } as const;
+    // As saved to JSON: NaN is null, and an older run's pooled row had no interval.
+    const records = JSON.parse(
+      JSON.stringify([
+        ...folds.map((fold) => ({ ...base, fold: fold.fold, testDays: fold.days, testRows: fold.rows, trainRows: fold.trainRows, auc: fold.model.auc, aucInterval: fold.intervals.model.auc, logLossDifference: fold.logLossDifference, logLossInterval: fold.intervals.logLossDifference })),
+        { ...base, fold: 0, testDays: pooled.days, testRows: pooled.rows, trainRows: Number.NaN, auc: pooled.model.auc, aucInterval: [null, null], logLossDifference: pooled.logLossDifference, logLossInterval: [null, null] },
+      ]),
+    ) as ModelRecord[];
+    const filled = fillPooledOverFolds(records);
+    expect(filled.recomputed).toBe(1);
+    const row = filled.models.find((r) => r.fold === 0)!;
+    expect(pooled.intervals.model.auc.every(Number.isFinite)).toBe(true);
+    expect(row.aucInterval).toEqual(pooled.intervals.model.auc);
+    expect(row.logLossInterval).toEqual(pooled.intervals.logLossDifference);
   });
 });

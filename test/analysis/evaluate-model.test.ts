@@ -148,7 +148,7 @@ describe('evaluateModel', () => {
       confidence: 0.9,
       blockDays: 1,
       minBlocks: MIN_INTERVAL_BLOCKS,
-      description: '90% block-jackknife t intervals over 1-day blocks of test days (G−1 df)',
+      description: "90% block-jackknife t intervals over 1-day blocks of test days (G−1 df, fitted models fixed); pooled: Nadeau–Bengio corrected resampled t over the 2 folds' scores (1 df)",
       calibration: intervalCalibrationNote('model'),
     });
     // A wider level widens every interval around the same estimate.
@@ -209,7 +209,7 @@ describe('evaluateModel', () => {
     const firstDay = Math.min(...rows.map((r) => r.day));
     const blocks = [...new Set(rows.map((r) => r.day - firstDay))].sort((a, b) => a - b); // 1-day blocks
     const leaveOut = blocks.map((g) => sameFoldAuc((i) => rows[i]!.day - firstDay !== g));
-    expect(pooled.intervals.model.auc.every(Number.isNaN)).toBe(true); // not shown: several folds
+    expect(pooled.overFolds?.folds).toBe(3); // the shown pooled interval comes from the folds (corrected-resampled-t.test.ts)
     expectClose(pooled.testRowsOnly!.intervals.model.auc, plainInterval(pooled.model.auc, leaveOut, 0.95).interval);
   });
 
@@ -244,13 +244,31 @@ describe('evaluateModel', () => {
       expect(flat(fold).every(Number.isNaN)).toBe(true);
       expect(Number.isFinite(fold.model.auc)).toBe(true); // the scores themselves stay
     }
-    // The pooled row of several folds shows none either, for its own reason (folds_share_training), said after.
-    expect(result.pooled.noInterval).toBe('folds_share_training');
-    expect(flat(result.pooled).every(Number.isNaN)).toBe(true);
+    // The pooled row of several folds has its interval from the folds' scores (Nadeau & Bengio), blocks or not:
+    // written out here from the folds' scores, rows and train rows.
+    expect(result.pooled.noInterval).toBeUndefined();
+    expect(result.pooled.overFolds?.folds).toBe(result.folds.length);
+    const j = result.folds.length;
+    const ratio = result.folds.reduce((sum, fold) => sum + fold.rows, 0) / result.folds.reduce((sum, fold) => sum + fold.trainRows, 0);
+    const plainOverFolds = (estimate: number, scores: number[], nullValue: number, [min, max] = [-Infinity, Infinity]) => {
+      const mean = meanOf(scores);
+      const se = Math.sqrt((1 / j + ratio) * (scores.reduce((sum, value) => sum + (value - mean) ** 2, 0) / (j - 1)));
+      const t = jStat.studentt.inv(0.975, j - 1);
+      return { interval: [Math.max(min, estimate - t * se), Math.min(max, estimate + t * se)], p: 2 * jStat.studentt.cdf(-Math.abs(estimate - nullValue) / se, j - 1) };
+    };
+    const pooledAuc = plainOverFolds(result.pooled.model.auc, result.folds.map((fold) => fold.model.auc), 0.5, [0, 1]);
+    const pooledDifference = plainOverFolds(result.pooled.logLossDifference, result.folds.map((fold) => fold.logLossDifference), 0);
+    expectClose(result.pooled.intervals.model.auc, pooledAuc.interval);
+    expectClose(result.pooled.intervals.logLossDifference, pooledDifference.interval);
+    // A log loss is ≥ 0: the interval is cut there (few folds and a wide t reach below it here).
+    expectClose(result.pooled.intervals.model.logLoss, plainOverFolds(result.pooled.model.logLoss, result.folds.map((fold) => fold.model.logLoss), 0, [0, Infinity]).interval);
+    expect(Math.abs(result.pooled.pValues.auc - pooledAuc.p)).toBeLessThan(1e-9);
+    expect(Math.abs(result.pooled.pValues.logLossDifference - pooledDifference.p)).toBeLessThan(1e-9);
     expect(flat({ ...result.pooled, ...result.pooled.testRowsOnly! }).some(Number.isNaN)).toBe(false);
+    expect(result.interval.description).toBe(analysisMessages.modelIntervalMethod(0.95, blockDays, j));
+    expect(result.interval.description).toContain(`pooled: Nadeau–Bengio corrected resampled t over the ${j} folds' scores (${j - 1} df)`);
     expect(result.intervalNote).toBe(
-      `No fold shows an interval: ${testDays} test days make ${MIN_INTERVAL_BLOCKS - 1} blocks of ${blockDays} days, and an interval needs ${MIN_INTERVAL_BLOCKS} blocks (${needed} test days per fold); give each fold 2+ more test days. ` +
-        analysisMessages.modelPooledNoInterval(result.folds.length),
+      `No fold shows an interval: ${testDays} test days make ${MIN_INTERVAL_BLOCKS - 1} blocks of ${blockDays} days, and an interval needs ${MIN_INTERVAL_BLOCKS} blocks (${needed} test days per fold); give each fold 2+ more test days.`,
     );
   });
 

@@ -5,7 +5,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIN_INTERVAL_BLOCKS, daysForInterval, intervalBlockDays } from '../../src/analysis/block-jackknife.js';
 import { modelCatalog, modelEvaluationTable } from '../../src/analysis/index.js';
-import { analysisMessages } from '../../src/analysis/messages.js';
 import { WINDOW_SECONDS } from '../../src/contract/index.js';
 import { simulatorCatalog, type FixtureCatalog } from '../support/fixture-catalog.js';
 
@@ -22,7 +21,9 @@ describe('model score intervals on 60 simulator days (seed 1)', () => {
     const blockDays = intervalBlockDays(WINDOW_SECONDS['7d']);
     const needed = daysForInterval(blockDays, MIN_INTERVAL_BLOCKS);
     expect(result.evaluation.interval.blockDays).toBe(blockDays);
-    expect(result.evaluation.interval.description).toBe(`95% block-jackknife t intervals over ${blockDays}-day blocks of test days (G−1 df)`);
+    expect(result.evaluation.interval.description).toBe(
+      `95% block-jackknife t intervals over ${blockDays}-day blocks of test days (G−1 df, fitted models fixed); pooled: Nadeau–Bengio corrected resampled t over the 5 folds' scores (4 df)`,
+    );
     const { folds, pooled } = result.evaluation;
     expect(folds).toHaveLength(5);
     for (const fold of folds) {
@@ -37,17 +38,19 @@ describe('model score intervals on 60 simulator days (seed 1)', () => {
     const blocks = Math.ceil(fewest / blockDays);
     expect(note).toContain(`No fold shows an interval: ${fewest} test days make ${blocks} ${blocks === 1 ? 'block' : 'blocks'} of ${blockDays} days`);
     expect(note).toContain(`an interval needs ${MIN_INTERVAL_BLOCKS} blocks (${needed} test days per fold); give each fold ${needed - fewest}+ more test days`);
-    // The pooled row of 5 folds: none, whatever its blocks (the folds' errors are correlated), and the note says why.
-    expect(pooled.noInterval).toBe('folds_share_training');
-    expect(note).toContain(analysisMessages.modelPooledNoInterval(folds.length));
+    // The pooled row of 5 folds: an interval from the folds' scores (corrected resampled t), blocks or not.
+    expect(pooled.noInterval).toBeUndefined();
+    expect(pooled.intervals.model.auc.every(Number.isFinite)).toBe(true);
+    expect(rows.at(-1)!.auc_ci_low).toBe(pooled.intervals.model.auc[0]);
+    expect(note).not.toContain('pooled row');
   }, 120_000);
 
-  it('1h: every fold row has an interval around the estimate, with p-values from the same t; the pooled row of 5 folds none', async () => {
+  it('1h: every fold row and the pooled row have an interval around the estimate, with p-values from the same t', async () => {
     const result = await modelCatalog(fixture.catalog, { window: '1h' });
     expect(result.evaluation.interval.blockDays).toBe(intervalBlockDays(WINDOW_SECONDS['1h']));
-    expect(result.evaluation.intervalNote).toBe(analysisMessages.modelPooledNoInterval(result.evaluation.folds.length));
-    expect(result.evaluation.pooled.noInterval).toBe('folds_share_training');
-    for (const scored of result.evaluation.folds) {
+    expect(result.evaluation.intervalNote).toBeUndefined();
+    expect(result.evaluation.pooled.noInterval).toBeUndefined();
+    for (const scored of [...result.evaluation.folds, result.evaluation.pooled]) {
       expect(scored.blocks).toBeGreaterThanOrEqual(MIN_INTERVAL_BLOCKS);
       const [low, high] = scored.intervals.model.auc;
       expect(low).toBeLessThan(scored.model.auc);

@@ -90,12 +90,19 @@ describe(`modelStudy on simulator rows (seed 1, ${DAYS} days)`, () => {
       expect([...fold.intervals.model.auc, ...fold.intervals.logLossDifference].every(Number.isNaN)).toBe(true);
     }
     expect(result.evaluation.intervalNote).toMatch(/^No fold shows an interval: /);
-    // The pooled row of 5 folds shows none (the folds' errors are correlated) and the note says so; its
-    // test-rows-only jackknife (20 one-day blocks, kept for comparisons) lies around each estimate.
+    // The pooled row of 5 folds has an interval from the folds' scores (corrected resampled t, whatever the
+    // blocks), its p-value from the same t; its test-rows-only jackknife (20 one-day blocks, kept for
+    // comparisons) lies around each estimate too.
     const { pooled } = result.evaluation;
-    expect(pooled.noInterval).toBe('folds_share_training');
-    expect([...pooled.intervals.model.auc, ...pooled.intervals.logLossDifference].every(Number.isNaN)).toBe(true);
-    expect(result.evaluation.intervalNote).toMatch(/The pooled row shows no interval: each of the 5 fold models was trained on the other folds' test rows/);
+    expect(pooled.noInterval).toBeUndefined();
+    expect(pooled.overFolds?.folds).toBe(5);
+    expect(result.evaluation.interval.description).toContain("pooled: Nadeau–Bengio corrected resampled t over the 5 folds' scores (4 df)");
+    expect(result.evaluation.intervalNote).not.toMatch(/pooled row/);
+    const [aucLow, aucHigh] = pooled.intervals.model.auc;
+    expect(aucLow < pooled.model.auc && pooled.model.auc < aucHigh).toBe(true);
+    expect(aucLow > 0.5 || aucHigh < 0.5).toBe(pooled.pValues.auc < 0.05);
+    const [dLow, dHigh] = pooled.intervals.logLossDifference;
+    expect(dLow > 0 || dHigh < 0).toBe(pooled.pValues.logLossDifference < 0.05);
     for (const [low, high, value] of [
       [...pooled.testRowsOnly!.intervals.model.auc, pooled.model.auc],
       [...pooled.testRowsOnly!.intervals.logLossDifference, pooled.logLossDifference],

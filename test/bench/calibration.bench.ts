@@ -1,6 +1,7 @@
 // Benchmark: calibration of rdw's own statistics on simulated markets whose truth is known (issue 28 item 2).
 // Run: node --import tsx test/bench/calibration.bench.ts [--quick] [--explore] [--markets N] [--truth-markets M]
 //   [--model-truth-markets K] [--days D] [--lengths 60,180] [--cache DIR] [--out FILE] [--write] [--from FILE]
+//   [--first-seed S] (study markets S, S+1, …; default 1001)
 // --write: regenerate src/analysis/interval-calibration.ts and the docs/analysis.md table; --from FILE: re-tally a
 // saved --out file instead of measuring.
 // --explore: the event-study interval's coverage from per-day totals under a grid of block-jackknife constants
@@ -13,6 +14,7 @@ import { execFileSync } from 'node:child_process';
 import { BLOCK_WINDOW_MULTIPLE, MIN_INTERVAL_BLOCKS } from '../../src/analysis/block-jackknife.js';
 import { measure, type Measurement } from './support/calibration-measure.js';
 import { calibrationMarkdown, writeCalibration, type CalibrationRun } from './support/calibration-outputs.js';
+import { fillPooledOverFolds } from './support/calibration-pooled.js';
 import { summarize } from './support/calibration-summary.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -45,10 +47,10 @@ async function explore(): Promise<void> {
   // Loaded only here: the exploration compares with the day bootstrap that issue 28 removed from src/analysis.
   const { exploreMarkdown, exploreTable, runExplore } = await import('./support/calibration-explore-run.js');
   const markets = Number(values.markets ?? (values.quick ? 3 : 50));
-  const truthMarkets = Number(values['truth-markets'] ?? (values.quick ? 3 : 20));
+  const truthMarkets = Number(values['truth-markets'] ?? (values.quick ? 3 : 40));
   const days = Number(values.days ?? (values.quick ? 60 : 180));
   const lengths = (values.lengths ?? (values.quick ? '60' : '60,180')).split(',').map(Number);
-  const result = await runExplore({ seeds: seedRange(1001, markets), truthSeeds: seedRange(9001, truthMarkets), days, lengths, cacheDir: values.cache, log });
+  const result = await runExplore({ seeds: seedRange(Number(values['first-seed'] ?? 1001), markets), truthSeeds: seedRange(9001, truthMarkets), days, lengths, cacheDir: values.cache, log });
   log(exploreTable(result));
   if (values.out) {
     await writeFile(values.out.replace(/\.json$/, '.md'), `${exploreMarkdown(result)}\n`);
@@ -65,15 +67,19 @@ async function fromSaved(files: string): Promise<void> {
   const saved = { ...all[0], events: all.flatMap((one) => one.events), models: all.flatMap((one) => one.models) };
   const file = files;
   const lengths: number[] = saved.run.summary.map((length: { days: number }) => length.days);
+  // A run recorded before the pooled row showed an interval: filled from its folds as the current code computes it.
+  const pooled = fillPooledOverFolds(saved.models);
+  if (pooled.recomputed > 0) log(`pooled rows whose intervals were recomputed from their recorded folds: ${pooled.recomputed}`);
   const measurement = {
     events: saved.events,
-    models: saved.models,
+    models: pooled.models,
     eventTruth: Object.fromEntries(Object.entries(saved.truth).map(([days, t]) => [days, new Map(Object.entries(t as object))])),
     modelTruthRows: saved.run.modelTruthRows,
     errors: [],
     seconds: { truth: 0, study: 0 },
   };
-  const run: CalibrationRun = { analysisCommit: analysisCommit(), ...saved.run, markets: new Set(saved.events.map((e: { seed: number }) => e.seed)).size, summary: summarize(measurement, lengths) };
+  // The interval code of the re-tally is today's (the pooled rows above are computed with it).
+  const run: CalibrationRun = { ...saved.run, analysisCommit: analysisCommit(), pooledRecomputed: pooled.recomputed, markets: new Set(saved.events.map((e: { seed: number }) => e.seed)).size, summary: summarize(measurement, lengths) };
   log(calibrationMarkdown(run));
   if (values.write) await writeCalibration(ROOT, run);
   console.log(JSON.stringify({ benchmark: 'calibration', mode: 'from', file, ...run }));
@@ -83,12 +89,14 @@ async function fromSaved(files: string): Promise<void> {
 async function calibrate(): Promise<void> {
   const quick = values.quick;
   const markets = Number(values.markets ?? (quick ? 2 : 50));
-  const truthMarkets = Number(values['truth-markets'] ?? (quick ? 1 : 20));
+  const truthMarkets = Number(values['truth-markets'] ?? (quick ? 1 : 40));
   const modelTruthMarkets = Number(values['model-truth-markets'] ?? (quick ? 1 : 3));
   const days = Number(values.days ?? (quick ? 30 : 180));
   const lengths = (values.lengths ?? (quick ? '30' : '60,180')).split(',').map(Number);
   const started = performance.now();
   const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
+  // Once, at the start: the code this process loaded (later commits during a long run are not what it measured).
+  const measuredAnalysisCommit = analysisCommit();
   const runOf = (measurement: Measurement, markets: number): CalibrationRun => ({
     markets,
     truthMarkets,
@@ -97,7 +105,7 @@ async function calibrate(): Promise<void> {
     simulatedDays: days,
     measuredOn: new Date().toISOString().slice(0, 10),
     commit,
-    analysisCommit: analysisCommit(),
+    analysisCommit: measuredAnalysisCommit,
     blockWindowMultiple: BLOCK_WINDOW_MULTIPLE,
     minIntervalBlocks: MIN_INTERVAL_BLOCKS,
     summary: summarize(measurement, lengths),

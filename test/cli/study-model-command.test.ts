@@ -88,7 +88,9 @@ describe('rdw study model', () => {
     const header = lines.findIndex((line) => line.startsWith('fold '));
     expect(lines[header]).toMatch(/^fold {4}test days +test {2}purged {2}embargo +AUC \[95% CI\] +Δ log loss \[95% CI\]$/);
     expect(lines.slice(header + 1, header + 7).map((line) => line.split(/\s+/)[0])).toEqual(['1', '2', '3', '4', '5', 'pooled']);
-    expect(text).toContain('CI: 95% block-jackknife t intervals over 1-day blocks of test days (G−1 df), the fitted models fixed.');
+    expect(text).toContain(
+      "CI: 95% block-jackknife t intervals over 1-day blocks of test days (G−1 df, fitted models fixed); pooled: Nadeau–Bengio corrected resampled t over the 5 folds' scores (4 df).",
+    );
     // The rows used but not scored (a missing predictor or target) are said, and the test days are the pooled row's.
     const { table: printed, result: printedResult } = await libraryTable();
     // 20 days in 5 folds: 4 one-day blocks per fold, too few for an interval; the sentence under the table says so.
@@ -112,12 +114,12 @@ describe('rdw study model', () => {
       test_rows: expected.rows,
       test_day_count: expected.days,
       auc: expected.model.auc,
-      // several folds: the pooled row shows no interval (folds_share_training)
-      auc_ci_low: null,
-      auc_ci_high: null,
+      // several folds: the pooled row's interval is the corrected resampled t over the folds' scores
+      auc_ci_low: expected.intervals.model.auc[0],
+      auc_ci_high: expected.intervals.model.auc[1],
       log_loss_difference: expected.logLossDifference,
-      log_loss_difference_ci_low: null,
-      log_loss_difference_ci_high: null,
+      log_loss_difference_ci_low: expected.intervals.logLossDifference[0],
+      log_loss_difference_ci_high: expected.intervals.logLossDifference[1],
       model_log_loss: expected.model.logLoss,
       baseline_log_loss: expected.baseline.logLoss,
       accuracy: expected.model.accuracy,
@@ -127,8 +129,8 @@ describe('rdw study model', () => {
     expect(pooledLine).toContain(` ${expected.rows} `);
     expect(pooledLine).toContain(expected.model.auc.toFixed(3));
     expect(pooledLine).toContain(expected.logLossDifference.toFixed(4));
-    expect(pooledLine).not.toContain('[');
-    expect(text).toContain('The pooled row shows no interval');
+    expect(pooledLine).toContain(`[${expected.intervals.model.auc[0].toFixed(3)}`);
+    expect(text).not.toContain('The pooled row shows no interval');
   });
 
   it.each([['purged-k-fold'], ['walk-forward']])('%s: test rows per fold are the plain-SQL count of scorable event rows on its test days', async (split) => {
@@ -178,18 +180,18 @@ describe('rdw study model', () => {
     for (const panel of ['auc_interval_marks', 'log_loss_difference_interval_marks']) {
       const group = svg.slice(svg.indexOf(panel), svg.indexOf('</g>', svg.indexOf(panel)));
       const bars = [...group.matchAll(/<line aria-label="([^"]*)"/g)].map((match) => match[1]!);
-      // Rows without an interval (the folds here: 4 test days each; the pooled row of 5 folds) draw none.
+      // Rows without an interval (the folds here: 4 test days each) draw none; the pooled row (from the folds) one.
       const shown = json.filter((row) => row.auc_ci_low !== null);
-      expect(shown.map((row) => row.fold)).toEqual([]);
+      expect(shown.map((row) => row.fold)).toEqual(['pooled']);
       expect(bars, panel).toHaveLength(shown.length);
       for (const row of shown) expect(bars.some((label) => label.includes(`${row.fold === 'pooled' ? 'pooled' : `fold ${row.fold}`} · ${row.test_days} · n ${row.test_rows.toLocaleString('en-US')}`)), `${panel} ${row.fold}`).toBe(true);
     }
-    for (const words of ['target up_1h at 1h', 'purged k-fold, 5 folds, embargo', '95% block-jackknife t intervals over 1-day blocks of test days (G−1 df)', 'ROC AUC on the test rows (0.5 = chance)']) {
+    for (const words of ['target up_1h at 1h', 'purged k-fold, 5 folds, embargo', '95% block-jackknife t intervals over 1-day blocks of test days (G−1 df', "corrected resampled t over the 5 folds' scores", 'ROC AUC on the test rows (0.5 = chance)']) {
       expect(svg).toContain(words);
     }
     const html = await readFile(path.join(out, 'model-report.html'), 'utf8');
     expect(html).toContain(svg);
-    expect(html).toContain('Intervals: 95% block-jackknife t intervals over 1-day blocks of test days (G−1 df)');
+    expect(html).toContain('Intervals: 95% block-jackknife t intervals over 1-day blocks of test days (G−1 df, fitted models fixed); pooled: Nadeau–Bengio');
     expect(html).toContain(`<p class="interval-note">${escapeHtml(file.metadata.intervalNote)}</p>`);
     expect(html).not.toMatch(/<script|<link|<img/);
     expect(html.replaceAll('http://www.w3.org/', '')).not.toContain('http');

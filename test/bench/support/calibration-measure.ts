@@ -58,6 +58,11 @@ export interface ModelRecord {
   /** Fold number, or 0 for the pooled row. */
   fold: number;
   testDays: number;
+  /** Test rows scored, and rows the fold model was fitted on (pooled: every fold's test rows; train NaN). */
+  testRows: number;
+  trainRows: number;
+  /** Pooled row: its intervals came from the folds (corrected resampled t); absent in runs made before they did. */
+  overFolds?: boolean;
   auc: number;
   aucInterval: readonly [number, number];
   logLossDifference: number;
@@ -166,7 +171,7 @@ export async function measure(options: MeasureOptions): Promise<Measurement> {
               folds.forEach((fold, i) => {
                 const t = scoring.fitted[i]!;
                 models.push({
-                  seed, days, window, spec: name, fold: fold.fold, testDays: fold.days,
+                  seed, days, window, spec: name, fold: fold.fold, testDays: fold.days, testRows: fold.rows, trainRows: fold.trainRows,
                   auc: fold.model.auc, aucInterval: fold.intervals.model.auc,
                   logLossDifference: fold.logLossDifference, logLossInterval: fold.intervals.logLossDifference,
                   trueAuc: name === 'no-skill' ? 0.5 : t.auc, scoredTruthAuc: t.auc, trueLogLossDifference: t.logLossDifference,
@@ -176,7 +181,7 @@ export async function measure(options: MeasureOptions): Promise<Measurement> {
               const pooled = result.evaluation.pooled;
               const poolTruth = pooledTruth(scoring.fitted, folds.map((fold) => fold.rows), folds.map((fold) => fold.positives * (fold.rows - fold.positives)));
               models.push({
-                seed, days, window, spec: name, fold: 0, testDays: pooled.days,
+                seed, days, window, spec: name, fold: 0, testDays: pooled.days, testRows: pooled.rows, trainRows: Number.NaN, overFolds: pooled.overFolds !== undefined,
                 auc: pooled.model.auc, aucInterval: pooled.intervals.model.auc,
                 logLossDifference: pooled.logLossDifference, logLossInterval: pooled.intervals.logLossDifference,
                 trueAuc: name === 'no-skill' ? 0.5 : poolTruth.auc, scoredTruthAuc: poolTruth.auc, trueLogLossDifference: poolTruth.logLossDifference, trueAucStandardError: Number.NaN,

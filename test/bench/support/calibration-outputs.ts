@@ -18,6 +18,8 @@ export interface CalibrationRun {
   analysisCommit: string;
   blockWindowMultiple: number;
   minIntervalBlocks: number;
+  /** Pooled rows whose intervals --from recomputed from the recorded folds (a run made before the code showed them). */
+  pooledRecomputed?: number;
   summary: CalibrationSummary;
 }
 
@@ -89,9 +91,13 @@ export function calibrationMarkdown(run: CalibrationRun): string {
   const lines: string[] = [];
   lines.push(
     `Measured by \`npm run bench -- --only calibration\` on ${run.measuredOn} at commit \`${run.commit}\` (interval code: src/analysis as of \`${run.analysisCommit}\`): ${run.markets} simulated markets ` +
-      `(MarketSimulator seeds ${1001}–${1000 + run.markets}, ${run.simulatedDays} days each; a ${run.summary.map((l) => l.days).join('- and ')}-day market is the newest days of it), ` +
+      `(MarketSimulator seeds ${1001}–${1000 + run.markets}, ${run.simulatedDays} days each; a ${run.summary.map((l) => l.days).join('- and ')}-day market is the newest days of it; ` +
+      `event truth pooled over ${run.truthMarkets} truth markets, seeds 9001–${9000 + run.truthMarkets}), ` +
       `intervals as that code computes them (block-jackknife constants there: blocks of ≥ ${run.blockWindowMultiple} outcome windows, no interval below ${run.minIntervalBlocks} blocks; the blocks column and the withheld reasons use them). ` +
-      `Coverage is the share of shown 95% intervals that held the truth (goal 93–97%).`,
+      `Coverage is the share of shown 95% intervals that held the truth (goal 93–97%).` +
+      (run.pooledRecomputed
+        ? ` The pooled rows' intervals (${run.pooledRecomputed} rows) were recorded before the code showed them and are recomputed from the recorded fold scores and row counts with the function the pooled row uses (\`correctedResampledInterval\`, test/bench/support/calibration-pooled.ts).`
+        : ''),
     '',
   );
   for (const length of run.summary) {
@@ -118,6 +124,10 @@ export function calibrationMarkdown(run: CalibrationRun): string {
       `- Model estimate − truth, mean (AUC; Δ log loss), and AUC misses with the truth above / below the interval: ${Object.entries(length.model.bias)
         .map(([name, b]) => `${name} ${b.auc?.toFixed(4) ?? '–'}; ${b.logLossDifference?.toFixed(4) ?? '–'} (${b.aucTruthAbove} / ${b.aucTruthBelow})`)
         .join(', ')}.`,
+      `- Pooled rows against the score expected over training sets (the mean of the pooled truths over the markets per window and spec: what the corrected resampled t estimates; the no-skill AUC 0.5 either way), AUC; Δ log loss: ${WINDOWS.map((w) => {
+        const e = length.model.pooledExpected?.[w];
+        return e ? `${w} ${pct(e.auc.coverage)}; ${pct(e.logLoss.coverage)}` : `${w} –`;
+      }).join(', ')}.`,
       `- Null groups (FDR): ${length.event.nullGroups.join(', ') || 'none'}.`,
       '',
     );

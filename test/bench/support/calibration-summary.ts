@@ -95,14 +95,36 @@ export function summarize(measurement: Measurement, lengths: readonly number[], 
       windows.map((w) => {
         const cell = { foldAuc: newTally(), pooledAuc: newTally(), foldLogLoss: newTally(), pooledLogLoss: newTally() };
         for (const r of models.filter((m) => m.window === w)) {
-          // The pooled row of several folds has none by rule (folds_share_training), whatever its blocks.
-          const reason = r.fold === 0 ? 'pooled over folds: the folds share training rows' : reasonFor(Math.ceil(r.testDays / intervalBlockDays(WINDOW_SECONDS[w])));
+          // The pooled row of several folds: its interval comes from the folds' scores, whatever its blocks.
+          const reason = r.fold === 0 ? 'a fold score undefined, or all alike' : reasonFor(Math.ceil(r.testDays / intervalBlockDays(WINDOW_SECONDS[w])));
           add(r.fold === 0 ? cell.pooledAuc : cell.foldAuc, r.aucInterval, r.trueAuc, reason);
           add(r.fold === 0 ? cell.pooledLogLoss : cell.foldLogLoss, r.logLossInterval, r.trueLogLossDifference, reason);
         }
         return [w, cell];
       }),
     ) as Record<Window, { foldAuc: Tally; pooledAuc: Tally; foldLogLoss: Tally; pooledLogLoss: Tally }>;
+    // The corrected resampled t targets the score expected over training sets (Nadeau & Bengio; Bates, Hastie &
+    // Tibshirani 2023), not the fitted fold models' own: its truth per window × spec is the mean of the pooled
+    // truths over the markets (the no-skill AUC: 0.5 either way).
+    const pooledExpected = Object.fromEntries(
+      windows.map((w) => {
+        const cell = { auc: newTally(), logLoss: newTally() };
+        for (const spec of ['default', 'no-skill'] as const) {
+          const rows = models.filter((m) => m.window === w && m.spec === spec && m.fold === 0);
+          const mean = (pick: (r: ModelRecord) => number) => {
+            const v = rows.map(pick).filter((x) => x !== null && Number.isFinite(x));
+            return v.length > 0 ? v.reduce((a, b) => a + b, 0) / v.length : null;
+          };
+          const auc = spec === 'no-skill' ? 0.5 : mean((r) => r.trueAuc);
+          const logLoss = mean((r) => r.trueLogLossDifference);
+          for (const r of rows) {
+            add(cell.auc, r.aucInterval, auc, 'a fold score undefined, or all alike');
+            add(cell.logLoss, r.logLossInterval, logLoss, 'a fold score undefined, or all alike');
+          }
+        }
+        return [w, cell];
+      }),
+    ) as Record<Window, { auc: Tally; logLoss: Tally }>;
     const noSkill = (pooled: boolean) => {
       const rows = models.filter((r) => r.spec === 'no-skill' && (r.fold === 0) === pooled && Number.isFinite(r.aucInterval[0]));
       return { shown: rows.length, excluding: rows.filter((r) => r.aucInterval[0] > 0.5 || r.aucInterval[1] < 0.5).length };
@@ -117,6 +139,7 @@ export function summarize(measurement: Measurement, lengths: readonly number[], 
       event: { coverage: eventCoverage, blocks, truthScale, disagreements, nullGroups, fdr: studies.size > 0 ? fdpSum / studies.size : null, calls, nullCalls, nullRows, power, plantedRows: planted.length },
       model: {
         coverage: modelCells,
+        pooledExpected,
         noSkillFolds: noSkill(false),
         noSkillPooled: noSkill(true),
         meanTrueAuc: {
