@@ -78,7 +78,15 @@ export async function connectApi(options: ConnectApiOptions): Promise<ApiConnect
   let paced: PacedClient;
   try {
     // The embedded mock's port changes on every start: its learned limit is kept under one name.
-    paced = await pacedClient({ baseUrl: mock.baseUrl, siteUrl: mock.siteUrl, apiKey: apiKey ?? mock.keys.desk, ...shared }, 'embedded-mock');
+    // Its answers are this process's own work (it builds a day's files when first asked), not a service's: a
+    // 'response_wait' notice would only measure this machine's speed, and would make a notebook's committed
+    // output depend on it. Every other notice (pacing, limits, retries) is passed on.
+    const onNotice = options.onNotice;
+    const embeddedShared = {
+      ...shared,
+      onNotice: onNotice === undefined ? undefined : (notice: ClientNotice) => (notice.kind === 'response_wait' ? undefined : onNotice(notice)),
+    };
+    paced = await pacedClient({ baseUrl: mock.baseUrl, siteUrl: mock.siteUrl, apiKey: apiKey ?? mock.keys.desk, ...embeddedShared }, 'embedded-mock');
   } catch (error) {
     await mock.close();
     throw error;
