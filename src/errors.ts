@@ -18,7 +18,7 @@ export { ServiceUnavailableError, NetworkError, TimeoutError, AbortedError } fro
 // The catalog: its file and lock, its options, a release that contradicts its manifest, the store.
 export { CatalogBusyError, CatalogCorruptError, CatalogVersionError, CatalogOptionError } from './catalog/index.js';
 export { SchemaMismatchError, ManifestInvalidError, ManifestContradictionError, RowCountMismatchError } from './catalog/index.js';
-export { StoreMismatchError } from './catalog/index.js';
+export { StoreMismatchError, RowsMismatchError, CatalogReadOnlyError } from './catalog/index.js';
 
 // Analysis: its options and columns, a label used as a predictor, a feature that reads other rows, the releases and rows a study needs.
 export { AnalysisOptionError, UnknownColumnError, LeakageError, CrossRowFeatureError } from './analysis/index.js';

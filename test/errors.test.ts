@@ -84,6 +84,8 @@ const TABLE: Row[] = [
   row(E.ManifestInvalidError, 'RDW_MANIFEST_INVALID', integrity),
   row(E.ManifestContradictionError, 'RDW_MANIFEST_CONTRADICTION', integrity, [{ field: 'day' }], { field: 'day' }),
   row(E.RowCountMismatchError, 'RDW_ROW_COUNT_MISMATCH', integrity, [{ expected: 5, actual: 4 }], { expected: 5, actual: 4 }),
+  row(E.RowsMismatchError, 'RDW_ROWS_MISMATCH', integrity, [{ releaseId: 'a'.repeat(64) }], { releaseId: 'a'.repeat(64) }),
+  row(E.CatalogReadOnlyError, 'RDW_CATALOG_READ_ONLY', usage),
   row(E.StoreMismatchError, 'RDW_STORE_MISMATCH', integrity, [{ file: 'store/sha256/ab/ab12' }], { file: 'store/sha256/ab/ab12' }),
   // Analysis.
   row(E.AnalysisOptionError, 'RDW_ANALYSIS_OPTION', usage),

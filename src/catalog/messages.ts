@@ -133,7 +133,7 @@ export const catalogMessages = {
   pullRepaired: (id: string, files: number, reimported: boolean) =>
     `release ${short(id)} was present, but ${count(files, 'stored file')} ${files === 1 ? 'was' : 'were'} missing or cut short; fetched again by ID and verified${reimported ? ', its rows re-imported' : ''}.`,
   verifyOk: (files: number, releases: number) =>
-    `All ${files} stored files of ${releases} releases match their checksums; every release's rows match their fingerprint.`,
+    `All ${files} stored files of ${releases} releases match their checksums; all rows match their fingerprints.`,
   unreferencedFiles: (files: number, bytes: number) =>
     `${files} stored file${files === 1 ? ' is' : 's are'} referenced by no release (${mebibytes(bytes)}); remove ${files === 1 ? 'it' : 'them'} with rdw gc.`,
   staleTemp: (files: number, bytes: number) =>

@@ -157,7 +157,7 @@ describe('a refused release leaves nothing in the store', () => {
         expect(await storeFiles(home)).toEqual([]);
         const text = await rdw(home, ['verify']);
         expect(text).toMatchObject({ code: 0, stderr: '' });
-        expect(text.stdout).toBe("All 0 stored files of 0 releases match their checksums; every release's rows match their fingerprint.\n");
+        expect(text.stdout).toBe("All 0 stored files of 0 releases match their checksums; all rows match their fingerprints.\n");
         const json = await rdw(home, ['verify', '--json']);
         expect(JSON.parse(json.stdout)).toMatchObject({ ok: true, unreferenced: [], unreferencedBytes: 0, temp: [] });
       });
@@ -201,7 +201,7 @@ describe('rdw verify and rdw gc', () => {
       const text = await rdw(home, ['verify']);
       expect(text.code).toBe(EXIT_CODES.ok);
       expect(text.stdout.split('\n')).toEqual([
-        "All 4 stored files of 2 releases match their checksums; every release's rows match their fingerprint.",
+        "All 4 stored files of 2 releases match their checksums; all rows match their fingerprints.",
         '1 stored file is referenced by no release (< 0.1 MiB); remove it with rdw gc.',
         '2 partial or leftover downloads are in store/tmp (< 0.1 MiB); the next pull resumes a recent one, rdw gc removes them.',
         '',

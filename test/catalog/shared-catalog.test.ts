@@ -41,7 +41,7 @@ describe('a lease-mode catalog (a notebook kernel) and a terminal', () => {
         const pull = await rdw(home, ['pull', '--latest', '2']);
         expect(catalogLines(pull.stderr)).toEqual([]);
         expect(pull.code).toBe(0);
-        const ls = await rdw(home, ['ls']);
+        const ls = await rdw(home, ['ls', '--full-ids']);
         expect(ls.code).toBe(0);
         expect(ls.stdout.split('\n').filter((line) => /^[0-9a-f]{64} /.test(line))).toHaveLength(2);
         expect(await holder.ask('count', 'count')).toBe('count 2');
@@ -123,7 +123,7 @@ describe('readers share the file', () => {
       expect((await rdw(home, ['pull', '--latest', '1'])).code).toBe(0);
       const reader = await holdCatalog(home, { readOnly: true });
       try {
-        const ls = await rdw(home, ['ls']);
+        const ls = await rdw(home, ['ls', '--full-ids']);
         expect(ls.code).toBe(0);
         const sql = await rdw(home, ['sql', 'SELECT count(*)::INTEGER AS n FROM releases', '--json']);
         expect(sql.code).toBe(0);
