@@ -28,6 +28,11 @@ export interface ColumnPlan {
   nullTyped: string[];
   /** Columns that are no spec field, with their type (the file's, else the bundled schema's word, else `text`). */
   extras: { field: string; type: string }[];
+  /**
+   * csv only: a quoted empty field (`""`) is a missing value, as in a file whose header quotes every name
+   * (QUOTE_ALL / QUOTE_NONNUMERIC writers write None so). Otherwise `""` is an empty string. Default false.
+   */
+  quotedEmptyIsNull?: boolean;
 }
 
 /**

@@ -72,8 +72,9 @@ export async function checkDataFile(
     return plan;
   }
   // The csv header, read by rdw (never DuckDB's sniffer): columns are matched by name (any order), typed by the spec.
-  const names = await readCsvHeader(id, file);
-  return checkDataColumns(id, 'csv header', names.map((name) => ({ name, type: undefined })), bundled);
+  const header = await readCsvHeader(id, file);
+  const plan = checkDataColumns(id, 'csv header', header.names.map((name) => ({ name, type: undefined })), bundled);
+  return header.everyFieldQuoted ? { ...plan, quotedEmptyIsNull: true } : plan;
 }
 
 /**

@@ -38,12 +38,28 @@ export function csvHeaderNames(record: string): string[] {
   return names;
 }
 
+/** Whether every field of a csv record is in double quotes (csv.writer's QUOTE_ALL and QUOTE_NONNUMERIC quote every name). */
+export function everyFieldQuoted(record: string): boolean {
+  return record.length > 0 && /^\s*"(?:[^"]|"")*"\s*(?:,\s*"(?:[^"]|"")*"\s*)*$/.test(record);
+}
+
+/** A csv file's header: its column names, and whether its producer quoted every one of them. */
+export interface CsvHeader {
+  names: string[];
+  /**
+   * Every name quoted: a writer that quotes every field (or every non-number), which writes a missing value as
+   * `""` (Python's csv.writer with QUOTE_ALL or QUOTE_NONNUMERIC writes None so), so there a quoted empty
+   * field is a missing value, not an empty string.
+   */
+  everyFieldQuoted: boolean;
+}
+
 /**
- * The column names of csv file `file` of release `id`, from its first record (any of CRLF, LF or CR line
- * ends, quoted names, a UTF-8 BOM). A file that is only a header (no line end) is its header; a header
- * reaching past CSV_HEADER_MAX_BYTES is SchemaMismatchError (exit 3).
+ * The header of csv file `file` of release `id`, from its first record (any of CRLF, LF or CR line ends,
+ * quoted names, a UTF-8 BOM). A file that is only a header (no line end) is its header; a header reaching
+ * past CSV_HEADER_MAX_BYTES is SchemaMismatchError (exit 3).
  */
-export async function readCsvHeader(id: string, file: string): Promise<string[]> {
+export async function readCsvHeader(id: string, file: string): Promise<CsvHeader> {
   const handle = await open(file, 'r');
   try {
     // Chunk by chunk: a header is a few KiB, a csv release file hundreds.
@@ -54,7 +70,7 @@ export async function readCsvHeader(id: string, file: string): Promise<string[]>
       const { bytesRead } = await handle.read(chunk, 0, chunk.length, size);
       const text = Buffer.concat([...chunks, chunk.subarray(0, bytesRead)]).toString('utf8');
       const record = firstCsvRecord(text) ?? (bytesRead === 0 ? text.replace(/^\uFEFF/, '') : undefined);
-      if (record !== undefined) return csvHeaderNames(record);
+      if (record !== undefined) return { names: csvHeaderNames(record), everyFieldQuoted: everyFieldQuoted(record) };
       chunks.push(chunk.subarray(0, bytesRead));
       size += bytesRead;
     }

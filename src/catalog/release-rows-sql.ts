@@ -24,11 +24,12 @@ function readDataSql(format: DataFormat, files: readonly string[], plan: ColumnP
       return `${quoteLiteral(column.name)}: ${quoteLiteral(spec === undefined ? 'VARCHAR' : DUCKDB_TYPE[spec.type])}`;
     })
     .join(', ');
-  // Explicit types and no sniffing: nulls are empty fields, a quoted "" stays an empty string. RFC 4180 with CRLF
+  // Explicit types and no sniffing: nulls are empty fields, a quoted "" stays an empty string unless the file's
+  // writer quoted every field (its header says so: then "" is how it wrote a missing value). RFC 4180 with CRLF
   // or LF line ends, line breaks inside quoted values and a UTF-8 BOM all read so (tested). `new_line` is left
   // to DuckDB's reader (a scan of the bytes, not the sniffer): in DuckDB 1.5.6 an explicit `new_line` that
   // does not match, or one given with `strict_mode`, reads 0 rows without an error (measured).
-  return `read_csv(${list}, header = true, auto_detect = false, delim = ',', quote = '"', escape = '"', nullstr = '', allow_quoted_nulls = false, columns = {${columns}}, ${source})`;
+  return `read_csv(${list}, header = true, auto_detect = false, delim = ',', quote = '"', escape = '"', nullstr = '', allow_quoted_nulls = ${plan.quotedEmptyIsNull === true}, columns = {${columns}}, ${source})`;
 }
 
 /** The value a spec field takes from a file of this plan: its column, cast when widened, or NULL when absent or of Parquet's Null type. */
@@ -45,7 +46,7 @@ function fieldSql(field: FieldSpec, plan: ColumnPlan): string {
  * first file's types, e.g. truncate DOUBLE to BIGINT, and one with other names would drop or refuse columns).
  */
 function planSignature(plan: ColumnPlan): string {
-  return JSON.stringify(plan.columns.map((column) => `${column.name}\u0000${column.type ?? ''}`).sort());
+  return JSON.stringify([plan.quotedEmptyIsNull === true, ...plan.columns.map((column) => `${column.name}\u0000${column.type ?? ''}`).sort()]);
 }
 
 /** The column plan of an item: checkDataFile's, else the spec's exact columns. */

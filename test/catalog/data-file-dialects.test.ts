@@ -3,31 +3,31 @@
 // are of Parquet's Null type (top-level only: a struct's Null-typed field of the same name is not one).
 // Parquet bytes: parquet-wasm from Arrow tables with Null-typed fields (INT32 + logical type Null, as pyarrow writes).
 
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { Field, Null, RecordBatch, Schema, Struct, Table, Utf8, makeData, tableToIPC, vectorFromArray } from 'apache-arrow';
 import * as parquet from 'parquet-wasm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTemporaryFolder, removeTree } from '../../src/base/index.js';
 import { PARQUET_SCHEMA_COLUMNS, parquetNullColumns } from '../../src/catalog/parquet-null-columns.js';
-import { CSV_HEADER_MAX_BYTES, readCsvHeader } from '../../src/catalog/read-csv-header.js';
+import { CSV_HEADER_MAX_BYTES, everyFieldQuoted, readCsvHeader } from '../../src/catalog/read-csv-header.js';
 
 const ID = 'a'.repeat(64);
 let dir: string;
 
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'rdw-dialects-'));
+  dir = await makeTemporaryFolder('rdw-dialects-');
 });
 
 afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
+  await removeTree(dir);
 });
 
 async function headerOf(name: string, bytes: Buffer | string): Promise<string[]> {
   const file = path.join(dir, name);
   await writeFile(file, bytes);
-  return readCsvHeader(ID, file);
+  return (await readCsvHeader(ID, file)).names;
 }
 
 describe('the csv header', () => {
@@ -38,6 +38,19 @@ describe('the csv header', () => {
       expect(await headerOf('crlf.csv', `${header}${end}1,"x${end}y",z,w,v,u${end}`)).toEqual(expected);
       expect(await headerOf('bom.csv', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(`${header}${end}`)]))).toEqual(expected);
     }
+  });
+
+  it('says whether every name is quoted (QUOTE_ALL / QUOTE_NONNUMERIC writers), whatever the names hold', async () => {
+    expect(everyFieldQuoted('"row_id","a,b","say ""hi""","two\r\nlines"')).toBe(true);
+    expect(everyFieldQuoted(' "a" , "b" ')).toBe(true);
+    expect(everyFieldQuoted('"a",b')).toBe(false);
+    expect(everyFieldQuoted('a,"b"')).toBe(false);
+    expect(everyFieldQuoted('"a",')).toBe(false);
+    expect(everyFieldQuoted('a')).toBe(false);
+    expect(everyFieldQuoted('')).toBe(false);
+    const file = path.join(dir, 'all.csv');
+    await writeFile(file, '"row_id","venue"\r\n"1",""\r\n');
+    expect(await readCsvHeader(ID, file)).toEqual({ names: ['row_id', 'venue'], everyFieldQuoted: true });
   });
 
   it('reads a file that is only its header (no line end), and refuses a header longer than 1 MiB (exit 3)', async () => {

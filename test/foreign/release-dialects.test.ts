@@ -11,11 +11,11 @@
 // - A manifest whose optional entries are null (`files.schema: null` on an old release, ...).
 
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTemporaryFolder, removeTree } from '../../src/base/index.js';
 import type { Release } from '../../src/contract/index.js';
 import { startReleaseVariantServer, VARIANT_SERVER_KEY, type ReleaseVariantServer, type ServedFiles } from '../catalog/release-variant-server.js';
 import {
@@ -99,14 +99,15 @@ describe('csv of the dialects Python and pandas write', () => {
   it("writes the same bytes as python3's csv.writer (when python3 is installed)", async (context) => {
     const python = spawnSync('python3', ['--version']);
     if (python.status !== 0) context.skip();
-    const dir = await mkdtemp(path.join(tmpdir(), 'rdw-python-csv-'));
+    const dir = await makeTemporaryFolder('rdw-python-csv-');
     try {
       const rows = awkwardRows('2026-10-01');
       await writeFile(path.join(dir, 'rows.json'), JSON.stringify({ columns: COLUMNS, rows }));
       const script = [
         'import csv, json, sys',
         'data = json.load(open(sys.argv[1]))',
-        "for name, kw, enc in [('crlf', {}, 'utf-8'), ('bom', {}, 'utf-8-sig'), ('lf', {'lineterminator': '\\n'}, 'utf-8')]:",
+        "for name, kw, enc in [('crlf', {}, 'utf-8'), ('bom', {}, 'utf-8-sig'), ('lf', {'lineterminator': '\\n'}, 'utf-8'),",
+        "                      ('all', {'quoting': csv.QUOTE_ALL}, 'utf-8'), ('nonnumeric', {'quoting': csv.QUOTE_NONNUMERIC}, 'utf-8')]:",
         "    with open(sys.argv[2] + '/' + name + '.csv', 'w', newline='', encoding=enc) as f:",
         '        w = csv.writer(f, **kw)',
         "        w.writerow(data['columns'])",
@@ -117,8 +118,10 @@ describe('csv of the dialects Python and pandas write', () => {
       expect(await readFile(path.join(dir, 'crlf.csv'))).toEqual(pythonCsvBytes(rows, COLUMNS));
       expect(await readFile(path.join(dir, 'bom.csv'))).toEqual(pythonCsvBytes(rows, COLUMNS, { bom: true }));
       expect(await readFile(path.join(dir, 'lf.csv'))).toEqual(pythonCsvBytes(rows, COLUMNS, { lineTerminator: '\n' }));
+      expect(await readFile(path.join(dir, 'all.csv'))).toEqual(pythonCsvBytes(rows, COLUMNS, { quoting: 'all' }));
+      expect(await readFile(path.join(dir, 'nonnumeric.csv'))).toEqual(pythonCsvBytes(rows, COLUMNS, { quoting: 'nonnumeric' }));
     } finally {
-      await rm(dir, { recursive: true, force: true });
+      await removeTree(dir);
     }
   });
 
@@ -136,6 +139,20 @@ describe('csv of the dialects Python and pandas write', () => {
       expect(venues.map((row) => row.venue)).toEqual(['spot\nexchange', 'spot "main" exchange', 'spot, exchange\r\nline two', 'spot-exchange'].sort());
       const formats = (await queryCatalog(home, "SELECT count(*)::INTEGER AS n FROM release_files WHERE format = 'csv'")) ?? [];
       expect(formats[0]?.n).toBe(3);
+    });
+  }, 90_000);
+
+  it('imports QUOTE_ALL and QUOTE_NONNUMERIC files, whose "" is a missing value (numbers and text), every value equal', async () => {
+    const all = csvRelease('csv-quote-all', '2026-10-05', { quoting: 'all' });
+    const nonnumeric = csvRelease('csv-quote-nonnumeric', '2026-10-06', { quoting: 'nonnumeric' });
+    // The rows hold a missing number, written "" (without one the case would test nothing).
+    const numbers = new Set(CONTRACT_FIELDS.filter((field) => field.type === 'number').map((field) => field.name));
+    expect(all.rows.some((row) => COLUMNS.some((name) => numbers.has(name) && row[name] === null))).toBe(true);
+    expect(pythonCsvBytes(all.rows, COLUMNS, { quoting: 'all' }).toString('utf8')).toMatch(/,"",/);
+    await withTempHome(async (home) => {
+      const run = await rdw(home, ['pull', all.id, nonnumeric.id]);
+      expect(run.code, shown(run)).toBe(0);
+      for (const published of [all, nonnumeric]) await expectRowsImported(home, published);
     });
   }, 90_000);
 
@@ -157,7 +174,7 @@ describe("parquet columns of Parquet's Null type", () => {
   const nullRows = (day: string) => releaseRows(day).map((row) => ({ ...row, ...Object.fromEntries(NULL_COLUMNS.map((name) => [name, null])) }));
 
   it('is what pyarrow writes: INT32 with the logical type Null (parquet_schema), which DuckDB describes as INTEGER', async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), 'rdw-null-parquet-'));
+    const dir = await makeTemporaryFolder('rdw-null-parquet-');
     const instance = await DuckDBInstance.create(':memory:');
     try {
       const file = path.join(dir, 'null.parquet');
@@ -174,7 +191,7 @@ describe("parquet columns of Parquet's Null type", () => {
       connection.closeSync();
     } finally {
       instance.closeSync();
-      await rm(dir, { recursive: true, force: true });
+      await removeTree(dir);
     }
   });
 

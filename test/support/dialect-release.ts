@@ -48,18 +48,30 @@ export interface PythonCsvOptions {
   lineTerminator?: '\r\n' | '\n' | '\r';
   /** A UTF-8 byte order mark first (`open(..., encoding='utf-8-sig')`). Default false. */
   bom?: boolean;
+  /**
+   * csv.writer's `quoting`: 'minimal' (QUOTE_MINIMAL, the default), 'all' (QUOTE_ALL: every field, a None as
+   * `""`) or 'nonnumeric' (QUOTE_NONNUMERIC: every field but numbers and booleans, a None as `""`).
+   */
+  quoting?: 'minimal' | 'all' | 'nonnumeric';
 }
 
 /**
- * CSV bytes exactly as CPython's `csv.writer(f)` (QUOTE_MINIMAL, `"` doubled, `\r\n` line ends) writes `rows`
+ * CSV bytes exactly as CPython's `csv.writer(f)` (QUOTE_MINIMAL unless `quoting` says, `"` doubled, `\r\n` line ends) writes `rows`
  * under the header `columns`: a field is quoted when it holds the delimiter, a quote, CR or LF; a row whose
  * only field is empty is written `""`. Checked byte for byte against python3 in test/foreign/release-dialects.test.ts.
  */
 export function pythonCsvBytes(rows: readonly SpecRow[], columns: readonly string[], options: PythonCsvOptions = {}): Buffer {
   const end = options.lineTerminator ?? '\r\n';
-  const field = (text: string) => (/[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text);
-  const line = (texts: string[]) => (texts.length === 1 && texts[0] === '' ? '""' : texts.map(field).join(',')) + end;
-  const text = line([...columns]) + rows.map((row) => line(columns.map((name) => pythonText(row[name] ?? null)))).join('');
+  const quoting = options.quoting ?? 'minimal';
+  const quoted = (text: string) => `"${text.replaceAll('"', '""')}"`;
+  const field = (value: SpecRow[string]) => {
+    const text = pythonText(value);
+    if (quoting === 'all' || (quoting === 'nonnumeric' && typeof value !== 'number' && typeof value !== 'boolean')) return quoted(text);
+    return /[",\r\n]/.test(text) ? quoted(text) : text;
+  };
+  const line = (values: SpecRow[string][]) =>
+    (quoting === 'minimal' && values.length === 1 && (values[0] ?? '') === '' ? '""' : values.map(field).join(',')) + end;
+  const text = line([...columns]) + rows.map((row) => line(columns.map((name) => row[name] ?? null))).join('');
   return Buffer.concat([options.bom === true ? Buffer.from([0xef, 0xbb, 0xbf]) : Buffer.alloc(0), Buffer.from(text, 'utf8')]);
 }
 
