@@ -3,9 +3,9 @@
 // both the interval and the p-value, so "the interval excludes 0" and "p < 0.05" never disagree. Why this
 // method, the block length and the minimum block count: docs/analysis.md "How sure rdw says it is".
 
-import jstatPackage from 'jstat';
+import { spreadOf, studentTInterval } from './student-t.js';
 
-const { jStat } = jstatPackage as unknown as typeof import('jstat');
+export { studentTQuantile } from './student-t.js';
 
 /**
  * A block is at least this many outcome windows long (in whole UTC days, at least one day): rows whose
@@ -56,21 +56,6 @@ export function assignDayBlocks(dayNumbers: ArrayLike<number>, blockDays: number
   return { block, count: ordered.length };
 }
 
-/**
- * The p-quantile of Student's t with `degreesOfFreedom`: jStat's inverse (relative error up to ~1e-8, from
- * its incomplete-beta inversion) refined by two Newton steps on jStat's CDF, which agrees with scipy's
- * quantiles to ~1e-9 relative or better (checked against a table in test/analysis/block-jackknife.test.ts).
- */
-export function studentTQuantile(p: number, degreesOfFreedom: number): number {
-  let q = jStat.studentt.inv(p, degreesOfFreedom);
-  for (let step = 0; step < 2; step += 1) {
-    const density = jStat.studentt.pdf(q, degreesOfFreedom);
-    if (!(density > 0)) break;
-    q -= (jStat.studentt.cdf(q, degreesOfFreedom) - p) / density;
-  }
-  return q;
-}
-
 /** An interval with its test, or why there is none. */
 export type BlockInterval =
   | {
@@ -114,24 +99,16 @@ export function blockJackknifeInterval(estimate: number, leaveOneOut: ArrayLike<
   const g = leaveOneOut.length;
   if (g < minBlocks) return { kind: 'none', reason: 'too_few_blocks', blocks: g };
   if (!Number.isFinite(estimate)) return { kind: 'none', reason: 'not_estimable', blocks: g };
-  let mean = 0;
-  for (let i = 0; i < g; i += 1) {
-    const value = leaveOneOut[i]!;
-    if (!Number.isFinite(value)) return { kind: 'none', reason: 'not_estimable', blocks: g };
-    mean += value / g;
-  }
-  let squares = 0;
-  for (let i = 0; i < g; i += 1) squares += (leaveOneOut[i]! - mean) ** 2;
-  const standardError = Math.sqrt(((g - 1) / g) * squares);
+  const spread = spreadOf(leaveOneOut);
+  if (spread === undefined) return { kind: 'none', reason: 'not_estimable', blocks: g };
+  const standardError = Math.sqrt(((g - 1) / g) * spread.squares);
   if (!(standardError > 0)) return { kind: 'none', reason: 'no_variation', blocks: g };
   const degreesOfFreedom = g - 1;
-  const critical = studentTQuantile(1 - (1 - confidence) / 2, degreesOfFreedom);
-  const t = Math.abs(estimate - nullValue) / standardError;
-  const pValue = Math.min(1, 2 * jStat.studentt.cdf(-t, degreesOfFreedom));
+  const { low, high, pValue } = studentTInterval(estimate, standardError, degreesOfFreedom, { confidence, nullValue });
   return {
     kind: 'interval',
-    low: estimate - critical * standardError,
-    high: estimate + critical * standardError,
+    low,
+    high,
     pValue,
     standardError,
     blocks: g,

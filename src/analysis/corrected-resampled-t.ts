@@ -3,10 +3,7 @@
 // the plain variance of their mean (s²/J) is too small; the correction adds n_test/n_train for the overlap of the
 // training sets. Calibration on simulated markets and why this method: docs/analysis.md.
 
-import jstatPackage from 'jstat';
-import { studentTQuantile } from './block-jackknife.js';
-
-const { jStat } = jstatPackage as unknown as typeof import('jstat');
+import { spreadOf, studentTInterval } from './student-t.js';
 
 /** A corrected resampled t interval with its test, or why there is none. */
 export type FoldInterval =
@@ -61,25 +58,18 @@ export function correctedResampledInterval(
   const j = foldScores.length;
   if (j < 2) return { kind: 'none', reason: 'too_few_folds', folds: j };
   if (!Number.isFinite(estimate) || !(testToTrain >= 0 && Number.isFinite(testToTrain))) return { kind: 'none', reason: 'not_estimable', folds: j };
-  let mean = 0;
-  for (let i = 0; i < j; i += 1) {
-    const value = foldScores[i]!;
-    if (!Number.isFinite(value)) return { kind: 'none', reason: 'not_estimable', folds: j };
-    mean += value / j;
-  }
-  let squares = 0;
-  for (let i = 0; i < j; i += 1) squares += (foldScores[i]! - mean) ** 2;
-  const standardError = Math.sqrt((1 / j + testToTrain) * (squares / (j - 1)));
+  const spread = spreadOf(foldScores);
+  if (spread === undefined) return { kind: 'none', reason: 'not_estimable', folds: j };
+  const standardError = Math.sqrt((1 / j + testToTrain) * (spread.squares / (j - 1)));
   if (!(standardError > 0)) return { kind: 'none', reason: 'no_variation', folds: j };
   const degreesOfFreedom = j - 1;
-  const critical = studentTQuantile(1 - (1 - confidence) / 2, degreesOfFreedom);
-  const t = Math.abs(estimate - nullValue) / standardError;
+  const { low, high, pValue } = studentTInterval(estimate, standardError, degreesOfFreedom, { confidence, nullValue });
   const [min, max] = options.bounds ?? [-Infinity, Infinity];
   return {
     kind: 'interval',
-    low: Math.max(min, estimate - critical * standardError),
-    high: Math.min(max, estimate + critical * standardError),
-    pValue: Math.min(1, 2 * jStat.studentt.cdf(-t, degreesOfFreedom)),
+    low: Math.max(min, low),
+    high: Math.min(max, high),
+    pValue,
     standardError,
     folds: j,
     degreesOfFreedom,
