@@ -1,6 +1,7 @@
 // The shape of one `rdw` sub-command: its command line (flags.ts: summary, operands, flags), more help,
 // and its handler.
 
+import type { ReportedFailure as Failure } from '../contract/index.js';
 import type { CliContext } from './cli-context.js';
 import type { CommandLine } from './flags.js';
 import type { ParsedCommandArgs } from './parse-flags.js';
@@ -12,11 +13,7 @@ export type { ParsedCommandArgs };
  * sync's report, doctor's checks), returned so that the runner also says it as the one `{"error":…}` line on
  * stderr and exits with `exitCode`. `code` is that of the failure it sums up.
  */
-export interface ReportedFailure {
-  readonly code: string;
-  readonly exitCode: number;
-  readonly message: string;
-}
+export type ReportedFailure = Failure;
 
 export interface Command {
   readonly name: string;

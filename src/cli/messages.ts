@@ -13,8 +13,6 @@ export const cliMessages = {
   unknownGlobalFlag: (flag: string, globals: string) =>
     `Unknown flag "${flag}" before the command: only the global flags (${globals}) may come first. Run "rdw --help" to see the commands.`,
   badFlags: (command: string, detail: string) => `${detail.replace(/\.$/, '')}. Run "rdw ${command} --help" for its usage.`,
-  unexpectedFailure: (detail: string) =>
-    `rdw failed unexpectedly: ${detail}. Run again with RDW_DEBUG=1 for the stack trace, and report it.`,
   interrupted: () => 'Interrupted; nothing half-written was kept.',
   // SIGINT/SIGTERM during pull or sync (src/cli/interrupt-listener.ts)
   interruptStopping: (signal: string) =>

@@ -4,9 +4,8 @@
 // mistyped command or flag and flag values are answered from flags.ts alone, and each command's module loads
 // only when the command runs (commands/index.ts), so `rdw openapi` or `rdw kernel` load no DuckDB or mock.
 
-import { EXIT_CODES } from '../contract/index.js';
+import { EXIT_CODES, failureOf } from '../contract/index.js';
 import { closestName } from './closest-name.js';
-import { failureOf } from './failure-of.js';
 // The workbench's one light module, past its door (index.ts), which would load DuckDB, the mock and the
 // analysis for every command, even those that need none of them.
 import { resolveHome } from '../workbench/resolve-home.js';
@@ -22,7 +21,7 @@ import { jsonNoticeOutput } from './json-notice-output.js';
 import { wrappingOutput } from './wrapping-output.js';
 import { asksForJson, checkFlags, parseCommandLine, splitLeadingGlobalFlags } from './parse-flags.js';
 
-export { UNEXPECTED_CODE } from './failure-of.js';
+export { UNEXPECTED_CODE } from '../contract/index.js';
 
 export interface RunCliOptions {
   env?: Readonly<Record<string, string | undefined>>;

@@ -18,4 +18,7 @@ export const environmentMessages = {
   notAFolder: (where: string) =>
     `${where} is a file (or a part of its path is), where rdw needs a folder. Give a folder there (RDW_HOME, --home or the output folder), or move that file away.`,
   isAFolder: (where: string) => `${where} is a folder, where rdw writes a file. Give a file name, e.g. ${where.replace(/\/+$/, '')}/study.lock.json.`,
+  /** A thrown value no typed error describes (src/contract/failure-of.ts): a bug in rdw. */
+  unexpectedFailure: (detail: string) =>
+    `rdw failed unexpectedly: ${detail}. Run again with RDW_DEBUG=1 for the stack trace, and report it.`,
 };

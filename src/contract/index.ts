@@ -103,6 +103,8 @@ export {
 } from './environment-errors.js';
 export type { EnvironmentErrorOptions } from './environment-errors.js';
 export { environmentMessages } from './environment-messages.js';
+export { failureOf, UNEXPECTED_CODE } from './failure-of.js';
+export type { ReportedFailure } from './failure-of.js';
 export { writeFailureOf } from './write-failure.js';
 export { INTERVAL_METHODS, BOOTSTRAP_METHODS, MODEL_SPLIT_METHODS } from './study-methods.js';
 export type { IntervalMethod, BootstrapMethod, ModelSplitMethod } from './study-methods.js';

@@ -14,7 +14,7 @@ import {
   type PullProgress,
 } from '../catalog/index.js';
 import type { RdwClient } from '../client/index.js';
-import { EXIT_CODES, isRdwError, RELEASES_QUERY, type ListedRelease } from '../contract/index.js';
+import { EXIT_CODES, failureOf, RELEASES_QUERY, type ListedRelease } from '../contract/index.js';
 import { signalExitCode } from '../base/index.js';
 import { checkLockRevisions, type StudyLock } from '../study/index.js';
 import { fallenOffDays } from './fallen-off-days.js';
@@ -61,8 +61,8 @@ export async function syncHome(catalog: Catalog, client: RdwClient, options: Syn
     return await run(catalog, client, options, base, last?.details as Partial<SyncReport> | undefined, last, now);
   } catch (error) {
     // The run is recorded even when it could not list: when, and why, in details.
-    const exitCode = isRdwError(error) ? error.exitCode : EXIT_CODES.failure;
-    const message = error instanceof Error ? error.message : String(error);
+    const failure = failureOf(error);
+    const exitCode = failure.exitCode;
     await recordSyncRun(catalog, {
       startedAt,
       finishedAt: new Date(now()).toISOString(),
@@ -75,7 +75,7 @@ export async function syncHome(catalog: Catalog, client: RdwClient, options: Syn
       snapshotsRecorded: 0,
       budgetLeftBytes: null,
       snapshotDatasets,
-      details: { ...base, error: { code: isRdwError(error) ? error.code : 'RDW_ERROR', exitCode, message } },
+      details: { ...base, error: failure },
     }).catch(() => undefined);
     throw error;
   }
@@ -128,9 +128,7 @@ async function run(
   const failed: SyncFailure[] = pulled.failed.map(({ id, error }) => ({
     id,
     day: listedById.get(id)?.day ?? '',
-    code: isRdwError(error) ? error.code : 'RDW_ERROR',
-    exitCode: isRdwError(error) ? error.exitCode : EXIT_CODES.failure,
-    message: error.message,
+    ...failureOf(error),
   }));
 
   // 3. Snapshots of the chosen datasets, when due (none once interrupted: the run stops as soon as it can).

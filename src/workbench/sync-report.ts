@@ -40,7 +40,7 @@ export interface SyncSnapshot {
   nextAt: string | null;
   /** The snapshot's generated_at (UTC Unix seconds) when fetched now. */
   generatedAt?: number;
-  /** A failure's code and exit code. */
+  /** A failure's code and exit code (failureOf). */
   code?: string;
   exitCode?: number;
 }

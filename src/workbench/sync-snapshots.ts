@@ -3,7 +3,7 @@
 
 import { lastSnapshotFetches, type Catalog, type SyncRunRecord } from '../catalog/index.js';
 import type { RdwClient } from '../client/index.js';
-import { researchDataset, isRdwError } from '../contract/index.js';
+import { failureOf, researchDataset } from '../contract/index.js';
 import { snapshotHistoryMethods } from './snapshot-history.js';
 import type { SyncReport, SyncSnapshot } from './sync-report.js';
 import { workbenchMessages } from './messages.js';
@@ -67,11 +67,13 @@ export async function syncSnapshots(
         generatedAt: snapshot.generated_at,
       });
     } catch (error) {
+      const { code, exitCode, message } = failureOf(error);
       entries.push({
         dataset,
         status: 'failed',
-        reason: error instanceof Error ? error.message : String(error),
-        ...(isRdwError(error) ? { code: error.code, exitCode: error.exitCode } : {}),
+        reason: message,
+        code,
+        exitCode,
         fetchedAt: lastFetch === undefined ? null : iso(lastFetch),
         refreshSeconds,
         nextAt: null,

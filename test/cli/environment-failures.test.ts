@@ -8,7 +8,6 @@ import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogMessages } from '../../src/catalog/index.js';
-import { cliMessages } from '../../src/cli/messages.js';
 import { environmentMessages } from '../../src/contract/index.js';
 import { BUILT_CLI, runBuiltCli } from '../support/run-built-cli.js';
 import { createTempHome } from '../support/temp-home.js';
@@ -39,7 +38,7 @@ function expectNamedFailure(stderr: string, sentence: string | RegExp): void {
     .filter((line) => !line.includes('the embedded mock at') && !line.startsWith("Waiting for the API's answer"));
   expect(lines.every((line) => line.startsWith('rdw: ')), stderr).toBe(true);
   expect(stderr).not.toMatch(/\n\s+at /);
-  expect(stderr).not.toContain(cliMessages.unexpectedFailure('').split(':')[0]!);
+  expect(stderr).not.toContain(environmentMessages.unexpectedFailure('').split(':')[0]!);
   if (typeof sentence === 'string') expect(lines).toContain(`rdw: ${sentence}`);
   else expect(lines.some((line) => sentence.test(line)), stderr).toBe(true);
 }

@@ -14,7 +14,6 @@ import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quoteLiteral } from '../../src/base/index.js';
-import { cliMessages } from '../../src/cli/messages.js';
 import { environmentMessages } from '../../src/contract/index.js';
 import { BUILT_CLI, runBuiltCli } from '../support/run-built-cli.js';
 import { createTempHome } from '../support/temp-home.js';
@@ -59,7 +58,7 @@ function expectNamed(stderr: string): void {
   expect(lines.length, stderr).toBeGreaterThan(0);
   for (const line of lines) expect(line, stderr).toMatch(/^rdw: /);
   expect(stderr).not.toMatch(/\n\s+at /);
-  expect(stderr).not.toContain(cliMessages.unexpectedFailure('').split(':')[0]!);
+  expect(stderr).not.toContain(environmentMessages.unexpectedFailure('').split(':')[0]!);
   expect(stderr).not.toMatch(/TransactionContext|IO Error|Could not write file/);
 }
 
@@ -228,7 +227,7 @@ describe('a file-size limit (ulimit -f) and a file system that makes no files', 
     const run = await runBuiltCli(['lock', '/proc/version', '--latest', '1', '--home', home], { timeoutMs: 120_000 });
     expect(run.code).toBe(1);
     expect(stderrLines(run.stderr).at(-1)).toBe(`rdw: ${environmentMessages.cannotCreateFile('/proc/version')}`);
-    expect(run.stderr).not.toContain(cliMessages.unexpectedFailure('').split(':')[0]!);
+    expect(run.stderr).not.toContain(environmentMessages.unexpectedFailure('').split(':')[0]!);
   }, 150_000);
 
   it('rdw sql --parquet /proc/x.parquet is named the same way (DuckDB\'s "No such file" in a folder that exists); a lock in a missing folder is exit 2 before any pull', async () => {

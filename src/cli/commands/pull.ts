@@ -10,7 +10,7 @@ import {
   type PullProgress,
   type PullReleasesResult,
 } from '../../catalog/index.js';
-import { EXIT_CODES, isRdwError } from '../../contract/index.js';
+import { EXIT_CODES, failureOf } from '../../contract/index.js';
 import { connectApi } from '../api-connection.js';
 import { CliUsageError } from '../cli-errors.js';
 import type { Command, ReportedFailure } from '../command.js';
@@ -65,12 +65,7 @@ export const pullCommand: Command = {
     for (const notice of accepted) context.stderr.write(`rdw: ${notice.message}\n`);
 
     if (context.json) {
-      const failed = result.failed.map(({ id, error }) => ({
-        id,
-        code: isRdwError(error) ? error.code : 'RDW_ERROR',
-        exitCode: isRdwError(error) ? error.exitCode : EXIT_CODES.failure,
-        message: error.message,
-      }));
+      const failed = result.failed.map(({ id, error }) => ({ id, ...failureOf(error) }));
       const interrupted = interrupt.received === undefined ? {} : { interrupted: interrupt.received, notPulled: result.notStarted };
       const stopped = result.stoppedBy === undefined ? {} : { stopped: true, notPulled: result.notStarted };
       context.stdout.write(`${JSON.stringify({ pulled: result.pulled, failed, accepted, ...stopped, ...interrupted })}\n`);
@@ -102,7 +97,7 @@ export const pullCommand: Command = {
     }
     const first = result.failed[0]?.error;
     if (first === undefined) return EXIT_CODES.ok;
-    return isRdwError(first) ? first.exitCode : EXIT_CODES.failure;
+    return failureOf(first).exitCode;
   },
 };
 

@@ -3,7 +3,7 @@
 
 import path from 'node:path';
 import { signalExitCode } from '../../base/index.js';
-import { EXIT_CODES } from '../../contract/index.js';
+import { EXIT_CODES, failureOf } from '../../contract/index.js';
 import { readLock, type StudyLock } from '../../study/index.js';
 import { acquireSyncLock, syncHome, SyncBusyError, type SyncReport } from '../../workbench/index.js';
 import { connectApi, type ApiConnection } from '../api-connection.js';
@@ -14,7 +14,6 @@ import { openCliCatalog } from '../open-cli-catalog.js';
 import { syncMessages } from '../messages.js';
 import { syncReportText, syncSummaryLine, syncWarnings } from '../sync-report-text.js';
 import { parseWatchInterval } from '../watch-interval.js';
-import { failureOf } from '../failure-of.js';
 import { listenForInterrupt, type InterruptListener } from '../interrupt-listener.js';
 
 interface SyncArgs {

@@ -15,7 +15,7 @@ import {
   type StoreFileRepair,
   type StoreVerification,
 } from '../../catalog/index.js';
-import { EXIT_CODES, isRdwError } from '../../contract/index.js';
+import { EXIT_CODES, failureOf } from '../../contract/index.js';
 import { connectApi } from '../api-connection.js';
 import type { CliContext } from '../cli-context.js';
 import type { Command, ReportedFailure } from '../command.js';
@@ -95,12 +95,11 @@ async function repairAndReport(context: CliContext, catalog: Catalog, report: St
   const failedRows = rowRepairs.filter((repair) => repair.error !== undefined);
   const failed = [...repairs, ...failedRows].filter((repair) => repair.error !== undefined);
   const first = failed[0]?.error;
-  const exitCode = first === undefined ? EXIT_CODES.ok : isRdwError(first) ? first.exitCode : EXIT_CODES.failure;
+  const exitCode = first === undefined ? EXIT_CODES.ok : failureOf(first).exitCode;
   if (context.json) {
     const { files, unreferenced, unreferencedBytes, temp } = report;
-    const errorOf = (error: Error) => ({ code: isRdwError(error) ? error.code : 'RDW_ERROR', exitCode: isRdwError(error) ? error.exitCode : EXIT_CODES.failure, message: error.message });
-    const shown = repairs.map(({ error, ...repair }) => ({ ...repair, ...(error === undefined ? {} : { error: errorOf(error) }) }));
-    const shownRows = rowRepairs.map(({ error, ...repair }) => ({ ...repair, ...(error === undefined ? {} : { error: errorOf(error) }) }));
+    const shown = repairs.map(({ error, ...repair }) => ({ ...repair, ...(error === undefined ? {} : { error: failureOf(error) }) }));
+    const shownRows = rowRepairs.map(({ error, ...repair }) => ({ ...repair, ...(error === undefined ? {} : { error: failureOf(error) }) }));
     const rows = { rowsChecked: report.rows.length, badRows: report.badRows };
     context.stdout.write(`${JSON.stringify({ ok: failed.length === 0, files, ...rows, unreferenced, unreferencedBytes, temp, repairs: shown, rowRepairs: shownRows })}\n`);
     const firstShown = [...shown, ...shownRows].find((repair) => repair.error !== undefined)?.error;
