@@ -3,9 +3,8 @@
 
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { idInListSql, MARKET_EVENTS_CURRENT_VIEW, MARKET_EVENTS_TABLE } from '../catalog/index.js';
-import { isReleaseId } from '../contract/index.js';
+import { checkReleaseId } from '../contract/index.js';
 import { AnalysisOptionError } from './analysis-errors.js';
-import { analysisMessages } from './messages.js';
 import { quoteIdentifier } from '../base/index.js';
 
 /** A DuckDB connection holding Market Events rows (DESIGN.md 2.4). */
@@ -34,10 +33,10 @@ function isAnalysisSource(source: AnalysisSourceLike): source is AnalysisSource 
   return typeof (source as Partial<DuckDBConnection>).runAndReadAll !== 'function';
 }
 
-/** Validates release IDs: exact IDs only (isReleaseId, no case folding), deduplicated and sorted. */
+/** Validates release IDs: exact IDs only (contract's checkReleaseId, no case folding), deduplicated and sorted. */
 export function resolveReleaseIds(releases: readonly string[]): string[] {
   for (const id of releases) {
-    if (!isReleaseId(id)) throw new AnalysisOptionError(analysisMessages.badReleaseId(String(id)), { option: 'releases' });
+    checkReleaseId(id, (sentence) => new AnalysisOptionError(sentence, { option: 'releases' }));
   }
   return [...new Set(releases)].sort();
 }

@@ -40,8 +40,6 @@ export const analysisMessages = {
     `Cannot group the event study by "${value}": give one or more of ${allowed.join(', ')}.`,
   badBootstrap: (detail: string, name = 'bootstrap') => `Invalid ${name} option: ${detail}.`,
   badFlag: (name: string, expected: string) => `The event study option ${name} must be ${expected}.`,
-  badReleaseId: (value: string) =>
-    `"${value}" is not a release ID (64 letters, digits or . _ ~ -, exactly as listed); name releases exactly by ID.`,
   releasesNotInCatalog: (ids: readonly string[]) =>
     `${ids.length} release(s) are not in the local catalog (${ids.map((id) => id.slice(0, 12) + '…').join(', ')}); pull them first with "rdw pull <RELEASE_ID>". Nothing falls back to another revision.`,
   mixedCalculationVersions: (mix: readonly { calculation_version: string | null; rows: number; releases: number }[]) =>

@@ -40,8 +40,6 @@ export const catalogMessages = {
     `The rows of release ${id} cannot be re-imported: its stored data file ${file} is missing or damaged; run "rdw verify --repair" to fetch it again.`,
   rowsRepaired: (id: string, what: string) => `re-imported the rows of release ${id} from its stored data file (${what}).`,
   rowsRepairFailed: (id: string, why: string) => `could not re-import the rows of release ${id}: ${why}; nothing was changed for it.`,
-  badReleaseId: (value: string) =>
-    `"${value.length > 80 ? `${value.slice(0, 80)}…` : value}" is not a release ID (64 letters, digits or . _ ~ -: the whole ID, which rdw releases --full-ids lists; tables show the first 12); name releases exactly by ID, or use --latest N.`,
   badOption: (name: string, expected: string) => `The catalog option ${name} must be ${expected}.`,
   badSnapshot: (detail: string) => `The snapshot cannot be recorded: ${detail}.`,
   busy: (home: string, seconds: number, holder: LockHolderText) =>

@@ -3,7 +3,7 @@
 
 import { readFile, rm } from 'node:fs/promises';
 import { ApiNotFoundError, type RdwClient } from '../client/index.js';
-import { IntegrityError, isReleaseId, type FileDigest, type SchemaDocument } from '../contract/index.js';
+import { IntegrityError, checkReleaseId, type FileDigest, type SchemaDocument } from '../contract/index.js';
 import type { Catalog } from './catalog.js';
 import { CatalogOptionError, ManifestInvalidError, SchemaMismatchError } from './catalog-errors.js';
 import { acceptedBeyondContract, type AcceptedBeyondContract } from './accepted-beyond-contract.js';
@@ -62,7 +62,7 @@ export interface PullReleaseOptions {
 /** Throws CatalogOptionError (exit 2) unless every ID is a release ID (spec RELEASE_ID_PATTERN, exact). */
 export function checkReleaseIds(ids: readonly string[]): void {
   for (const id of ids) {
-    if (!isReleaseId(id)) throw new CatalogOptionError(catalogMessages.badReleaseId(String(id)), { option: 'releaseId' });
+    checkReleaseId(id, (sentence) => new CatalogOptionError(sentence, { option: 'releaseId' }));
   }
 }
 

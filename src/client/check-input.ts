@@ -1,6 +1,6 @@
 // Checks of a caller's input, made before any request: each failure is a UsageError (exit 2) naming the option.
 
-import { DOWNLOAD_FORMATS, UsageError, isReleaseId } from '../contract/index.js';
+import { DOWNLOAD_FORMATS, UsageError, checkReleaseId as checkContractReleaseId } from '../contract/index.js';
 import { messages } from './messages.js';
 
 /** A dataset ID or live page key: one plain path segment. */
@@ -8,7 +8,7 @@ const PATH_SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 
 /** A release ID as the spec allows it (RELEASE_ID_PATTERN); option `releaseId`. */
 export function checkReleaseId(releaseId: string): void {
-  if (!isReleaseId(releaseId)) throw new UsageError(messages.badReleaseId(String(releaseId)), { option: 'releaseId' });
+  checkContractReleaseId(releaseId, (sentence) => new UsageError(sentence, { option: 'releaseId' }));
 }
 
 /** One of DOWNLOAD_FORMATS; option `format`. */

@@ -44,8 +44,6 @@ export const messages = {
   badBaseUrl: (): string => 'The base URL is not an absolute http(s) URL ending in /v1; pass {base_url} including the version segment.',
   badSiteUrl: (): string => 'The site URL is not an absolute http(s) URL; pass {site_url} (for example https://host).',
   badOption: (name: string, expected: string): string => `The client option ${name} is invalid: expected ${expected}.`,
-  badReleaseId: (value: string): string =>
-    `"${short(value)}" is not a release ID (64 letters, digits or . _ ~ -); copy the whole ID from rdw releases --full-ids.`,
   badFormat: (value: string, allowed: readonly string[]): string =>
     `"${value}" is not a download format; use one of ${allowed.join(', ')}.`,
   badLimit: (name: string, min: number, max: number): string => `${name} must be an integer from ${min} to ${max}.`,

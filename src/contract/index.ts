@@ -104,6 +104,8 @@ export {
 export type { EnvironmentErrorOptions } from './environment-errors.js';
 export { environmentMessages } from './environment-messages.js';
 export { failureOf, UNEXPECTED_CODE } from './failure-of.js';
+export { checkReleaseId } from './check-release-id.js';
+export { releaseIdMessages } from './release-id-messages.js';
 export type { ReportedFailure } from './failure-of.js';
 export { writeFailureOf } from './write-failure.js';
 export { INTERVAL_METHODS, BOOTSTRAP_METHODS, MODEL_SPLIT_METHODS } from './study-methods.js';

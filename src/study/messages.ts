@@ -10,7 +10,6 @@ export const studyMessages = {
   lockMissing: (source: string) => `The study lock ${source} does not exist; write it with "rdw lock ${source} <RELEASE_ID...>" or check the path.`,
   lockNotReadable: (source: string, detail: string) => `The study lock ${source} cannot be read (${detail}).`,
   lockEmpty: () => 'A study lock needs at least one release; name release IDs or use --latest N.',
-  badReleaseId: (id: string) => `"${id}" is not a release ID (64 letters, digits or . _ ~ -, exactly as listed); a lock pins exact release IDs only.`,
   notInCatalog: (id: string) =>
     `Release ${id} is not in the local catalog; pull it first with "rdw pull ${id}" or lock only imported releases.`,
   mixedDatasets: (datasets: readonly string[]) =>

@@ -1,7 +1,7 @@
 // recordStudyLock: the lock of exact release IDs, read from the local catalog (DESIGN.md 2.5).
 
 import { readReleaseRecords, releaseCalculationVersions, type Catalog } from '../catalog/index.js';
-import { isReleaseId } from '../contract/index.js';
+import { checkReleaseId } from '../contract/index.js';
 import { NotInCatalogError, StudyOptionError } from './study-errors.js';
 import { LOCK_VERSION, compareIds, type LockedRelease, type StudyLock } from './study-lock.js';
 import { studyMessages } from './messages.js';
@@ -14,7 +14,7 @@ export const LOCKED_DATA_FORMATS = ['parquet', 'csv', 'json'] as const;
 export function checkLockIds(releaseIds: readonly string[]): string[] {
   if (releaseIds.length === 0) throw new StudyOptionError(studyMessages.lockEmpty(), { option: 'releases' });
   for (const id of releaseIds) {
-    if (!isReleaseId(id)) throw new StudyOptionError(studyMessages.badReleaseId(String(id)), { option: 'releases' });
+    checkReleaseId(id, (sentence) => new StudyOptionError(sentence, { option: 'releases' }));
   }
   return [...new Set(releaseIds)];
 }

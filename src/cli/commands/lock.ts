@@ -5,7 +5,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { checkReleaseIds, importedReleaseIds, pullReleases, recordListings, type Catalog } from '../../catalog/index.js';
 import { EXIT_CODES } from '../../contract/index.js';
-import { checkLockIds, studyLockToJson, writeLock } from '../../study/index.js';
+import { studyLockToJson, writeLock } from '../../study/index.js';
 import { connectApi } from '../api-connection.js';
 import { CliUsageError } from '../cli-errors.js';
 import type { Command } from '../command.js';
@@ -27,10 +27,8 @@ export const lockCommand: Command = {
     refuseDashOutput(file, { what: 'rdw lock', writes: 'it writes the lock to a file (--json also prints it)', example: 'rdw lock study.lock.json --latest 10', option: 'file' });
     const latest = args.values.latest as number | undefined;
     if ((latest === undefined) === (ids.length === 0)) throw new CliUsageError(commandMessages.lockUsage(), { option: 'latest' });
-    if (latest === undefined) {
-      checkReleaseIds(ids);
-      checkLockIds(ids);
-    }
+    // Exact IDs (contract's checkReleaseId, one sentence); recordStudyLock dedupes them later.
+    if (latest === undefined) checkReleaseIds(ids);
     const lockPath = path.resolve(context.cwd, file);
     // A lock in a folder that does not exist is refused before anything is pulled (exit 2).
     const folder = await stat(path.dirname(lockPath)).catch(() => undefined);
