@@ -90,7 +90,7 @@ export const pullCommand: Command = {
       if (result.stoppedBy === undefined || interrupt.received !== undefined) {
         for (const id of result.notStarted) context.stdout.write(`${commandMessages.notPulledLine(id)}\n`);
       }
-      for (const { error } of result.failed) context.stderr.write(`rdw: ${error.message}\n`);
+      for (const { error } of result.failed) context.stderr.write(`rdw: ${failureOf(error).message}\n`);
       if (interrupt.received !== undefined) return interruptedFailure(interrupt.received, interrupt.exitCode!, result);
       if (result.stoppedBy !== undefined) context.stderr.write(`rdw: ${stoppedSummary(result)}\n`);
       else if (result.failed.length > 0) context.stderr.write(`rdw: ${catalogMessages.pullFailed(result.failed.length, result.pulled.length + result.failed.length)}\n`);
