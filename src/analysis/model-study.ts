@@ -2,7 +2,7 @@
 // the predictors and the target computed by DuckDB for exactly the split rows (same order), then
 // evaluateModel over the folds.
 
-import { MODEL_SPLIT_METHODS, WINDOW_SECONDS, fieldSpec, type SampleType, type Window } from '../contract/index.js';
+import { DEFAULT_WINDOW, MODEL_SPLIT_METHODS, WINDOW_SECONDS, fieldSpec, type SampleType, type Window } from '../contract/index.js';
 import { quoteIdentifier } from '../base/index.js';
 import { AnalysisOptionError } from './analysis-errors.js';
 import { intervalBlockDays } from './block-jackknife.js';
@@ -74,7 +74,7 @@ export interface ModelStudyResult {
  */
 export async function modelStudy(source: AnalysisSourceLike, options: ModelStudyOptions = {}): Promise<ModelStudyResult> {
   // 1. the spec, its window, the rows
-  const spec = options.spec ?? defaultModelSpec(options.window ?? '1h');
+  const spec = options.spec ?? defaultModelSpec(options.window ?? DEFAULT_WINDOW);
   const window = targetWindow(spec.target, options.window);
   for (const predictor of spec.features.predictors) assertNumeric(predictor);
   // The SQL of every derived predictor and of the target, read by DuckDB before any of it runs.

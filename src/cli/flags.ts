@@ -4,7 +4,7 @@
 
 // The mock is imported for its types only, so that help and usage errors load neither it nor DuckDB; the
 // studies' method lists come from the contract, which the analysis dispatches on too.
-import { BOOTSTRAP_METHODS, INTERVAL_METHODS, MODEL_SPLIT_METHODS, RELEASES_QUERY } from '../contract/index.js';
+import { BOOTSTRAP_METHODS, DEFAULT_WINDOW, INTERVAL_METHODS, MODEL_SPLIT_METHODS, RELEASES_QUERY } from '../contract/index.js';
 import type { DEFAULT_MOCK_NOW as MOCK_DEFAULT_NOW } from '../mock/index.js';
 
 /** The embedded mock's fixed clock: any other text than the mock's DEFAULT_MOCK_NOW does not compile. */
@@ -184,7 +184,7 @@ export const COMMAND_LINES = {
     operands: 'event | model',
     flags: [
       { name: 'lock', kind: 'string', valueName: 'FILE', description: 'Study exactly the releases of this study lock, verified first' },
-      { name: 'window', kind: 'list', valueName: 'W[,W...]', default: '1h', description: 'Outcome windows, of 15m, 1h, 4h, 24h, 7d (model: one)' },
+      { name: 'window', kind: 'list', valueName: 'W[,W...]', default: DEFAULT_WINDOW, description: 'Outcome windows, of 15m, 1h, 4h, 24h, 7d (model: one)' },
       { name: 'by', kind: 'list', valueName: 'KEY[,KEY...]', default: 'event_kind,direction', description: 'Group keys: event_kind, direction, symbol' },
       { name: 'interval', kind: 'string', valueName: 'METHOD', default: 'block-jackknife', description: `CI and p: ${INTERVAL_METHODS[1]} ignores day clustering` },
       { name: 'bootstrap', kind: 'string', valueName: BOOTSTRAP_METHODS.join('|'), description: 'Old name of --interval: day = block-jackknife, row = row-bootstrap' },

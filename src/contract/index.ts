@@ -1,6 +1,6 @@
 // src/contract: the Research Data API contract as data. Imports nothing of ours.
 
-export { WINDOWS, WINDOW_SECONDS, CANDLE_SECONDS, expectedCandles, isWindow } from './windows.js';
+export { WINDOWS, DEFAULT_WINDOW, WINDOW_SECONDS, CANDLE_SECONDS, expectedCandles, isWindow } from './windows.js';
 export type { Window } from './windows.js';
 export { SYMBOLS, BASE_ASSET, QUOTE_ASSET, SPOT_VENUE, DERIVATIVE_VENUE, isMarketSymbol } from './symbols.js';
 export type { MarketSymbol } from './symbols.js';

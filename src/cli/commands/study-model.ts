@@ -3,6 +3,7 @@
 // time-aware folds of the local catalog, printed as the model table; optionally written as CSV, JSON, SVG and HTML.
 
 import path from 'node:path';
+import { DEFAULT_WINDOW } from '../../contract/index.js';
 import { MODEL_SPLIT_METHODS, analysisMessages, modelCatalog, modelEvaluationTable, resolveWindow } from '../../analysis/index.js';
 import type { ModelSplitOptions, ModelStudyOptions } from '../../analysis/index.js';
 import { writeModelReport } from '../../report/index.js';
@@ -36,7 +37,7 @@ export function modelStudyOptions(values: ParsedCommandArgs['values']): ModelStu
     const fallback = definition !== undefined && 'default' in definition ? definition.default : undefined;
     if (values[flag] !== undefined && String(values[flag]) !== String(fallback)) throw new CliUsageError(commandMessages.studyFlagNotFor(flag, 'model', 'event'), { option: flag });
   }
-  const windows = (values.window as string[] | undefined) ?? ['1h'];
+  const windows = (values.window as string[] | undefined) ?? [DEFAULT_WINDOW];
   if (windows.length !== 1) throw new CliUsageError(commandMessages.oneModelWindow(windows), { option: 'window' });
   const window = resolveWindow(windows[0]!); // an unknown window: the analysis layer's AnalysisOptionError (exit 2)
   // 2. the split method and the flags only it reads
