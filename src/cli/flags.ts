@@ -4,7 +4,7 @@
 
 // The mock is imported for its types only, so that help and usage errors load neither it nor DuckDB; the
 // studies' method lists come from the contract, which the analysis dispatches on too.
-import { BOOTSTRAP_METHODS, DEFAULT_WINDOW, INTERVAL_METHODS, MODEL_SPLIT_METHODS, RELEASES_QUERY } from '../contract/index.js';
+import { BOOTSTRAP_METHODS, DEFAULT_SPLIT_METHOD, DEFAULT_WINDOW, INTERVAL_METHODS, MODEL_SPLIT_METHODS, RELEASES_QUERY } from '../contract/index.js';
 import type { DEFAULT_MOCK_NOW as MOCK_DEFAULT_NOW } from '../mock/index.js';
 
 /** The embedded mock's fixed clock: any other text than the mock's DEFAULT_MOCK_NOW does not compile. */
@@ -188,7 +188,7 @@ export const COMMAND_LINES = {
       { name: 'by', kind: 'list', valueName: 'KEY[,KEY...]', default: 'event_kind,direction', description: 'Group keys: event_kind, direction, symbol' },
       { name: 'interval', kind: 'string', valueName: 'METHOD', default: 'block-jackknife', description: `CI and p: ${INTERVAL_METHODS[1]} ignores day clustering` },
       { name: 'bootstrap', kind: 'string', valueName: BOOTSTRAP_METHODS.join('|'), description: 'Old name of --interval: day = block-jackknife, row = row-bootstrap' },
-      { name: 'split', kind: 'string', valueName: 'METHOD', defaultNote: 'purged-k-fold', description: `${MODEL_SPLIT_METHODS.join(', ')} (naive)` },
+      { name: 'split', kind: 'string', valueName: 'METHOD', defaultNote: DEFAULT_SPLIT_METHOD, description: `${MODEL_SPLIT_METHODS.join(', ')} (naive)` },
       { name: 'folds', kind: 'integer', valueName: 'N', min: 1, max: 100, defaultNote: '5', description: 'Folds (k-fold: at least 2)' },
       { name: 'embargo', kind: 'string', valueName: 'auto|SECONDS', defaultNote: 'auto', description: 'Seconds after each test span kept out of training' },
       { name: 'test-days', kind: 'integer', valueName: 'N', min: 1, max: 9_999, defaultNote: 'days / (folds + 1)', description: 'Walk-forward: UTC days per test block' },

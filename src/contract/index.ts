@@ -104,5 +104,5 @@ export {
 export type { EnvironmentErrorOptions } from './environment-errors.js';
 export { environmentMessages } from './environment-messages.js';
 export { writeFailureOf } from './write-failure.js';
-export { INTERVAL_METHODS, BOOTSTRAP_METHODS, MODEL_SPLIT_METHODS } from './study-methods.js';
+export { INTERVAL_METHODS, BOOTSTRAP_METHODS, SPLIT_METHODS, MODEL_SPLIT_METHODS, DEFAULT_SPLIT_METHOD, isSplitMethod } from './study-methods.js';
 export type { IntervalMethod, BootstrapMethod, ModelSplitMethod } from './study-methods.js';
