@@ -17,7 +17,7 @@ import type { PurgedKFoldOptions } from './purged-k-fold-splits.js';
 import type { RowKFoldOptions } from './row-k-fold-splits.js';
 import { readColumns } from './read-columns.js';
 import { classifiedSplitRowsSql, SPLIT_ROW_ORDER_SQL } from './split-rows.js';
-import type { TimeSplits } from './time-splits.js';
+import type { TimeSplitOptions, TimeSplits } from './time-splits.js';
 import { trailingFeaturesSql } from './trailing-features.js';
 import { runSplitMethod } from './split-methods.js';
 import type { WalkForwardOptions } from './walk-forward-splits.js';
@@ -31,22 +31,17 @@ export type ModelSplitOptions =
 export { MODEL_SPLIT_METHODS, SPLIT_METHODS } from '../contract/index.js';
 
 /**
- * Options of modelStudy: those of evaluateModel (model, baseline, interval) and the rows and splits. The
- * interval's `blockDays` defaults to intervalBlockDays(W) here (blocks of whole UTC days, at least
- * BLOCK_WINDOW_MULTIPLE label windows long, so rows whose windows overlap share a block).
+ * Options of modelStudy: those of evaluateModel (model, baseline, interval) and those every split method takes
+ * (TimeSplitOptions: window, releases, allowMixedCalculationVersions, sampleType), with two differences: `window`
+ * only without `spec` (a spec's window is its target's), and `sampleType` defaults to `event` with the default
+ * spec (both with a given spec). The interval's `blockDays` defaults to intervalBlockDays(W) here (blocks of
+ * whole UTC days, at least BLOCK_WINDOW_MULTIPLE label windows long, so rows whose windows overlap share a block).
  */
-export interface ModelStudyOptions extends EvaluateModelOptions {
+export interface ModelStudyOptions extends EvaluateModelOptions, TimeSplitOptions {
   /** Target and predictors (defineModelSpec). Default: defaultModelSpec(window). */
   spec?: ModelSpec;
-  /** Label window; only without `spec` (a spec's window is its target's). Default `1h`. */
-  window?: Window;
   /** Default `{ method: 'purged-k-fold' }` (5 folds, automatic embargo). */
   split?: ModelSplitOptions;
-  /** Only rows of this sample_type. Default: `event` with the default spec, both with a given spec. */
-  sampleType?: SampleType;
-  /** Exact release IDs; default: the catalog's current view. */
-  releases?: readonly string[];
-  allowMixedCalculationVersions?: boolean;
 }
 
 export type ResolvedModelSplit =
