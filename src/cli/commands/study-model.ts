@@ -10,33 +10,26 @@ import { writeModelReport } from '../../report/index.js';
 import { CliUsageError } from '../cli-errors.js';
 import type { CliContext } from '../cli-context.js';
 import type { ParsedCommandArgs } from '../command.js';
-import { COMMAND_LINES, type FlagDefinition } from '../flags.js';
+import { STUDY_EVENT_ONLY_FLAGS, STUDY_MODEL_FLAGS } from '../flags.js';
+import { withFlagDefaults } from '../parse-flags.js';
 import { commandMessages } from '../messages.js';
 import { modelStudyText } from '../model-study-text.js';
 import { openStudyCatalog } from '../open-study-catalog.js';
-
-/** Flags of `rdw study event` only; each holds its default (flags.ts) unless given. */
-const EVENT_ONLY_FLAGS = ['by', 'interval', 'bootstrap'] as const;
 
 /** Flags that only one split method reads (SPLIT_METHODS' ownFlags), each with its method. */
 const METHOD_FLAGS: ReadonlyArray<readonly [string, ModelSplitMethod]> = MODEL_SPLIT_METHODS.flatMap((method) =>
   SPLIT_METHODS[method].ownFlags.map((flag) => [flag, method] as const),
 );
 
-/** Flags of `rdw study model` only: refused by `rdw study event`. */
-export const MODEL_ONLY_FLAGS = ['split', 'folds', 'embargo', 'test-days', 'train-days', 'seed'] as const;
-
 /**
  * The flags as ModelStudyOptions; every bad value is a CliUsageError (exit 2) before the lock or the catalog
  * is touched. Values the analysis checks itself (too few days for the folds) are AnalysisOptionError, also exit 2.
  */
-export function modelStudyOptions(values: ParsedCommandArgs['values']): ModelStudyOptions {
-  // 1. event-only flags, the one window
-  for (const flag of EVENT_ONLY_FLAGS) {
-    const definition: FlagDefinition | undefined = COMMAND_LINES.study.flags.find((candidate) => candidate.name === flag);
-    const fallback = definition !== undefined && 'default' in definition ? definition.default : undefined;
-    if (values[flag] !== undefined && String(values[flag]) !== String(fallback)) throw new CliUsageError(commandMessages.studyFlagNotFor(flag, 'model', 'event'), { option: flag });
-  }
+export function modelStudyOptions(given: ParsedCommandArgs['values']): ModelStudyOptions {
+  // 1. event-only flags (parsed without defaults, flags.ts: one here was given), the model's defaults, the one window
+  const eventFlag = STUDY_EVENT_ONLY_FLAGS.find((flag) => given[flag.name] !== undefined)?.name;
+  if (eventFlag !== undefined) throw new CliUsageError(commandMessages.studyFlagNotFor(eventFlag, 'model', 'event'), { option: eventFlag });
+  const values = withFlagDefaults(STUDY_MODEL_FLAGS, given);
   const windows = (values.window as string[] | undefined) ?? [DEFAULT_WINDOW];
   if (windows.length !== 1) throw new CliUsageError(commandMessages.oneModelWindow(windows), { option: 'window' });
   const window = resolveWindow(windows[0]!); // an unknown window: the analysis layer's AnalysisOptionError (exit 2)
