@@ -39,7 +39,7 @@ export const studyCommand: Command = {
     // Flag values are strings: resolveEventStudyOptions below checks them against the literal unions.
     const windows = values.window as Window[];
     const by = values.by as StudyGroupKey[];
-    const method = intervalMethodFlag(values);
+    const method = intervalMethodFlag(args.values, values);
     const allowMixedCalculationVersions = values['allow-mixed-versions'] === true;
     const options: EventStudyOptions = { windows, by, interval: { method }, allowMixedCalculationVersions };
     resolveEventStudyOptions(options); // bad options are exit 2 before the lock and the catalog are touched
@@ -62,11 +62,11 @@ export const studyCommand: Command = {
 
 /**
  * The interval method from --interval, or from its old name --bootstrap (day, row): both accepted, one at a
- * time. The value itself is checked by resolveEventStudyOptions (exit 2).
+ * time (`given`: the flags as typed; `values`: with the event study's defaults). The value itself is checked by
+ * resolveEventStudyOptions (exit 2).
  */
-function intervalMethodFlag(values: Readonly<Record<string, unknown>>): IntervalMethod {
-  const interval = String(values.interval);
-  if (values.bootstrap === undefined) return interval as IntervalMethod;
-  if (interval !== 'block-jackknife') throw new CliUsageError(commandMessages.intervalFlagTwice(), { option: 'bootstrap' });
-  return String(values.bootstrap) as IntervalMethod;
+function intervalMethodFlag(given: Readonly<Record<string, unknown>>, values: Readonly<Record<string, unknown>>): IntervalMethod {
+  if (given.bootstrap === undefined) return String(values.interval) as IntervalMethod;
+  if (given.interval !== undefined) throw new CliUsageError(commandMessages.intervalFlagTwice(), { option: 'bootstrap' });
+  return String(given.bootstrap) as IntervalMethod;
 }
