@@ -1,7 +1,7 @@
 // The model rdw fits when none is given: does an event's direction-adjusted return at W come out positive,
 // from its rule family, its direction and its volume? Every input is a predictor field; the target is a label.
 
-import { outcomeFieldName, type Window } from '../contract/index.js';
+import { DEFAULT_WINDOW, outcomeFieldName, type Window } from '../contract/index.js';
 import { defineModelSpec, derivedFeature, type ModelSpec } from './leakage-guard.js';
 import { resolveWindow } from './outcome.js';
 
@@ -12,7 +12,7 @@ import { resolveWindow } from './outcome.js';
  * Meant for event rows (controls have no direction-adjusted return).
  * @throws AnalysisOptionError for an unknown window
  */
-export function defaultModelSpec(window: Window = '1h'): ModelSpec {
+export function defaultModelSpec(window: Window = DEFAULT_WINDOW): ModelSpec {
   const checked = resolveWindow(window);
   const label = outcomeFieldName('direction_adjusted_return_pct', checked);
   return defineModelSpec({

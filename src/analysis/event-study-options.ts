@@ -1,7 +1,7 @@
 // Options of the event study and their one normalizer (defaults documented on each field). The interval
 // option was called `bootstrap` before the block jackknife: both spellings are accepted.
 
-import { BOOTSTRAP_METHODS, INTERVAL_METHODS, WINDOWS, type BootstrapMethod, type IntervalMethod } from '../contract/index.js';
+import { BOOTSTRAP_METHODS, DEFAULT_WINDOW, INTERVAL_METHODS, WINDOWS, type BootstrapMethod, type IntervalMethod } from '../contract/index.js';
 import type { Window } from '../contract/index.js';
 import { checkBlockDays, resolveBootstrapDraws } from './bootstrap-options.js';
 import { AnalysisOptionError } from './analysis-errors.js';
@@ -92,7 +92,7 @@ export type ResolvedBootstrapOptions = ResolvedIntervalOptions;
 
 /** Validates and applies defaults. @throws AnalysisOptionError naming the bad option. */
 export function resolveEventStudyOptions(options: EventStudyOptions = {}): ResolvedEventStudyOptions {
-  const requested = options.windows ?? [options.window ?? '1h'];
+  const requested = options.windows ?? [options.window ?? DEFAULT_WINDOW];
   if (requested.length === 0) throw new AnalysisOptionError(analysisMessages.badWindow('(none)', WINDOWS), { option: 'windows' });
   const chosen = new Set(requested.map(resolveWindow));
   const windows = WINDOWS.filter((window) => chosen.has(window));

@@ -2,7 +2,7 @@
 // the predictors and the target computed by DuckDB for exactly the split rows (same order), then
 // evaluateModel over the folds.
 
-import { MODEL_SPLIT_METHODS, WINDOW_SECONDS, fieldSpec, type SampleType, type Window } from '../contract/index.js';
+import { DEFAULT_SPLIT_METHOD, DEFAULT_WINDOW, WINDOW_SECONDS, fieldSpec, type SampleType, type Window } from '../contract/index.js';
 import { quoteIdentifier } from '../base/index.js';
 import { AnalysisOptionError } from './analysis-errors.js';
 import { intervalBlockDays } from './block-jackknife.js';
@@ -13,13 +13,14 @@ import { evaluateModel, type EvaluateModelOptions, type ModelEvaluation } from '
 import { labelOfTarget, predictorSelectSql, type FeatureInput, type ModelSpec } from './leakage-guard.js';
 import { analysisMessages } from './messages.js';
 import { resolveWindow } from './outcome.js';
-import { purgedKFoldSplits, type PurgedKFoldOptions } from './purged-k-fold-splits.js';
-import { rowKFoldSplits, type RowKFoldOptions } from './row-k-fold-splits.js';
+import type { PurgedKFoldOptions } from './purged-k-fold-splits.js';
+import type { RowKFoldOptions } from './row-k-fold-splits.js';
 import { readColumns } from './read-columns.js';
 import { classifiedSplitRowsSql, SPLIT_ROW_ORDER_SQL } from './split-rows.js';
-import type { TimeSplits } from './time-splits.js';
+import type { TimeSplitOptions, TimeSplits } from './time-splits.js';
 import { trailingFeaturesSql } from './trailing-features.js';
-import { walkForwardSplits, type WalkForwardOptions } from './walk-forward-splits.js';
+import { runSplitMethod } from './split-methods.js';
+import type { WalkForwardOptions } from './walk-forward-splits.js';
 
 /** The split method and its own options. `row-k-fold` is the naive, leaking comparison. */
 export type ModelSplitOptions =
@@ -27,25 +28,20 @@ export type ModelSplitOptions =
   | ({ method: 'walk-forward' } & Pick<WalkForwardOptions, 'folds' | 'testDays' | 'trainDays'>)
   | ({ method: 'row-k-fold' } & Pick<RowKFoldOptions, 'folds' | 'seed'>);
 
-export { MODEL_SPLIT_METHODS } from '../contract/index.js';
+export { MODEL_SPLIT_METHODS, SPLIT_METHODS } from '../contract/index.js';
 
 /**
- * Options of modelStudy: those of evaluateModel (model, baseline, interval) and the rows and splits. The
- * interval's `blockDays` defaults to intervalBlockDays(W) here (blocks of whole UTC days, at least
- * BLOCK_WINDOW_MULTIPLE label windows long, so rows whose windows overlap share a block).
+ * Options of modelStudy: those of evaluateModel (model, baseline, interval) and those every split method takes
+ * (TimeSplitOptions: window, releases, allowMixedCalculationVersions, sampleType), with two differences: `window`
+ * only without `spec` (a spec's window is its target's), and `sampleType` defaults to `event` with the default
+ * spec (both with a given spec). The interval's `blockDays` defaults to intervalBlockDays(W) here (blocks of
+ * whole UTC days, at least BLOCK_WINDOW_MULTIPLE label windows long, so rows whose windows overlap share a block).
  */
-export interface ModelStudyOptions extends EvaluateModelOptions {
+export interface ModelStudyOptions extends EvaluateModelOptions, TimeSplitOptions {
   /** Target and predictors (defineModelSpec). Default: defaultModelSpec(window). */
   spec?: ModelSpec;
-  /** Label window; only without `spec` (a spec's window is its target's). Default `1h`. */
-  window?: Window;
   /** Default `{ method: 'purged-k-fold' }` (5 folds, automatic embargo). */
   split?: ModelSplitOptions;
-  /** Only rows of this sample_type. Default: `event` with the default spec, both with a given spec. */
-  sampleType?: SampleType;
-  /** Exact release IDs; default: the catalog's current view. */
-  releases?: readonly string[];
-  allowMixedCalculationVersions?: boolean;
 }
 
 export type ResolvedModelSplit =
@@ -74,24 +70,16 @@ export interface ModelStudyResult {
  */
 export async function modelStudy(source: AnalysisSourceLike, options: ModelStudyOptions = {}): Promise<ModelStudyResult> {
   // 1. the spec, its window, the rows
-  const spec = options.spec ?? defaultModelSpec(options.window ?? '1h');
+  const spec = options.spec ?? defaultModelSpec(options.window ?? DEFAULT_WINDOW);
   const window = targetWindow(spec.target, options.window);
   for (const predictor of spec.features.predictors) assertNumeric(predictor);
   // The SQL of every derived predictor and of the target, read by DuckDB before any of it runs.
   await checkModelSpec(spec);
   const sampleType = options.sampleType ?? (options.spec === undefined ? 'event' : undefined);
-  const split = options.split ?? { method: 'purged-k-fold' };
-  if (!(MODEL_SPLIT_METHODS as readonly string[]).includes(split.method)) {
-    throw new AnalysisOptionError(analysisMessages.badSplitMethod(String(split.method), MODEL_SPLIT_METHODS), { option: 'split.method' });
-  }
+  const split: ModelSplitOptions = options.split ?? { method: DEFAULT_SPLIT_METHOD };
   const common = { window, releases: options.releases, allowMixedCalculationVersions: options.allowMixedCalculationVersions, sampleType };
-  // 2. splits
-  const splits =
-    split.method === 'walk-forward'
-      ? await walkForwardSplits(source, { ...split, ...common })
-      : split.method === 'row-k-fold'
-        ? await rowKFoldSplits(source, { ...split, ...common })
-        : await purgedKFoldSplits(source, { ...split, ...common });
+  // 2. splits (an unknown method: AnalysisOptionError on option split.method)
+  const splits = await runSplitMethod(source, { ...split, ...common }, 'split.method');
   // 3. predictors and target of the same rows, in the same order, one array per column
   const resolved = toAnalysisSource(source);
   const classified = classifiedSplitRowsSql(resolved, window, options.releases === undefined ? undefined : [...splits.releaseIds], {

@@ -2,21 +2,17 @@
 // transaction (as studyCatalog runs the event study).
 
 import { readMarketEvents, type Catalog } from '../catalog/index.js';
-import { purgedKFoldSplits, type PurgedKFoldOptions } from './purged-k-fold-splits.js';
+import { runSplitMethod, type SplitMethodOptions } from './split-methods.js';
 import type { TimeSplits } from './time-splits.js';
-import { walkForwardSplits, type WalkForwardOptions } from './walk-forward-splits.js';
 
 /** Which splits and their options: `{ method: 'purged-k-fold', folds: 5 }`, `{ method: 'walk-forward', trainDays: 30 }`. */
-export type SplitCatalogOptions =
-  | ({ method: 'purged-k-fold' } & PurgedKFoldOptions)
-  | ({ method: 'walk-forward' } & WalkForwardOptions);
+export type SplitCatalogOptions = SplitMethodOptions;
 
 /**
- * Runs purgedKFoldSplits or walkForwardSplits over the catalog's Market Events rows, read-only.
- * @throws the errors of the method chosen
+ * Runs the split method named (SPLIT_METHODS: purged k-fold, walk-forward, row k-fold) over the catalog's
+ * Market Events rows, read-only.
+ * @throws AnalysisOptionError for an unknown method; the errors of the method chosen
  */
 export function splitCatalog(catalog: Catalog, options: SplitCatalogOptions): Promise<TimeSplits> {
-  return readMarketEvents(catalog, (source) =>
-    options.method === 'walk-forward' ? walkForwardSplits(source, options) : purgedKFoldSplits(source, options),
-  );
+  return readMarketEvents(catalog, (source) => runSplitMethod(source, options));
 }

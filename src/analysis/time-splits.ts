@@ -1,7 +1,7 @@
 // What a time-aware split is (train and test rows of one fold, with what was purged and embargoed), and the
 // options both split methods share: the label window and the releases.
 
-import { SAMPLE_TYPES, WINDOW_SECONDS, type SampleType, type Window } from '../contract/index.js';
+import { DEFAULT_WINDOW, SAMPLE_TYPES, WINDOW_SECONDS, type ModelSplitMethod, type SampleType, type Window } from '../contract/index.js';
 import { AnalysisOptionError } from './analysis-errors.js';
 import { analysisMessages } from './messages.js';
 import { resolveReleaseIds } from './analysis-source.js';
@@ -43,7 +43,7 @@ export interface TimeSplit {
 /** Splits of one catalog for one window: the rows read (SplitRowSelection: eligible rows in time order, left out by reason, releases, calculation versions) and the folds. */
 export interface TimeSplits extends SplitRowSelection {
   /** `row-k-fold` is the naive, leaking comparison (rowKFoldSplits). */
-  readonly method: 'purged-k-fold' | 'walk-forward' | 'row-k-fold';
+  readonly method: ModelSplitMethod;
   /** W, seconds. */
   readonly windowSeconds: number;
   /** The embargo applied after each test span, seconds (0 for walk-forward: nothing after a test trains). */
@@ -58,7 +58,7 @@ export function timeSplits(method: TimeSplits['method'], selection: SplitRowSele
 
 /** @throws AnalysisOptionError for an unknown window or sample type; the release IDs' errors */
 export function resolveTimeSplitOptions(options: TimeSplitOptions): { window: Window; releases: string[] | undefined; rowOptions: SplitRowOptions } {
-  const window = resolveWindow((options.window ?? '1h') as string);
+  const window = resolveWindow((options.window ?? DEFAULT_WINDOW) as string);
   const releases = options.releases === undefined ? undefined : resolveReleaseIds(options.releases);
   const { sampleType } = options;
   if (sampleType !== undefined && !(SAMPLE_TYPES as readonly string[]).includes(sampleType)) {

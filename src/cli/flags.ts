@@ -4,7 +4,7 @@
 
 // The mock is imported for its types only, so that help and usage errors load neither it nor DuckDB; the
 // studies' method lists come from the contract, which the analysis dispatches on too.
-import { BOOTSTRAP_METHODS, INTERVAL_METHODS, MODEL_SPLIT_METHODS, RELEASES_QUERY } from '../contract/index.js';
+import { BOOTSTRAP_METHODS, DEFAULT_SPLIT_METHOD, DEFAULT_WINDOW, INTERVAL_METHODS, MODEL_SPLIT_METHODS, RELEASES_QUERY } from '../contract/index.js';
 import type { DEFAULT_MOCK_NOW as MOCK_DEFAULT_NOW } from '../mock/index.js';
 
 /** The embedded mock's fixed clock: any other text than the mock's DEFAULT_MOCK_NOW does not compile. */
@@ -88,6 +88,43 @@ const NO_FLAGS: readonly FlagDefinition[] = [];
 
 /** Tables and lines show release IDs by their first 12 characters (release-id-text.ts); this flag shows them whole. */
 const FULL_IDS: FlagDefinition = { name: 'full-ids', kind: 'boolean', description: 'Whole 64-character release IDs (default: the first 12, as git shows hashes)' };
+
+const STUDY_LOCK_FLAG: FlagDefinition = { name: 'lock', kind: 'string', valueName: 'FILE', description: 'Study exactly the releases of this study lock, verified first' };
+const STUDY_WINDOW_FLAG: FlagDefinition = { name: 'window', kind: 'list', valueName: 'W[,W...]', default: DEFAULT_WINDOW, description: 'Outcome windows, of 15m, 1h, 4h, 24h, 7d (model: one)' };
+const STUDY_TAIL_FLAGS: readonly FlagDefinition[] = [
+  { name: 'allow-mixed-versions', kind: 'boolean', description: 'Pool rows of different calculation versions' },
+  { name: 'out', kind: 'string', valueName: 'DIR', description: 'Also write the report (HTML, SVG charts, CSV, JSON) there' },
+  { name: 'wide', kind: 'boolean', description: 'Print every column, not only the results (as in the CSV)' },
+];
+
+/** Flags of `rdw study event` only: refused by `rdw study model`. */
+export const STUDY_EVENT_ONLY_FLAGS: readonly FlagDefinition[] = [
+  { name: 'by', kind: 'list', valueName: 'KEY[,KEY...]', default: 'event_kind,direction', description: 'Group keys: event_kind, direction, symbol' },
+  { name: 'interval', kind: 'string', valueName: 'METHOD', default: 'block-jackknife', description: `CI and p: ${INTERVAL_METHODS[1]} ignores day clustering` },
+  { name: 'bootstrap', kind: 'string', valueName: BOOTSTRAP_METHODS.join('|'), description: 'Old name of --interval: day = block-jackknife, row = row-bootstrap' },
+];
+
+/** Flags of `rdw study model` only: refused by `rdw study event`. Their defaults are the analysis's (notes only). */
+export const STUDY_MODEL_ONLY_FLAGS: readonly FlagDefinition[] = [
+  { name: 'split', kind: 'string', valueName: 'METHOD', defaultNote: DEFAULT_SPLIT_METHOD, description: `${MODEL_SPLIT_METHODS.join(', ')} (naive)` },
+  { name: 'folds', kind: 'integer', valueName: 'N', min: 1, max: 100, defaultNote: '5', description: 'Folds (k-fold: at least 2)' },
+  { name: 'embargo', kind: 'string', valueName: 'auto|SECONDS', defaultNote: 'auto', description: 'Seconds after each test span kept out of training' },
+  { name: 'test-days', kind: 'integer', valueName: 'N', min: 1, max: 9_999, defaultNote: 'days / (folds + 1)', description: 'Walk-forward: UTC days per test block' },
+  { name: 'train-days', kind: 'integer', valueName: 'N', min: 1, max: 9_999, defaultNote: 'expanding', description: 'Walk-forward: a rolling train window of N days' },
+  { name: 'seed', kind: 'integer', valueName: 'N', min: 0, max: 2 ** 31 - 1, defaultNote: '1', description: 'Model: seed of the row-k-fold shuffle' },
+];
+
+/** The flags of `rdw study event`, with their defaults. */
+export const STUDY_EVENT_FLAGS: readonly FlagDefinition[] = [STUDY_LOCK_FLAG, STUDY_WINDOW_FLAG, ...STUDY_EVENT_ONLY_FLAGS, ...STUDY_TAIL_FLAGS];
+/** The flags of `rdw study model`, with their defaults. */
+export const STUDY_MODEL_FLAGS: readonly FlagDefinition[] = [STUDY_LOCK_FLAG, STUDY_WINDOW_FLAG, ...STUDY_MODEL_ONLY_FLAGS, ...STUDY_TAIL_FLAGS];
+
+/** `flag` with its default said in help only (defaultNote), so parsing leaves it undefined when not given. */
+function givenOnly(flag: FlagDefinition): FlagDefinition {
+  if (flag.kind === 'boolean' || flag.default === undefined) return flag;
+  const { default: value, ...rest } = flag;
+  return { ...rest, defaultNote: String(value) } as FlagDefinition;
+}
 
 /** Every command's command line, by command name. */
 export const COMMAND_LINES = {
@@ -182,22 +219,9 @@ export const COMMAND_LINES = {
   study: {
     summary: 'Study the local catalog: event (event vs control) or model (a model scored by time-aware folds).',
     operands: 'event | model',
-    flags: [
-      { name: 'lock', kind: 'string', valueName: 'FILE', description: 'Study exactly the releases of this study lock, verified first' },
-      { name: 'window', kind: 'list', valueName: 'W[,W...]', default: '1h', description: 'Outcome windows, of 15m, 1h, 4h, 24h, 7d (model: one)' },
-      { name: 'by', kind: 'list', valueName: 'KEY[,KEY...]', default: 'event_kind,direction', description: 'Group keys: event_kind, direction, symbol' },
-      { name: 'interval', kind: 'string', valueName: 'METHOD', default: 'block-jackknife', description: `CI and p: ${INTERVAL_METHODS[1]} ignores day clustering` },
-      { name: 'bootstrap', kind: 'string', valueName: BOOTSTRAP_METHODS.join('|'), description: 'Old name of --interval: day = block-jackknife, row = row-bootstrap' },
-      { name: 'split', kind: 'string', valueName: 'METHOD', defaultNote: 'purged-k-fold', description: `${MODEL_SPLIT_METHODS.join(', ')} (naive)` },
-      { name: 'folds', kind: 'integer', valueName: 'N', min: 1, max: 100, defaultNote: '5', description: 'Folds (k-fold: at least 2)' },
-      { name: 'embargo', kind: 'string', valueName: 'auto|SECONDS', defaultNote: 'auto', description: 'Seconds after each test span kept out of training' },
-      { name: 'test-days', kind: 'integer', valueName: 'N', min: 1, max: 9_999, defaultNote: 'days / (folds + 1)', description: 'Walk-forward: UTC days per test block' },
-      { name: 'train-days', kind: 'integer', valueName: 'N', min: 1, max: 9_999, defaultNote: 'expanding', description: 'Walk-forward: a rolling train window of N days' },
-      { name: 'seed', kind: 'integer', valueName: 'N', min: 0, max: 2 ** 31 - 1, defaultNote: '1', description: 'Model: seed of the row-k-fold shuffle' },
-      { name: 'allow-mixed-versions', kind: 'boolean', description: 'Pool rows of different calculation versions' },
-      { name: 'out', kind: 'string', valueName: 'DIR', description: 'Also write the report (HTML, SVG charts, CSV, JSON) there' },
-      { name: 'wide', kind: 'boolean', description: 'Print every column, not only the results (as in the CSV)' },
-    ],
+    // Parsed with no defaults, so the command sees which flags were given; it applies the defaults of the
+    // study chosen (STUDY_EVENT_FLAGS or STUDY_MODEL_FLAGS). Help shows them all, defaults included.
+    flags: [STUDY_LOCK_FLAG, STUDY_WINDOW_FLAG, ...STUDY_EVENT_ONLY_FLAGS, ...STUDY_MODEL_ONLY_FLAGS, ...STUDY_TAIL_FLAGS].map(givenOnly),
     examples: [
       'rdw study event  # 1h window only, by kind and direction',
       'rdw study event --window 15m,1h,4h,24h,7d --out ./report  # every window, and the HTML report',

@@ -86,6 +86,19 @@ export function integerFlag(flag: IntegerFlag, value: FlagValue): number | undef
   throw new CliUsageError(sentence, { option: flag.name });
 }
 
+/**
+ * `values` with the default of each flag of `flags` that was not given (a list's default split as typed): for a
+ * command whose parse table leaves defaults out (rdw study: each study has its own).
+ */
+export function withFlagDefaults(flags: readonly FlagDefinition[], values: Readonly<Record<string, FlagValue>>): Record<string, FlagValue> {
+  const filled: Record<string, FlagValue> = { ...values };
+  for (const flag of flags) {
+    if (filled[flag.name] !== undefined || flag.kind === 'boolean' || flag.default === undefined) continue;
+    filled[flag.name] = flag.kind === 'list' ? listFlag(flag.default) : flag.default;
+  }
+  return filled;
+}
+
 /** Comma-separated `text` as items: spaces around commas ignored, empty items dropped. */
 export function listFlag(text: string): string[] {
   return text

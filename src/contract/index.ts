@@ -1,6 +1,6 @@
 // src/contract: the Research Data API contract as data. Imports nothing of ours.
 
-export { WINDOWS, WINDOW_SECONDS, CANDLE_SECONDS, expectedCandles, isWindow } from './windows.js';
+export { WINDOWS, DEFAULT_WINDOW, WINDOW_SECONDS, CANDLE_SECONDS, expectedCandles, isWindow } from './windows.js';
 export type { Window } from './windows.js';
 export { SYMBOLS, BASE_ASSET, QUOTE_ASSET, SPOT_VENUE, DERIVATIVE_VENUE, isMarketSymbol } from './symbols.js';
 export type { MarketSymbol } from './symbols.js';
@@ -108,5 +108,5 @@ export { checkReleaseId } from './check-release-id.js';
 export { releaseIdMessages } from './release-id-messages.js';
 export type { ReportedFailure } from './failure-of.js';
 export { writeFailureOf } from './write-failure.js';
-export { INTERVAL_METHODS, BOOTSTRAP_METHODS, MODEL_SPLIT_METHODS } from './study-methods.js';
+export { INTERVAL_METHODS, BOOTSTRAP_METHODS, SPLIT_METHODS, MODEL_SPLIT_METHODS, DEFAULT_SPLIT_METHOD, isSplitMethod } from './study-methods.js';
 export type { IntervalMethod, BootstrapMethod, ModelSplitMethod } from './study-methods.js';

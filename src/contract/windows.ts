@@ -4,6 +4,9 @@
 export const WINDOWS = ['15m', '1h', '4h', '24h', '7d'] as const;
 export type Window = (typeof WINDOWS)[number];
 
+/** The window a study uses when none is given (event study, model, splits, and the CLI's `--window`). */
+export const DEFAULT_WINDOW: Window = '1h';
+
 /** Length of each window, in seconds. */
 export const WINDOW_SECONDS: Readonly<Record<Window, number>> = {
   '15m': 15 * 60,

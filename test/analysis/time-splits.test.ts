@@ -8,8 +8,11 @@ import {
   AnalysisOptionError,
   EmptyStudyError,
   MixedCalculationVersionsError,
+  MODEL_SPLIT_METHODS,
   ReleaseNotInCatalogError,
+  SPLIT_FUNCTIONS,
   purgedKFoldSplits,
+  rowKFoldSplits,
   splitCatalog,
   splitRowIdentities,
   walkForwardSplits,
@@ -193,6 +196,22 @@ describe('purgedKFoldSplits on hand-built rows', () => {
     const second = await purgedKFoldSplits(built.connection, { window: '4h', folds: 2 });
     expect(second).toEqual(first);
     expect(await splitCatalog(built.catalog, { method: 'purged-k-fold', window: '4h', folds: 2 })).toEqual(first);
+  });
+
+  it('splitCatalog runs every method of SPLIT_METHODS as its own function, and refuses an unknown method', async () => {
+    expect(Object.keys(SPLIT_FUNCTIONS)).toEqual([...MODEL_SPLIT_METHODS]);
+    expect(await splitCatalog(built.catalog, { method: 'walk-forward', window: '4h', folds: 2 })).toEqual(
+      await walkForwardSplits(built.connection, { window: '4h', folds: 2 }),
+    );
+    const rows = await splitCatalog(built.catalog, { method: 'row-k-fold', window: '4h', folds: 2, seed: 3 });
+    expect(rows).toEqual(await rowKFoldSplits(built.connection, { window: '4h', folds: 2, seed: 3 }));
+    expect(rows.method).toBe('row-k-fold');
+    // Before issue 30 an unknown method fell through to purged k-fold.
+    const unknown = { method: 'purged-kfold', window: '4h' } as unknown as Parameters<typeof splitCatalog>[1];
+    const error = await splitCatalog(built.catalog, unknown).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(AnalysisOptionError);
+    expect(error).toMatchObject({ code: 'RDW_ANALYSIS_OPTION', option: 'method' });
+    expect((error as Error).message).toBe('The split method must be one of purged-k-fold, walk-forward, row-k-fold, not purged-kfold.');
   });
 });
 

@@ -5,8 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/run-cli.js';
 import { COMMANDS } from '../../src/cli/commands/index.js';
-import { COMMAND_LINES, GLOBAL_FLAGS, type FlagDefinition } from '../../src/cli/flags.js';
-import { checkFlags, parseCommandLine } from '../../src/cli/parse-flags.js';
+import { COMMAND_LINES, GLOBAL_FLAGS, STUDY_EVENT_FLAGS, STUDY_MODEL_FLAGS, type FlagDefinition } from '../../src/cli/flags.js';
+import { checkFlags, parseCommandLine, withFlagDefaults } from '../../src/cli/parse-flags.js';
 import type { CliOutput } from '../../src/cli/cli-context.js';
 
 const COLUMNS = 100;
@@ -75,7 +75,12 @@ describe('help generated from flags.ts', () => {
     expect(parse('pull', ['--latest', '007'])).toMatchObject({ latest: 7, concurrency: 4 });
     expect(parse('releases', []).limit).toBeUndefined();
     expect(parse('mock', [])).toMatchObject({ host: '127.0.0.1', port: 8787, seed: 1, days: 120, now: '2026-11-01T00:00:00Z' });
-    expect(parse('study', [])).toMatchObject({ window: ['1h'], by: ['event_kind', 'direction'], interval: 'block-jackknife', 'allow-mixed-versions': false });
+    // rdw study parses without defaults (so each study sees what was given), then applies its own study's.
+    const given = parse('study', []);
+    expect([given.window, given.by, given.interval, given['allow-mixed-versions']]).toEqual([undefined, undefined, undefined, false]);
+    expect(withFlagDefaults(STUDY_EVENT_FLAGS, parse('study', []))).toMatchObject({ window: ['1h'], by: ['event_kind', 'direction'], interval: 'block-jackknife' });
+    const model = withFlagDefaults(STUDY_MODEL_FLAGS, parse('study', []));
+    expect([model.window, model.by, model.interval, model.split]).toEqual([['1h'], undefined, undefined, undefined]);
     expect(parse('study', ['--window', ' 1h, ,24h ', '--by', 'symbol'])).toMatchObject({ window: ['1h', '24h'], by: ['symbol'] });
     expect(parse('gc', ['--dry-run'])['dry-run']).toBe(true);
   });

@@ -146,6 +146,9 @@ describe('rdw study event', () => {
     expect((await rdw('study', 'event', '--home', catalog.dir, '--interval', 'blocks')).code).toBe(2);
     const twice = await rdw('study', 'event', '--home', catalog.dir, '--interval', 'row-bootstrap', '--bootstrap', 'row');
     expect([twice.code, twice.stderr]).toEqual([2, expect.stringContaining('--bootstrap is the old name of --interval')]);
+    // Both given is refused even when --interval is typed as its default (before issue 30 that looked not given).
+    const typedDefault = await rdw('study', 'event', '--home', catalog.dir, '--interval', 'block-jackknife', '--bootstrap', 'row');
+    expect([typedDefault.code, typedDefault.stderr]).toEqual([2, expect.stringContaining('--bootstrap is the old name of --interval')]);
   });
 
   it('--json prints the rows, and --window takes a list', async () => {

@@ -245,6 +245,9 @@ describe('rdw study model', () => {
     [['--seed', 'x'], 'RDW_CLI_USAGE'],
     [['--window', '1h,4h'], 'RDW_CLI_USAGE'],
     [['--by', 'symbol'], 'RDW_CLI_USAGE'],
+    // The event study's default values, given: refused too (before issue 30 they matched the default, so passed).
+    [['--by', 'event_kind,direction'], 'RDW_CLI_USAGE'],
+    [['--interval', 'block-jackknife'], 'RDW_CLI_USAGE'],
     [['--bootstrap', 'row'], 'RDW_CLI_USAGE'],
     [['--window', '2h'], 'RDW_ANALYSIS_OPTION'],
     [['--folds', '40'], 'RDW_ANALYSIS_OPTION'],

@@ -3,58 +3,52 @@
 // time-aware folds of the local catalog, printed as the model table; optionally written as CSV, JSON, SVG and HTML.
 
 import path from 'node:path';
-import { MODEL_SPLIT_METHODS, analysisMessages, modelCatalog, modelEvaluationTable, resolveWindow } from '../../analysis/index.js';
+import { DEFAULT_SPLIT_METHOD, DEFAULT_WINDOW, MODEL_SPLIT_METHODS, SPLIT_METHODS, isSplitMethod, type ModelSplitMethod } from '../../contract/index.js';
+import { analysisMessages, modelCatalog, modelEvaluationTable, resolveWindow } from '../../analysis/index.js';
 import type { ModelSplitOptions, ModelStudyOptions } from '../../analysis/index.js';
 import { writeModelReport } from '../../report/index.js';
 import { CliUsageError } from '../cli-errors.js';
 import type { CliContext } from '../cli-context.js';
 import type { ParsedCommandArgs } from '../command.js';
-import { COMMAND_LINES, type FlagDefinition } from '../flags.js';
+import { STUDY_EVENT_ONLY_FLAGS, STUDY_MODEL_FLAGS } from '../flags.js';
+import { withFlagDefaults } from '../parse-flags.js';
 import { commandMessages } from '../messages.js';
 import { modelStudyText } from '../model-study-text.js';
 import { openStudyCatalog } from '../open-study-catalog.js';
 
-type SplitMethod = (typeof MODEL_SPLIT_METHODS)[number];
-
-/** Flags of `rdw study event` only; each holds its default (flags.ts) unless given. */
-const EVENT_ONLY_FLAGS = ['by', 'interval', 'bootstrap'] as const;
-
-/** Flags that only one split method reads. */
-const METHOD_FLAGS: Readonly<Record<string, SplitMethod>> = { embargo: 'purged-k-fold', 'test-days': 'walk-forward', 'train-days': 'walk-forward' };
-
-/** Flags of `rdw study model` only: refused by `rdw study event`. */
-export const MODEL_ONLY_FLAGS = ['split', 'folds', 'embargo', 'test-days', 'train-days', 'seed'] as const;
+/** Flags that only one split method reads (SPLIT_METHODS' ownFlags), each with its method. */
+const METHOD_FLAGS: ReadonlyArray<readonly [string, ModelSplitMethod]> = MODEL_SPLIT_METHODS.flatMap((method) =>
+  SPLIT_METHODS[method].ownFlags.map((flag) => [flag, method] as const),
+);
 
 /**
  * The flags as ModelStudyOptions; every bad value is a CliUsageError (exit 2) before the lock or the catalog
  * is touched. Values the analysis checks itself (too few days for the folds) are AnalysisOptionError, also exit 2.
  */
-export function modelStudyOptions(values: ParsedCommandArgs['values']): ModelStudyOptions {
-  // 1. event-only flags, the one window
-  for (const flag of EVENT_ONLY_FLAGS) {
-    const definition: FlagDefinition | undefined = COMMAND_LINES.study.flags.find((candidate) => candidate.name === flag);
-    const fallback = definition !== undefined && 'default' in definition ? definition.default : undefined;
-    if (values[flag] !== undefined && String(values[flag]) !== String(fallback)) throw new CliUsageError(commandMessages.studyFlagNotFor(flag, 'model', 'event'), { option: flag });
-  }
-  const windows = (values.window as string[] | undefined) ?? ['1h'];
+export function modelStudyOptions(given: ParsedCommandArgs['values']): ModelStudyOptions {
+  // 1. event-only flags (parsed without defaults, flags.ts: one here was given), the model's defaults, the one window
+  const eventFlag = STUDY_EVENT_ONLY_FLAGS.find((flag) => given[flag.name] !== undefined)?.name;
+  if (eventFlag !== undefined) throw new CliUsageError(commandMessages.studyFlagNotFor(eventFlag, 'model', 'event'), { option: eventFlag });
+  const values = withFlagDefaults(STUDY_MODEL_FLAGS, given);
+  const windows = (values.window as string[] | undefined) ?? [DEFAULT_WINDOW];
   if (windows.length !== 1) throw new CliUsageError(commandMessages.oneModelWindow(windows), { option: 'window' });
   const window = resolveWindow(windows[0]!); // an unknown window: the analysis layer's AnalysisOptionError (exit 2)
   // 2. the split method and the flags only it reads
-  const method = (values.split as string | undefined) ?? 'purged-k-fold';
-  if (!(MODEL_SPLIT_METHODS as readonly string[]).includes(method)) throw new CliUsageError(commandMessages.badSplit(method, MODEL_SPLIT_METHODS), { option: 'split' });
-  for (const [flag, needs] of Object.entries(METHOD_FLAGS)) {
+  const method = (values.split as string | undefined) ?? DEFAULT_SPLIT_METHOD;
+  if (!isSplitMethod(method)) throw new CliUsageError(commandMessages.badSplit(method, MODEL_SPLIT_METHODS), { option: 'split' });
+  for (const [flag, needs] of METHOD_FLAGS) {
     if (values[flag] !== undefined && needs !== method) throw new CliUsageError(commandMessages.splitFlagNotFor(flag, method, needs), { option: flag });
   }
   const folds = values.folds as number | undefined;
   if (folds !== undefined && folds < 2 && method !== 'walk-forward') throw new CliUsageError(commandMessages.kFoldNeedsTwoFolds(method), { option: 'folds' });
   const seed = values.seed as number | undefined;
-  const split = splitOptions(method as SplitMethod, folds, values, seed);
+  const split = splitOptions(method, folds, values, seed);
   // 3. the default model (defaultModelSpec) of the window, on event rows; modelStudy's intervals leave out
   // blocks of test days as long as intervalBlockDays(window) (--seed only seeds the row-k-fold shuffle)
   return { window, split, allowMixedCalculationVersions: values['allow-mixed-versions'] === true };
 }
 
-function splitOptions(method: SplitMethod, folds: number | undefined, values: ParsedCommandArgs['values'], seed: number | undefined): ModelSplitOptions {
+function splitOptions(method: ModelSplitMethod, folds: number | undefined, values: ParsedCommandArgs['values'], seed: number | undefined): ModelSplitOptions {
   if (method === 'walk-forward') return { method, folds, testDays: values['test-days'] as number | undefined, trainDays: values['train-days'] as number | undefined };
   if (method === 'row-k-fold') return { method, folds, seed };
   return { method, folds, embargoSeconds: embargoSeconds(values.embargo as string | undefined) };

@@ -9,12 +9,13 @@ import { writeStudyReport } from '../../report/index.js';
 import { EXIT_CODES, type Window } from '../../contract/index.js';
 import { CliUsageError } from '../cli-errors.js';
 import type { Command } from '../command.js';
-import { COMMAND_LINES } from '../flags.js';
+import { COMMAND_LINES, STUDY_EVENT_FLAGS, STUDY_MODEL_ONLY_FLAGS } from '../flags.js';
 import { commandMessages } from '../messages.js';
 import { openStudyCatalog } from '../open-study-catalog.js';
 import { refuseDashOutput } from '../output-path.js';
 import { pooledVersionsText, studyReportText } from '../study-report-text.js';
-import { MODEL_ONLY_FLAGS, runModelStudy } from './study-model.js';
+import { withFlagDefaults } from '../parse-flags.js';
+import { runModelStudy } from './study-model.js';
 
 export const studyCommand: Command = {
   name: 'study',
@@ -31,13 +32,15 @@ export const studyCommand: Command = {
     refuseDashOutput(args.values.out as string | undefined, { what: '--out', writes: "it names the report's folder (the table is on stdout already)", example: '--out ./report', option: 'out' });
     if ((study !== 'event' && study !== 'model') || extra.length > 0) throw new CliUsageError(commandMessages.unknownStudy(study), { option: 'study' });
     if (study === 'model') return runModelStudy(context, args);
-    const modelFlag = MODEL_ONLY_FLAGS.find((flag) => args.values[flag] !== undefined);
+    // Parsed without defaults (flags.ts), so a model flag here was given; then the event study's defaults.
+    const modelFlag = STUDY_MODEL_ONLY_FLAGS.find((flag) => args.values[flag.name] !== undefined)?.name;
     if (modelFlag !== undefined) throw new CliUsageError(commandMessages.studyFlagNotFor(modelFlag, 'event', 'model'), { option: modelFlag });
+    const values = withFlagDefaults(STUDY_EVENT_FLAGS, args.values);
     // Flag values are strings: resolveEventStudyOptions below checks them against the literal unions.
-    const windows = args.values.window as Window[];
-    const by = args.values.by as StudyGroupKey[];
-    const method = intervalMethodFlag(args.values);
-    const allowMixedCalculationVersions = args.values['allow-mixed-versions'] === true;
+    const windows = values.window as Window[];
+    const by = values.by as StudyGroupKey[];
+    const method = intervalMethodFlag(args.values, values);
+    const allowMixedCalculationVersions = values['allow-mixed-versions'] === true;
     const options: EventStudyOptions = { windows, by, interval: { method }, allowMixedCalculationVersions };
     resolveEventStudyOptions(options); // bad options are exit 2 before the lock and the catalog are touched
 
@@ -59,11 +62,11 @@ export const studyCommand: Command = {
 
 /**
  * The interval method from --interval, or from its old name --bootstrap (day, row): both accepted, one at a
- * time. The value itself is checked by resolveEventStudyOptions (exit 2).
+ * time (`given`: the flags as typed; `values`: with the event study's defaults). The value itself is checked by
+ * resolveEventStudyOptions (exit 2).
  */
-function intervalMethodFlag(values: Readonly<Record<string, unknown>>): IntervalMethod {
-  const interval = String(values.interval);
-  if (values.bootstrap === undefined) return interval as IntervalMethod;
-  if (interval !== 'block-jackknife') throw new CliUsageError(commandMessages.intervalFlagTwice(), { option: 'bootstrap' });
-  return String(values.bootstrap) as IntervalMethod;
+function intervalMethodFlag(given: Readonly<Record<string, unknown>>, values: Readonly<Record<string, unknown>>): IntervalMethod {
+  if (given.bootstrap === undefined) return String(values.interval) as IntervalMethod;
+  if (given.interval !== undefined) throw new CliUsageError(commandMessages.intervalFlagTwice(), { option: 'bootstrap' });
+  return String(given.bootstrap) as IntervalMethod;
 }
