@@ -94,6 +94,20 @@ function scorePanel(field: 'auc' | 'log_loss_difference', reference: number, tit
   };
 }
 
+/** The longest subtitle line, in characters: about the width of the two panels at the subtitle's font size. */
+const SUBTITLE_LINE_CHARS = 110;
+
+/** `text` in lines of at most SUBTITLE_LINE_CHARS characters, broken between words (a longer word stands alone). */
+function subtitleLines(text: string): string[] {
+  const lines: string[] = [];
+  for (const word of text.split(' ')) {
+    const last = lines.at(-1);
+    if (last !== undefined && last.length + 1 + word.length <= SUBTITLE_LINE_CHARS) lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  return lines;
+}
+
 /**
  * Two panels sharing one row per fold (time order) and a last `pooled` row: left the model's AUC with its
  * interval and a dashed rule at 0.5 (chance); right model minus baseline log loss with its interval and a
@@ -109,7 +123,8 @@ export function modelScoreChartSpec(points: readonly ModelScorePoint[], options:
       text: options.title ?? 'Model score by fold',
       subtitle: [
         what,
-        `${options.interval ?? 'CI (method and level not given)'}; n = test rows scored; pooled = every fold's test rows`,
+        // The interval's description names two methods: wrapped, so it does not run past the two panels.
+        ...subtitleLines(`${options.interval ?? 'CI (method and level not given)'}; n = test rows scored; pooled = every fold's test rows`),
         'dashed lines: chance (AUC 0.5) and no gain over the baseline (difference 0); each panel on its own scale',
       ],
     },

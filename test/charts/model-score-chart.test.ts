@@ -58,4 +58,14 @@ describe('model score chart', () => {
     expect(bare.title.subtitle.join(' ')).toContain('CI (method and level not given)');
     expect(bare.title.subtitle[0]).toBe('target not given · split not given');
   });
+
+  it('wraps a long interval description between words, so the subtitle stays within the two panels', () => {
+    const interval =
+      "95% block-jackknife t intervals over 1-day blocks of test days (G−1 df, fitted models fixed); pooled: Nadeau–Bengio corrected resampled t over the 5 folds' scores (4 df)";
+    const spec = modelScoreChartSpec(points, { target: 't', split: 's', interval }) as unknown as { title: { subtitle: string[] } };
+    const lines = spec.title.subtitle.slice(1, -1);
+    expect(lines.length).toBeGreaterThan(1);
+    for (const line of lines) expect(line.length).toBeLessThanOrEqual(110);
+    expect(lines.join(' ')).toBe(`${interval}; n = test rows scored; pooled = every fold's test rows`);
+  });
 });
