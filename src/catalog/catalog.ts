@@ -8,7 +8,7 @@ import { CatalogCorruptError } from './catalog-errors.js';
 import { resolveCatalogOptions, type CatalogHold, type CatalogOptions, type ResolvedCatalogOptions } from './catalog-options.js';
 import { closeDuckdbFile, openDuckdbFile, type DuckdbFile } from './open-duckdb-file.js';
 import { createCatalogFile } from './create-catalog-file.js';
-import { CATALOG_SCHEMA_VERSION } from './catalog-schema.js';
+import { CATALOG_SCHEMA_VERSION, ROWS_FINGERPRINT_MIGRATION } from './catalog-schema.js';
 import { ContentStore, type TempCleanup } from './content-store.js';
 import { catalogMessages } from './messages.js';
 import { catalogSchemaVersion, runMigrations } from './run-migrations.js';
@@ -138,8 +138,9 @@ export class Catalog {
 
     const opened = await openDuckdbFile(file, false, resolved);
     let catalog: Catalog;
+    let applied: number[];
     try {
-      await runMigrations(opened.connection, resolved.now());
+      applied = await runMigrations(opened.connection, resolved.now());
       // Safe now: this process holds the catalog's lock, so no other rdw is downloading into store/tmp.
       const cleanup = await store.cleanTemp(resolved.now().getTime(), resolved.maxPartialAgeMs);
       catalog = new Catalog(absoluteHome, store, opened, resolved, cleanup);
@@ -147,8 +148,9 @@ export class Catalog {
       closeDuckdbFile(file, opened);
       throw error;
     }
-    // Releases imported before rdw recorded row fingerprints get theirs from their verified stored files.
-    await backfillRowsFingerprints(catalog).catch(async (error: unknown) => {
+    // Releases imported before rdw recorded row fingerprints get theirs from their verified stored files, once:
+    // in the open that adds the column (what it leaves, `rdw verify` reports and `verify --repair` mends).
+    if (applied.includes(ROWS_FINGERPRINT_MIGRATION)) await backfillRowsFingerprints(catalog).catch(async (error: unknown) => {
       await catalog.close();
       throw error;
     });
