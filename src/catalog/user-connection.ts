@@ -8,8 +8,12 @@ import { catalogMessages } from './messages.js';
 /** The connection methods a user's code may call: each runs its statement(s) and materializes the result. */
 export const USER_CONNECTION_METHODS: ReadonlySet<string> = new Set(['run', 'runAndReadAll', 'streamAndReadAll', 'startThenReadAll', 'startStreamThenReadAll']);
 
-/** Words any transaction statement starts with; SQL without one of them needs no parse. */
-const TRANSACTION_WORD = /\b(begin|commit|rollback|abort|end|start|transaction)\b/i;
+/**
+ * A statement starting (at the start of the text or after a `;`, past blanks and comments) with a word a
+ * transaction statement starts with; SQL without one needs no parse. Only statement starts count: `CASE … END`
+ * in a query is not a reason to prepare every statement a second time.
+ */
+const TRANSACTION_START = /(?:^|;)(?:\s|--[^\n]*(?:\n|$)|\/\*[\s\S]*?\*\/)*(?:begin|commit|rollback|abort|end|start)\b/i;
 
 /**
  * Refuses SQL holding a transaction statement (BEGIN, COMMIT, ROLLBACK …): a COMMIT would end the read-only
@@ -17,7 +21,7 @@ const TRANSACTION_WORD = /\b(begin|commit|rollback|abort|end|start|transaction)\
  * earlier statement of the same text creates) are not transaction statements: those always prepare.
  */
 async function refuseTransactionStatements(connection: DuckDBConnection, sql: unknown): Promise<void> {
-  if (typeof sql !== 'string' || !TRANSACTION_WORD.test(sql)) return;
+  if (typeof sql !== 'string' || !TRANSACTION_START.test(sql)) return;
   const statements = await connection.extractStatements(sql);
   for (let index = 0; index < statements.count; index += 1) {
     const type = await statements.prepare(index).then((prepared) => prepared.statementType, () => undefined);

@@ -46,6 +46,8 @@ describe("the workbench's catalog refuses writes to rdw's tables", () => {
           // A COMMIT would end the read-only transaction and let the next statement write.
           await refused(wb.catalog.query('COMMIT; DELETE FROM market_events'));
           await refused(wb.catalog.sideQuery('COMMIT; DELETE FROM market_events'));
+          await refused(wb.catalog.query('-- a note first\nCOMMIT; DELETE FROM market_events'));
+          await refused(wb.catalog.query("SELECT CASE WHEN true THEN 1 END; /* then */ commit; DELETE FROM market_events"));
           await refused(wb.catalog.connection.run('BEGIN TRANSACTION; UPDATE market_events SET price = 0'));
           await refused(wb.catalog.transaction((connection) => connection.run('DELETE FROM market_events')));
           await refused(Promise.resolve().then(() => wb.catalog.connection.createAppender('market_events')));
