@@ -27,3 +27,4 @@ export { baseMessages } from './messages.js';
 export { signalExitCode } from './signal-exit-code.js';
 export { printableText } from './printable-text.js';
 export { STAGING_FOLDER_PREFIX, writeFolderStaged } from './staged-folder.js';
+export { isFolder } from './is-folder.js';

@@ -2,6 +2,7 @@
 
 import { open, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { isFolder } from '../base/index.js';
 import type { Catalog } from '../catalog/index.js';
 import { writeFailureOf } from '../contract/index.js';
 import { recordStudyLock } from './record-study-lock.js';
@@ -35,7 +36,7 @@ export async function writeLockFile(lockPath: string, lock: StudyLock): Promise<
     await rename(temp, lockPath);
   } catch (error) {
     await rm(temp, { force: true }).catch(() => undefined);
-    throw await writeFailureOf(error, lockPath);
+    throw writeFailureOf(error, lockPath, await isFolder(path.dirname(lockPath)));
   }
 }
 
