@@ -17,7 +17,7 @@ import {
 } from './client-errors.js';
 import type { ResolvedClientOptions } from './client-options.js';
 import { nextUtcDay } from './clock.js';
-import { decodeResponse, type ResponseBody } from './decode-body.js';
+import { decodeResponse } from './decode-body.js';
 import { readBoundedBody } from './read-bounded-body.js';
 import { RequestDeadline } from './request-deadline.js';
 import { RESPONSE_KIND_WORDS, type ResponseKind } from './response-limits.js';
@@ -25,61 +25,13 @@ import { discardBody } from './discard-body.js';
 import { errorFromResponse, readErrorInfo } from './error-from-response.js';
 import { messages } from './messages.js';
 import type { Notify } from './notice-sink.js';
-import type { RateLimiter } from './rate-limiter.js';
 import { noRetryAfterWaitMs, parseRetryAfter } from './retry-after.js';
 import { redirectTarget } from './redirect-target.js';
 import { redactor } from './safe-cause.js';
+import type { TransportRequest } from './transport-request.js';
+import type { TransportResponse } from './transport-response.js';
 import { classifyTooManyRequests } from './too-many-requests.js';
 import { failureWords, transportFailure } from './transport-failure.js';
-
-/** One GET to send. */
-export interface TransportRequest {
-  /** Absolute URL (never carries the key). */
-  url: string;
-  /** Whether to send `Authorization: Bearer <key>` (false for the public live scope); only ever to the URL's own origin. */
-  auth: boolean;
-  /** Limiter that paces this request (the key's, or the public per-IP one); redirect hops to another origin are not paced. */
-  limiter: RateLimiter;
-  /** Extra headers (e.g. Range). */
-  headers?: Record<string, string>;
-  signal?: AbortSignal;
-  /** `rows` turns 413/503 into RowQueryTooLargeError. */
-  kind?: 'rows' | 'default';
-  releaseId?: string;
-  /** Called when the server's 429 means the daily byte limit for the rest of the UTC day. */
-  onByteLimit?: () => Promise<void>;
-  /** Extra status codes the caller handles itself (e.g. 416 for a stale Range). */
-  passStatuses?: readonly number[];
-  /**
-   * Ask for the bytes as stored, `accept-encoding: identity` (release files, so sizes and ranges are of
-   * the file). Default false: `gzip, br`. A Range request always asks for identity.
-   */
-  identity?: boolean;
-  /** Total deadline of each attempt, in ms (RequestDeadline). Default `timeouts.totalMs`. */
-  deadlineMs?: number;
-  /** Whether a wait for the body is announced (`response_wait`); false for a download whose progress is shown. Default true. */
-  announceBody?: boolean;
-}
-
-/** A response whose body the caller must consume (or discard). */
-export interface TransportResponse {
-  statusCode: number;
-  headers: Record<string, string | string[] | undefined>;
-  /** The body, decoded when it was content-encoded. */
-  body: ResponseBody;
-  /**
-   * True when the body was content-encoded on the wire and is decoded here: its length and byte offsets
-   * are not those of the wire (Content-Length is removed from `headers`; a Range does not apply to it).
-   */
-  encoded: boolean;
-  /** This attempt's total deadline: already running; done when the body has been read or dropped. */
-  deadline: RequestDeadline;
-  /**
-   * True when a redirect led to another origin and the key was therefore not sent there: a 401 from it says
-   * nothing about the key.
-   */
-  keyWithheld: boolean;
-}
 
 /** Most redirects followed for one request; one more is a RedirectError. */
 export const MAX_REDIRECTS = 5;

@@ -3,7 +3,7 @@
 // whatever the server sends: a 1 GiB body, an endless chunked one, 1 MB that inflates to 1 GiB.
 
 import type { RdwError } from '../contract/index.js';
-import type { ResponseBody } from './decode-body.js';
+import type { ResponseBody } from './transport-response.js';
 import { discardBody } from './discard-body.js';
 
 /** How much of a body may be read, and what passing it is. */
