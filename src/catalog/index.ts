@@ -2,7 +2,7 @@
 
 export { openCatalog } from './open-catalog.js';
 export { Catalog, CATALOG_FILE } from './catalog.js';
-export type { CatalogRow, SqlParameters } from './catalog.js';
+export type { CatalogRow, SqlParameters } from './catalog-row.js';
 export { readArrowTable } from './catalog-arrow.js';
 export { resolveCatalogOptions } from './catalog-options.js';
 export type { CatalogHold, CatalogOptions, CatalogUserWrites, ResolvedCatalogOptions } from './catalog-options.js';
