@@ -23,7 +23,7 @@ export type { DescribedColumn, ColumnPlan } from './check-data-columns.js';
 export { acceptedBeyondContract, acceptedNotices } from './accepted-beyond-contract.js';
 export type { AcceptedBeyondContract, AcceptedKind, AcceptedNotice } from './accepted-beyond-contract.js';
 export { importRelease, importReleases, insertReleaseRows, checkDataFile } from './import-release.js';
-export type { ReleaseImport, DataFormat } from './import-release.js';
+export type { ReleaseImport, DataFormat } from './release-import.js';
 export { pullRelease, prepareRelease, settleRelease, checkReleaseIds } from './pull-release.js';
 export type { PullProgress, PullStatus, PullResult, PullReleaseOptions, PreparedRelease } from './pull-release.js';
 export { pullReleases } from './pull-releases.js';
