@@ -16,6 +16,12 @@ export interface BodyBound {
   tooLarge: (seen: number) => RdwError;
 }
 
+/** A Content-Length in bytes (BodyBound.declared), or undefined when absent or not a number. */
+export function declaredBytes(value: string | string[] | undefined): number | undefined {
+  const text = Array.isArray(value) ? value[0] : value;
+  return text === undefined || !/^\d+$/.test(text) ? undefined : Number(text);
+}
+
 /**
  * The whole body as one Buffer, or `bound.tooLarge` thrown (the body dropped, nothing more read) when it
  * declares or delivers more than `bound.limit` bytes. Stream failures are thrown as they are (the caller maps them).

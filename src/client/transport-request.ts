@@ -30,3 +30,8 @@ export interface TransportRequest {
   /** Whether a wait for the body is announced (`response_wait`); false for a download whose progress is shown. Default true. */
   announceBody?: boolean;
 }
+
+/** A 2xx, or a status the caller handles itself (`passStatuses`). */
+export function isSuccess(status: number, req: TransportRequest): boolean {
+  return (status >= 200 && status < 300) || req.passStatuses?.includes(status) === true;
+}
