@@ -3,7 +3,7 @@
 
 import { quoteLiteral } from '../base/index.js';
 import { writeTransaction, type Catalog } from './catalog.js';
-import type { DataFormat } from './import-release.js';
+import type { DataFormat } from './release-import.js';
 import { recordedImports } from './reimport-release-rows.js';
 import { selectExtrasSql, selectRowsSql } from './release-rows-sql.js';
 import { rowsFingerprintSql } from './rows-fingerprint.js';
