@@ -4,8 +4,9 @@
 
 import path from 'node:path';
 import { DEFAULT_SPLIT_METHOD, DEFAULT_WINDOW, MODEL_SPLIT_METHODS, SPLIT_METHODS, isSplitMethod, type ModelSplitMethod } from '../../contract/index.js';
-import { analysisMessages, modelCatalog, modelEvaluationTable, resolveWindow } from '../../analysis/index.js';
-import type { ModelSplitOptions, ModelStudyOptions } from '../../analysis/index.js';
+import { analysisMessages, resolveWindow } from '../../analysis/index.js';
+import { modelCatalog, modelEvaluationTable } from '../../modelling/index.js';
+import type { ModelSplitOptions, ModelStudyOptions } from '../../modelling/index.js';
 import { writeModelReport } from '../../report/index.js';
 import { CliUsageError } from '../cli-errors.js';
 import type { CliContext } from '../cli-context.js';

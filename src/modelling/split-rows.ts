@@ -3,14 +3,21 @@
 
 import { CANDLE_SECONDS, WINDOW_SECONDS, type SampleType, type Window } from '../contract/index.js';
 import { quoteIdentifier, quoteLiteral } from '../base/index.js';
-import { EmptyStudyError } from './analysis-errors.js';
-import { assertReleasesFound, studyVersionMix } from './study-provenance.js';
-import type { CalculationVersionShare } from './event-study-result.js';
-import { analysisMessages } from './messages.js';
-import type { AnalysisSource, AnalysisSourceLike } from './analysis-source.js';
-import { rowsFromSql, toAnalysisSource } from './analysis-source.js';
-import { MISSING_STATUSES, outcome } from './outcome.js';
-import { PIT_DROP_REASONS, pointInTimeReasonSql } from './point-in-time.js';
+import {
+  EmptyStudyError,
+  assertReleasesFound,
+  studyVersionMix,
+  type CalculationVersionShare,
+  analysisMessages,
+  type AnalysisSource,
+  type AnalysisSourceLike,
+  rowsFromSql,
+  toAnalysisSource,
+  MISSING_STATUSES,
+  outcome,
+  PIT_DROP_REASONS,
+  pointInTimeReasonSql,
+} from '../analysis/index.js';
 import { readColumns } from './read-columns.js';
 
 /**

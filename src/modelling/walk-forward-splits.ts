@@ -1,9 +1,7 @@
 // Walk-forward splits by UTC day: each test block is a run of days, trained on the days before it (all of
 // them, or a rolling window), with the training rows whose label interval reaches into the test purged.
 
-import { AnalysisOptionError } from './analysis-errors.js';
-import { analysisMessages } from './messages.js';
-import type { AnalysisSourceLike } from './analysis-source.js';
+import { AnalysisOptionError, analysisMessages, type AnalysisSourceLike } from '../analysis/index.js';
 import { readSplitRows } from './split-rows.js';
 import { buildSplit, dayStarts, resolveCount, resolveTimeSplitOptions, timeSplits, type TimeSplitOptions, type TimeSplits } from './time-splits.js';
 

@@ -1,13 +1,11 @@
 // The evaluation helper: fit a model and the naive baseline on each fold's train rows, score both on its
 // test rows, and pool the test predictions of every fold, with block-jackknife intervals over test days.
 
-import { AnalysisOptionError } from './analysis-errors.js';
+import { AnalysisOptionError, type FeatureSet, analysisMessages } from '../analysis/index.js';
 import { BaseRateModel } from './base-rate-model.js';
 import { modelIntervalNote } from './model-interval-note.js';
 import { resolveModelInterval, type ModelIntervalOptions } from './model-interval-options.js';
-import type { FeatureSet } from './leakage-guard.js';
 import { LogisticRegression } from './logistic-regression.js';
-import { analysisMessages } from './messages.js';
 import { featureMatrix, featureMatrixFromColumns, type FeatureMatrix, type Model } from './model.js';
 import { pooledOverFolds, scoreWithIntervals, type ResolvedModelInterval, type ScoredPredictions } from './model-score-intervals.js';
 

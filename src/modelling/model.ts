@@ -1,9 +1,7 @@
 // The model interface of the evaluation helper, and the feature matrix it reads: predictor columns of a
 // leakage-checked feature set, rows in the order a split gives, rows with a missing value left out and counted.
 
-import { AnalysisOptionError } from './analysis-errors.js';
-import { assertPredictors, type FeatureSet } from './leakage-guard.js';
-import { analysisMessages } from './messages.js';
+import { AnalysisOptionError, assertPredictors, type FeatureSet, analysisMessages } from '../analysis/index.js';
 
 /** Rows × columns of numbers, row-major: value (i, j) is `values[i * columns + j]`. */
 export interface FeatureMatrix {

@@ -3,7 +3,7 @@
 // docs/analysis.md measures by how much.
 
 import { seededRandom } from '../base/index.js';
-import type { AnalysisSourceLike } from './analysis-source.js';
+import type { AnalysisSourceLike } from '../analysis/index.js';
 import { readSplitRows, splitReleaseIds } from './split-rows.js';
 import { resolveCount, resolveTimeSplitOptions, type TimeSplit, timeSplits, type TimeSplitOptions, type TimeSplits } from './time-splits.js';
 

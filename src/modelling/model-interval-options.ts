@@ -1,10 +1,12 @@
 // The model scores' interval options (level, block length), checked in one place, with the sentence that
 // says which intervals they give.
 
-import { intervalCalibrationNote } from './interval-calibration-note.js';
-import { AnalysisOptionError } from './analysis-errors.js';
-import { MIN_INTERVAL_BLOCKS } from './block-jackknife.js';
-import { analysisMessages } from './messages.js';
+import {
+  intervalCalibrationNote,
+  AnalysisOptionError,
+  MIN_INTERVAL_BLOCKS,
+  analysisMessages,
+} from '../analysis/index.js';
 import type { ResolvedModelInterval } from './model-score-intervals.js';
 
 /** Options of the model scores' intervals. */

@@ -2,8 +2,7 @@
 // means and standard deviations, fitted by Newton's method (IRLS) with ml-matrix's Cholesky solve.
 
 import { CholeskyDecomposition, Matrix } from 'ml-matrix';
-import { AnalysisOptionError } from './analysis-errors.js';
-import { analysisMessages } from './messages.js';
+import { AnalysisOptionError, analysisMessages } from '../analysis/index.js';
 import type { FeatureMatrix, Model } from './model.js';
 
 /** Options of LogisticRegression. */

@@ -4,21 +4,27 @@
 
 import { DEFAULT_SPLIT_METHOD, DEFAULT_WINDOW, WINDOW_SECONDS, fieldSpec, type SampleType, type Window } from '../contract/index.js';
 import { quoteIdentifier } from '../base/index.js';
-import { AnalysisOptionError } from './analysis-errors.js';
-import { intervalBlockDays } from './block-jackknife.js';
-import { checkModelSpec } from './check-feature-set.js';
-import { toAnalysisSource, type AnalysisSourceLike } from './analysis-source.js';
+import {
+  AnalysisOptionError,
+  intervalBlockDays,
+  checkModelSpec,
+  toAnalysisSource,
+  type AnalysisSourceLike,
+  labelOfTarget,
+  predictorSelectSql,
+  type FeatureInput,
+  type ModelSpec,
+  analysisMessages,
+  resolveWindow,
+  trailingFeaturesSql,
+} from '../analysis/index.js';
 import { defaultModelSpec } from './default-model-spec.js';
 import { evaluateModel, type EvaluateModelOptions, type ModelEvaluation } from './evaluate-model.js';
-import { labelOfTarget, predictorSelectSql, type FeatureInput, type ModelSpec } from './leakage-guard.js';
-import { analysisMessages } from './messages.js';
-import { resolveWindow } from './outcome.js';
 import type { PurgedKFoldOptions } from './purged-k-fold-splits.js';
 import type { RowKFoldOptions } from './row-k-fold-splits.js';
 import { readColumns } from './read-columns.js';
 import { classifiedSplitRowsSql, SPLIT_ROW_ORDER_SQL } from './split-rows.js';
 import type { TimeSplitOptions, TimeSplits } from './time-splits.js';
-import { trailingFeaturesSql } from './trailing-features.js';
 import { runSplitMethod } from './split-methods.js';
 import type { WalkForwardOptions } from './walk-forward-splits.js';
 

@@ -6,17 +6,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AnalysisOptionError,
   LeakageError,
-  LogisticRegression,
   UnknownColumnError,
-  defaultModelSpec,
   defineModelSpec,
   derivedFeature,
+} from '../../src/analysis/index.js';
+import {
+  LogisticRegression,
+  defaultModelSpec,
   modelCatalog,
   modelStudy,
   rowKFoldSplits,
   splitRowIdentities,
   type ModelSplitOptions,
-} from '../../src/analysis/index.js';
+} from '../../src/modelling/index.js';
 import { MIN_INTERVAL_BLOCKS } from '../../src/analysis/block-jackknife.js';
 import { MarketSimulator } from '../../src/mock/index.js';
 import { simulatorCatalog, type FixtureCatalog } from '../support/fixture-catalog.js';

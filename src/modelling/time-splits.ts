@@ -2,10 +2,7 @@
 // options both split methods share: the label window and the releases.
 
 import { DEFAULT_WINDOW, SAMPLE_TYPES, WINDOW_SECONDS, type ModelSplitMethod, type SampleType, type Window } from '../contract/index.js';
-import { AnalysisOptionError } from './analysis-errors.js';
-import { analysisMessages } from './messages.js';
-import { resolveReleaseIds } from './analysis-source.js';
-import { resolveWindow } from './outcome.js';
+import { AnalysisOptionError, analysisMessages, resolveReleaseIds, resolveWindow } from '../analysis/index.js';
 import { splitReleaseIds, type SplitRowOptions, type SplitRowSelection, type SplitRowTable } from './split-rows.js';
 
 /** Options every split method takes. */

@@ -3,7 +3,7 @@
 // the plain variance of their mean (s²/J) is too small; the correction adds n_test/n_train for the overlap of the
 // training sets. Calibration on simulated markets and why this method: docs/analysis.md.
 
-import { spreadOf, studentTInterval } from './student-t.js';
+import { spreadOf, studentTInterval } from '../analysis/index.js';
 
 /** A corrected resampled t interval with its test, or why there is none. */
 export type FoldInterval =

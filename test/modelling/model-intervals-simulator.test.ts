@@ -4,7 +4,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIN_INTERVAL_BLOCKS, daysForInterval, intervalBlockDays } from '../../src/analysis/block-jackknife.js';
-import { modelCatalog, modelEvaluationTable } from '../../src/analysis/index.js';
+import { modelCatalog, modelEvaluationTable } from '../../src/modelling/index.js';
 import { WINDOW_SECONDS } from '../../src/contract/index.js';
 import { simulatorCatalog, type FixtureCatalog } from '../support/fixture-catalog.js';
 

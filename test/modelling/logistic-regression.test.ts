@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AnalysisOptionError, LogisticRegression, defineFeatureSet, featureMatrix, type FeatureMatrix } from '../../src/analysis/index.js';
+import { AnalysisOptionError, defineFeatureSet } from '../../src/analysis/index.js';
+import { LogisticRegression, featureMatrix, type FeatureMatrix } from '../../src/modelling/index.js';
 import { plantedRows } from '../support/planted-model-rows.js';
 
 const features = defineFeatureSet(['volume_ratio_20', 'taker_buy_fraction', 'oi_usd']);

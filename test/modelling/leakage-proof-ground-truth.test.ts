@@ -24,11 +24,8 @@
 //     interval below 0); `is_volume_spike` among the non-breakout events does not (AUC interval holds 0.5).
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CrossRowFeatureError, checkFeatureSet, defineFeatureSet, derivedFeature } from '../../src/analysis/index.js';
 import {
-  CrossRowFeatureError,
-  checkFeatureSet,
-  defineFeatureSet,
-  derivedFeature,
   evaluateModel,
   purgedKFoldSplits,
   rowKFoldSplits,
@@ -37,7 +34,7 @@ import {
   type FeatureMatrix,
   type Model,
   type TimeSplits,
-} from '../../src/analysis/index.js';
+} from '../../src/modelling/index.js';
 import { seededRandom } from '../../src/base/index.js';
 import { MarketSimulator } from '../../src/mock/index.js';
 import { simulatorCatalog, type FixtureCatalog } from '../support/fixture-catalog.js';

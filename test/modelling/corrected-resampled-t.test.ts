@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { correctedResampledInterval, testToTrainRatio } from '../../src/analysis/corrected-resampled-t.js';
+import { correctedResampledInterval, testToTrainRatio } from '../../src/modelling/corrected-resampled-t.js';
 
 // Nadeau & Bengio (2003), corrected resampled t: SE² = (1/J + n_test/n_train) · s², t at J − 1 df. The
 // expected numbers are worked by hand below; the t quantiles and tail probabilities are scipy's

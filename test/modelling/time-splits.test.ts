@@ -8,8 +8,10 @@ import {
   AnalysisOptionError,
   EmptyStudyError,
   MixedCalculationVersionsError,
-  MODEL_SPLIT_METHODS,
   ReleaseNotInCatalogError,
+} from '../../src/analysis/index.js';
+import {
+  MODEL_SPLIT_METHODS,
   SPLIT_FUNCTIONS,
   purgedKFoldSplits,
   rowKFoldSplits,
@@ -17,7 +19,7 @@ import {
   splitRowIdentities,
   walkForwardSplits,
   type TimeSplits,
-} from '../../src/analysis/index.js';
+} from '../../src/modelling/index.js';
 import type { MarketEventRow } from '../../src/contract/index.js';
 import { buildFixtureCatalog, type FixtureCatalog } from '../support/fixture-catalog.js';
 import { syntheticDays } from '../support/synthetic-rows.js';

@@ -2,9 +2,7 @@
 // through it. Keyed by the contract's SPLIT_METHODS, so the methods listed and the methods run are the same.
 
 import { MODEL_SPLIT_METHODS, isSplitMethod, type ModelSplitMethod } from '../contract/index.js';
-import { AnalysisOptionError } from './analysis-errors.js';
-import type { AnalysisSourceLike } from './analysis-source.js';
-import { analysisMessages } from './messages.js';
+import { AnalysisOptionError, type AnalysisSourceLike, analysisMessages } from '../analysis/index.js';
 import { purgedKFoldSplits, type PurgedKFoldOptions } from './purged-k-fold-splits.js';
 import { rowKFoldSplits, type RowKFoldOptions } from './row-k-fold-splits.js';
 import type { TimeSplits } from './time-splits.js';

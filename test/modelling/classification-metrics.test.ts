@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accuracy, logLoss, rocAuc } from '../../src/analysis/index.js';
+import { accuracy, logLoss, rocAuc } from '../../src/modelling/index.js';
 import { seededRandom } from '../../src/base/index.js';
 
 // Independent AUC: every positive-negative pair, a tie counting one half (O(n²)).

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pairAuc } from '../support/pair-auc.js';
 import { MIN_INTERVAL_BLOCKS } from '../../src/analysis/block-jackknife.js';
-import { leaveOneBlockOutAuc, rocAuc, scoreOrder, scoreWithIntervals } from '../../src/analysis/index.js';
+import { leaveOneBlockOutAuc, rocAuc, scoreOrder, scoreWithIntervals } from '../../src/modelling/index.js';
 import { seededRandom } from '../../src/base/index.js';
 
 /** Rows with scores on a coarse grid (many ties, within and across blocks) and a weak link to the target. */

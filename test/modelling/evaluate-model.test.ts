@@ -4,17 +4,14 @@ import jstatPackage from 'jstat';
 import { daysForInterval, MIN_INTERVAL_BLOCKS } from '../../src/analysis/block-jackknife.js';
 import { intervalCalibrationNote } from '../../src/analysis/interval-calibration-note.js';
 import { analysisMessages } from '../../src/analysis/messages.js';
+import { AnalysisOptionError, LeakageError, defineFeatureSet, type FeatureSet } from '../../src/analysis/index.js';
 import {
-  AnalysisOptionError,
   BaseRateModel,
-  LeakageError,
   LogisticRegression,
-  defineFeatureSet,
   evaluateModel,
   featureMatrix,
-  type FeatureSet,
   type ModelFold,
-} from '../../src/analysis/index.js';
+} from '../../src/modelling/index.js';
 import { plantedRows } from '../support/planted-model-rows.js';
 
 const { jStat } = jstatPackage as unknown as typeof import('jstat');

@@ -2,8 +2,7 @@
 // from its rule family, its direction and its volume? Every input is a predictor field; the target is a label.
 
 import { DEFAULT_WINDOW, outcomeFieldName, type Window } from '../contract/index.js';
-import { defineModelSpec, derivedFeature, type ModelSpec } from './leakage-guard.js';
-import { resolveWindow } from './outcome.js';
+import { defineModelSpec, derivedFeature, type ModelSpec, resolveWindow } from '../analysis/index.js';
 
 /**
  * Target `up_W`: 1 when direction_adjusted_return_pct_W > 0, 0 when not, null when the return is null (a control, or

@@ -1,7 +1,7 @@
 // The one sentence a model study says when some of its rows show no interval: which rows, and how many more
 // test days per fold (or how few folds) an interval needs.
 
-import { analysisMessages } from './messages.js';
+import { analysisMessages } from '../analysis/index.js';
 import type { ResolvedModelInterval, ScoredPredictions } from './model-score-intervals.js';
 
 /** The sentences for rows without an interval, joined; undefined when every fold and the pooled row have one. */

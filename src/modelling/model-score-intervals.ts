@@ -3,7 +3,7 @@
 // Log loss and accuracy add up per block (O(blocks) to leave one out); AUC: leaveOneBlockOutAuc, exact. The
 // pooled row of several folds: the corrected resampled t over the folds' scores (pooledOverFolds).
 
-import { assignDayBlocks, blockJackknifeInterval, type BlockInterval } from './block-jackknife.js';
+import { assignDayBlocks, blockJackknifeInterval, type BlockInterval } from '../analysis/index.js';
 import { accuracy, logLoss, rocAuc, rowLogLoss, scoreOrder } from './classification-metrics.js';
 import { correctedResampledInterval, testToTrainRatio, type FoldInterval } from './corrected-resampled-t.js';
 import { leaveOneBlockOutPairs, type BlockPairs } from './leave-one-block-out-auc.js';

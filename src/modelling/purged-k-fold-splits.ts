@@ -3,9 +3,7 @@
 // and rows just after it are embargoed.
 
 import { WINDOW_SECONDS } from '../contract/index.js';
-import { AnalysisOptionError } from './analysis-errors.js';
-import { analysisMessages } from './messages.js';
-import type { AnalysisSourceLike } from './analysis-source.js';
+import { AnalysisOptionError, analysisMessages, type AnalysisSourceLike } from '../analysis/index.js';
 import { readSplitRows, type SplitRowTable } from './split-rows.js';
 import { buildSplit, dayStarts, resolveCount, resolveTimeSplitOptions, timeSplits, type TimeSplitOptions, type TimeSplits } from './time-splits.js';
 
