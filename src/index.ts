@@ -21,8 +21,8 @@ export {
   verifyStudyLock,
   studyLockFromJson,
   studyLockToJson,
-} from './study/index.js';
-export type { StudyLock, LockedRelease, LockedFile, ReproduceReport, LockVerification } from './study/index.js';
+} from './locks/index.js';
+export type { StudyLock, LockedRelease, LockedFile, ReproduceReport, LockVerification } from './locks/index.js';
 
 // 3. Analysis: the event study (over a catalog: `studyCatalog`, queued and read-only), predictors vs labels
 // (the leakage guard), point-in-time, missing outcomes.

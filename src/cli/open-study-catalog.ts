@@ -4,7 +4,7 @@
 
 import path from 'node:path';
 import type { Catalog } from '../catalog/index.js';
-import { readLock, verifyStudyLock } from '../study/index.js';
+import { readLock, verifyStudyLock } from '../locks/index.js';
 import type { CliContext } from './cli-context.js';
 import { openCliCatalog } from './open-cli-catalog.js';
 

@@ -3,7 +3,7 @@
 
 import path from 'node:path';
 import { studyCatalog, type EventStudyOptions, type EventStudyResult } from '../analysis/index.js';
-import { readLock, reproduceStudy, type ReproduceOptions, type ReproduceReport, type StudyLock } from '../study/index.js';
+import { readLock, reproduceStudy, type ReproduceOptions, type ReproduceReport, type StudyLock } from '../locks/index.js';
 import { openWorkbench, type Workbench, type WorkbenchOptions } from './open-workbench.js';
 import { WorkbenchOptionError } from './workbench-errors.js';
 import { workbenchMessages } from './messages.js';

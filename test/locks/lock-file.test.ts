@@ -16,7 +16,7 @@ import {
   studyLockToJson,
   writeLock,
   type StudyLock,
-} from '../../src/study/index.js';
+} from '../../src/locks/index.js';
 import { mockClient } from '../support/with-catalog.js';
 import { createTempHome } from '../support/temp-home.js';
 import { latestIds, MOCK_OPTIONS, withPulled } from '../support/lock-fixture.js';

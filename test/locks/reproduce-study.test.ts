@@ -13,7 +13,7 @@ import {
   reproduceStudy,
   UnknownLockedReleaseError,
   type StudyLock,
-} from '../../src/study/index.js';
+} from '../../src/locks/index.js';
 import { mockClient } from '../support/with-catalog.js';
 import { createTempHome } from '../support/temp-home.js';
 import { editedLock, flipByte, latestIds, MOCK_OPTIONS, otherSha, withPulled } from '../support/lock-fixture.js';

@@ -22,7 +22,7 @@ import {
   type LockedPart,
   type LockedRelease,
   type StudyLock,
-} from '../../src/study/index.js';
+} from '../../src/locks/index.js';
 import { Study } from '../../src/workbench/index.js';
 import { mockClient } from '../support/with-catalog.js';
 import { createTempHome } from '../support/temp-home.js';

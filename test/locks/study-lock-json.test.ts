@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LockFormatError, LockVersionError, studyLockFromJson, studyLockToJson } from '../../src/study/study-lock-json.js';
-import type { StudyLock } from '../../src/study/study-lock.js';
+import { LockFormatError, LockVersionError, studyLockFromJson, studyLockToJson } from '../../src/locks/study-lock-json.js';
+import type { StudyLock } from '../../src/locks/study-lock.js';
 import { UsageError } from '../../src/contract/index.js';
 
 const hex = (char: string) => char.repeat(64);

@@ -2,7 +2,7 @@
 // `~`; the canonical text orders a day's IDs by code unit (the same text on every machine and locale).
 
 import { describe, expect, it } from 'vitest';
-import { LockFormatError, studyLockFromJson, studyLockToJson, type StudyLock } from '../../src/study/index.js';
+import { LockFormatError, studyLockFromJson, studyLockToJson, type StudyLock } from '../../src/locks/index.js';
 
 const digest = (char: string) => char.repeat(64);
 const release = (id: string, day: string) => ({

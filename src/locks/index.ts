@@ -1,4 +1,4 @@
-// src/study: study locks (DESIGN.md 2.5) — record, write, read, reproduce. Imports catalog, client, spec.
+// src/locks: study locks (DESIGN.md 2.5) — record, write, read, reproduce. Imports catalog, client, spec.
 
 export { LOCK_VERSION } from './study-lock.js';
 export type { StudyLock, LockedRelease, LockedFile } from './study-lock.js';
