@@ -15,7 +15,7 @@ import { STUDY_EVENT_ONLY_FLAGS, STUDY_MODEL_FLAGS } from '../flags.js';
 import { withFlagDefaults } from '../parse-flags.js';
 import { commandMessages } from '../messages.js';
 import { modelStudyText } from '../model-study-text.js';
-import { openStudyCatalog } from '../open-study-catalog.js';
+import { openStudyCatalog } from '../open-catalog-selection.js';
 
 /** Flags that only one split method reads (SPLIT_METHODS' ownFlags), each with its method. */
 const METHOD_FLAGS: ReadonlyArray<readonly [string, ModelSplitMethod]> = MODEL_SPLIT_METHODS.flatMap((method) =>

@@ -11,7 +11,7 @@ import { CliUsageError } from '../cli-errors.js';
 import type { Command } from '../command.js';
 import { COMMAND_LINES, STUDY_EVENT_FLAGS, STUDY_MODEL_ONLY_FLAGS } from '../flags.js';
 import { commandMessages } from '../messages.js';
-import { openStudyCatalog } from '../open-study-catalog.js';
+import { openStudyCatalog } from '../open-catalog-selection.js';
 import { refuseDashOutput } from '../output-path.js';
 import { pooledVersionsText, studyReportText } from '../study-report-text.js';
 import { withFlagDefaults } from '../parse-flags.js';
