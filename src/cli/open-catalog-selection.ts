@@ -8,8 +8,8 @@ import { readLock, verifyStudyLock } from '../locks/index.js';
 import type { CliContext } from './cli-context.js';
 import { openCliCatalog } from './open-cli-catalog.js';
 
-/** The catalog to study and the exact release IDs to study (undefined: its current view). */
-export interface StudyCatalog {
+/** A catalog opened read-only and the exact release IDs to read from it (undefined: its current view). */
+export interface CatalogSelection {
   readonly catalog: Catalog;
   readonly releases: string[] | undefined;
 }
@@ -19,7 +19,7 @@ export interface StudyCatalog {
  * catalog records and stored bytes against the lock and returns exactly its release IDs.
  * @throws the lock's errors (exit 2), NoCatalogError without a catalog (exit 1), a lock mismatch (exit 3)
  */
-export async function openStudyCatalog(context: CliContext, lockFile: string | undefined): Promise<StudyCatalog> {
+export async function openCatalogSelection(context: CliContext, lockFile: string | undefined): Promise<CatalogSelection> {
   const lock = lockFile === undefined ? undefined : await readLock(path.resolve(context.cwd, lockFile));
   const catalog = await openCliCatalog(context, 'read');
   const releases = lock === undefined ? undefined : (await verifyStudyLock(catalog, lock)).releases.map((release) => release.id);
