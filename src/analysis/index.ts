@@ -11,8 +11,9 @@ export type { AnalysisSource, AnalysisSourceLike } from './analysis-source.js';
 export { PREDICTORS_VIEW, LABELS_VIEW, JOIN_COLUMNS, predictorsViewSql, labelsViewSql, createAnalysisViews } from './analysis-views.js';
 export type { AnalysisViewsOptions } from './analysis-views.js';
 export { splitPredictorsAndLabels } from './split-predictors-and-labels.js';
+export { derivedFeature } from './derived-feature.js';
+export type { DerivedFeature, FeatureInput } from './derived-feature.js';
 export {
-  derivedFeature,
   labelBehind,
   assertPredictors,
   defineFeatureSet,
@@ -20,7 +21,7 @@ export {
   predictorSelectSql,
   labelOfTarget,
 } from './leakage-guard.js';
-export type { DerivedFeature, FeatureInput, FeatureSet, ModelSpec } from './leakage-guard.js';
+export type { FeatureSet, ModelSpec } from './leakage-guard.js';
 export { checkFeatureSet, checkModelSpec } from './check-feature-set.js';
 export { trailingMean, trailingChange, trailingRank, trailingFeaturesSql } from './trailing-features.js';
 export type { TrailingFeatureOptions } from './trailing-features.js';

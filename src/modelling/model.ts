@@ -2,6 +2,7 @@
 // leakage-checked feature set, rows in the order a split gives, rows with a missing value left out and counted.
 
 import { AnalysisOptionError, assertPredictors, type FeatureSet, analysisMessages } from '../analysis/index.js';
+import { numericValue } from './read-columns.js';
 
 /** Rows × columns of numbers, row-major: value (i, j) is `values[i * columns + j]`. */
 export interface FeatureMatrix {
@@ -97,12 +98,4 @@ export function featureMatrixFromColumns(
 /** Column names of the predictors, in order (from the predictors themselves: a hand-built set's names may differ). */
 function predictorNames(features: FeatureSet): string[] {
   return features.predictors.map((p) => (typeof p === 'string' ? p : p.name));
-}
-
-/** A predictor's value as a number: numbers as they are, bigints converted, booleans 1/0, anything else NaN (missing). */
-export function numericValue(value: unknown): number {
-  if (typeof value === 'number') return value;
-  if (typeof value === 'bigint') return Number(value);
-  if (typeof value === 'boolean') return value ? 1 : 0;
-  return Number.NaN;
 }

@@ -4,7 +4,6 @@
 // ~0.6-1 s per 540k rows to turn into strings, and most callers only count them).
 
 import type { DuckDBConnection, DuckDBDataChunk } from '@duckdb/node-api';
-import { numericValue } from './model.js';
 
 /**
  * How a result column is read: `number` (a number, bigint or boolean column; NULL → NaN), `text` (strings,
@@ -72,4 +71,12 @@ function deferredText(chunks: readonly DuckDBDataChunk[] | undefined, j: number,
     chunks = undefined;
     return texts;
   };
+}
+
+/** A cell's value as a number (a predictor's too): numbers as they are, bigints converted, booleans 1/0, anything else NaN (missing). */
+export function numericValue(value: unknown): number {
+  if (typeof value === 'number') return value;
+  if (typeof value === 'bigint') return Number(value);
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  return Number.NaN;
 }

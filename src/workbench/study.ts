@@ -1,5 +1,5 @@
 // Study: a lock opened and reproduced in a workbench, and its event study over exactly the locked releases.
-// Lives in src/workbench (not src/study) because it needs src/analysis; src/study stays catalog/client/spec.
+// Lives in src/workbench (not src/locks) because it needs src/analysis; src/locks stays catalog/client/spec.
 
 import path from 'node:path';
 import { studyCatalog, type EventStudyOptions, type EventStudyResult } from '../analysis/index.js';

@@ -1,5 +1,5 @@
 // `rdw lock check <FILE...>`: names every pinned release whose day has a newer revision in the listing or
-// the catalog (src/study checkLockRevisions). Reads only: the catalog read-only, one listing; no lock changes.
+// the catalog (src/locks checkLockRevisions). Reads only: the catalog read-only, one listing; no lock changes.
 
 import path from 'node:path';
 import { EXIT_CODES, RELEASES_QUERY } from '../../contract/index.js';
