@@ -1,6 +1,6 @@
 // The naive split, kept for comparison only: k folds over the rows shuffled with a seed, time ignored. A
 // training row sampled minutes from a test row shares most of its label window, so scores come out too high;
-// docs/analysis.md measures by how much.
+// docs/modelling.md measures by how much.
 
 import { seededRandom } from '../base/index.js';
 import type { AnalysisSourceLike } from '../analysis/index.js';

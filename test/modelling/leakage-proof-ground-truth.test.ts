@@ -156,7 +156,7 @@ describe(`planted leak on simulator rows (seed 1, ${DAYS} days, 1h)`, () => {
     expect(naive.pooled.testRowsOnly!.intervals.logLossDifference[1]).toBeLessThan(0);
     for (const result of [purgedResult, walkForwardResult]) {
       // Near chance, not exactly: walk-forward scores 0.52 [0.507, 0.535] at 60 days (0.50 with the current
-      // price instead of the exit price; see docs/analysis.md). Far below the naive score either way.
+      // price instead of the exit price; see docs/modelling.md). Far below the naive score either way.
       expect(result.pooled.testRowsOnly!.intervals.model.auc[1]).toBeLessThan(0.55);
       expect(result.pooled.testRowsOnly!.intervals.model.auc[1]).toBeLessThan(naive.pooled.testRowsOnly!.intervals.model.auc[0] - 0.1);
       expect(result.pooled.testRowsOnly!.intervals.logLossDifference[0]).toBeGreaterThan(0); // worse than the base rate
