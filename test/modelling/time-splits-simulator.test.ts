@@ -4,12 +4,7 @@
 // two runs equal.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  purgedKFoldSplits,
-  splitRowIdentities,
-  walkForwardSplits,
-  type TimeSplits,
-} from '../../src/modelling/index.js';
+import { purgedKFoldSplits, splitRowIdentities, walkForwardSplits, type TimeSplits } from '../../src/modelling/index.js';
 import { WINDOW_SECONDS, type Window } from '../../src/contract/index.js';
 import { MarketSimulator } from '../../src/mock/index.js';
 import { simulatorCatalog, type FixtureCatalog } from '../support/fixture-catalog.js';
