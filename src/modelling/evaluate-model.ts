@@ -1,13 +1,14 @@
 // The evaluation helper: fit a model and the naive baseline on each fold's train rows, score both on its
 // test rows, and pool the test predictions of every fold, with block-jackknife intervals over test days.
 
-import { AnalysisOptionError, type FeatureSet, analysisMessages } from '../analysis/index.js';
+import { AnalysisOptionError, type FeatureSet } from '../analysis/index.js';
 import { BaseRateModel } from './base-rate-model.js';
 import { modelIntervalNote } from './model-interval-note.js';
 import { resolveModelInterval, type ModelIntervalOptions } from './model-interval-options.js';
 import { LogisticRegression } from './logistic-regression.js';
 import { featureMatrix, featureMatrixFromColumns, type FeatureMatrix, type Model } from './model.js';
 import { pooledOverFolds, scoreWithIntervals, type ResolvedModelInterval, type ScoredPredictions } from './model-score-intervals.js';
+import { modellingMessages } from './messages.js';
 
 /**
  * One fold as the splits give it: positions into `ModelData.rows` (the split helper's TimeSplit, whose
@@ -102,7 +103,7 @@ export function evaluateModel(data: ModelData, features: FeatureSet, folds: read
   const resolved = resolveModelInterval(options.interval ?? options.bootstrap ?? {});
   const all = readAllRows(data, features);
   if (data.target.length !== all.position.length || data.dayIndex.length !== all.position.length) {
-    throw new AnalysisOptionError(analysisMessages.modelLengthMismatch(all.position.length, data.target.length), { option: 'data' });
+    throw new AnalysisOptionError(modellingMessages.modelLengthMismatch(all.position.length, data.target.length), { option: 'data' });
   }
   assertBinaryTarget(data);
   const makeModel = options.model ?? (() => new LogisticRegression());
@@ -160,7 +161,7 @@ export function evaluateModel(data: ModelData, features: FeatureSet, folds: read
   // Several folds: each model trained on the others' test rows, so their errors are correlated: the pooled
   // intervals come from the folds' scores with Nadeau & Bengio's correction (pooledOverFolds).
   const pooled = foldResults.length > 1 ? pooledOverFolds(scored, foldResults, resolved.confidence) : scored;
-  const interval = foldResults.length > 1 ? { ...resolved, description: analysisMessages.modelIntervalMethod(resolved.confidence, resolved.blockDays, foldResults.length) } : resolved;
+  const interval = foldResults.length > 1 ? { ...resolved, description: modellingMessages.modelIntervalMethod(resolved.confidence, resolved.blockDays, foldResults.length) } : resolved;
   return { model: modelName, baseline: baselineName, features: features.names, folds: foldResults, pooled, interval, intervalNote: modelIntervalNote(foldResults, pooled, interval) };
 }
 
@@ -173,7 +174,7 @@ interface AllRows {
 
 function readAllRows(data: ModelData, features: FeatureSet): AllRows {
   if ((data.rows === undefined) === (data.columns === undefined)) {
-    throw new AnalysisOptionError(analysisMessages.modelDataShape(), { option: 'data' });
+    throw new AnalysisOptionError(modellingMessages.modelDataShape(), { option: 'data' });
   }
   const count = data.rows?.length ?? columnLength(data.columns!, features);
   const { matrix, kept } = data.rows !== undefined ? featureMatrix(data.rows, features) : featureMatrixFromColumns(data.columns!, features);
@@ -213,7 +214,7 @@ function assertBinaryTarget(data: ModelData): void {
   for (let row = 0; row < data.target.length; row += 1) {
     const value = data.target[row];
     if (value === null || value === undefined || Number.isNaN(value) || value === 0 || value === 1) continue;
-    throw new AnalysisOptionError(analysisMessages.targetNotBinary(data.targetName ?? 'target', row, value), { option: 'target' });
+    throw new AnalysisOptionError(modellingMessages.targetNotBinary(data.targetName ?? 'target', row, value), { option: 'target' });
   }
 }
 

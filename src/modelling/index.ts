@@ -2,7 +2,7 @@
 // k-fold, walk-forward; row k-fold only as the naive comparison), the model interface with a logistic baseline and
 // a base rate, evaluation by fold with score intervals, and modelStudy/modelCatalog from a catalog to scores.
 // Computes only (presenting is src/report). Imports analysis through its index (row sources, outcomes, point-in-time
-// rules, the leakage guard, the block jackknife, errors, messages), catalog, contract, base.
+// rules, the leakage guard, the block jackknife, errors), catalog, contract, base. Sentences: messages.ts.
 
 export {
   SPLIT_EXCLUSION_REASONS,

@@ -2,8 +2,9 @@
 // means and standard deviations, fitted by Newton's method (IRLS) with ml-matrix's Cholesky solve.
 
 import { CholeskyDecomposition, Matrix } from 'ml-matrix';
-import { AnalysisOptionError, analysisMessages } from '../analysis/index.js';
+import { AnalysisOptionError } from '../analysis/index.js';
 import type { FeatureMatrix, Model } from './model.js';
+import { modellingMessages } from './messages.js';
 
 /** Options of LogisticRegression. */
 export interface LogisticRegressionOptions {
@@ -49,13 +50,13 @@ export class LogisticRegression implements Model {
 
   /** The coefficients of the last fit. @throws AnalysisOptionError before any fit. */
   get coefficients(): LogisticCoefficients {
-    if (!this.#fitted) throw new AnalysisOptionError(analysisMessages.modelNotFitted(this.name), { option: 'fit' });
+    if (!this.#fitted) throw new AnalysisOptionError(modellingMessages.modelNotFitted(this.name), { option: 'fit' });
     return this.#fitted;
   }
 
   fit(x: FeatureMatrix, y: Float64Array): void {
     const { rows: n, columns: p, values } = x;
-    if (y.length !== n) throw new AnalysisOptionError(analysisMessages.modelLengthMismatch(n, y.length), { option: 'y' });
+    if (y.length !== n) throw new AnalysisOptionError(modellingMessages.modelLengthMismatch(n, y.length), { option: 'y' });
     // 1. Standardise with this (train) fold's statistics only.
     const means = new Float64Array(p);
     const scales = new Float64Array(p);
@@ -172,7 +173,7 @@ function solve(hessian: Float64Array, gradient: Float64Array, d: number): Float6
 
 function checkNumber(option: string, value: number, min: number): number {
   if (typeof value !== 'number' || !Number.isFinite(value) || value < min) {
-    throw new AnalysisOptionError(analysisMessages.badModelOption(option, String(value), `a finite number >= ${min}`), { option });
+    throw new AnalysisOptionError(modellingMessages.badModelOption(option, String(value), `a finite number >= ${min}`), { option });
   }
   return value;
 }

@@ -1,8 +1,8 @@
 // The one sentence a model study says when some of its rows show no interval: which rows, and how many more
 // test days per fold (or how few folds) an interval needs.
 
-import { analysisMessages } from '../analysis/index.js';
 import type { ResolvedModelInterval, ScoredPredictions } from './model-score-intervals.js';
+import { modellingMessages } from './messages.js';
 
 /** The sentences for rows without an interval, joined; undefined when every fold and the pooled row have one. */
 export function modelIntervalNote(
@@ -18,7 +18,7 @@ export function modelIntervalNote(
   if (short.length > 0) {
     const fewest = Math.min(...short.map((fold) => fold.daySpan));
     sentences.push(
-      analysisMessages.modelTooFewBlocks(
+      modellingMessages.modelTooFewBlocks(
         short.map((fold) => fold.fold),
         short.length === folds.length,
         fewest,
@@ -29,13 +29,13 @@ export function modelIntervalNote(
       ),
     );
   } else if (pooledShort) {
-    sentences.push(analysisMessages.modelTooFewBlocks(undefined, false, pooled.daySpan, interval.blockDays, interval.minBlocks, pooled.daySpan, true));
+    sentences.push(modellingMessages.modelTooFewBlocks(undefined, false, pooled.daySpan, interval.blockDays, interval.minBlocks, pooled.daySpan, true));
   }
   const undefinedRows = [
     ...folds.filter((fold) => fold.noInterval !== undefined && fold.noInterval !== 'too_few_blocks').map((fold) => `fold ${fold.fold}`),
     ...(pooled.noInterval !== undefined && !pooledShort && !pooledOverFolds ? ['the pooled row'] : []),
   ];
-  if (undefinedRows.length > 0) sentences.push(analysisMessages.modelIntervalUndefined(undefinedRows));
-  if (pooledOverFolds) sentences.push(analysisMessages.modelPooledNoInterval(folds.length));
+  if (undefinedRows.length > 0) sentences.push(modellingMessages.modelIntervalUndefined(undefinedRows));
+  if (pooledOverFolds) sentences.push(modellingMessages.modelPooledNoInterval(folds.length));
   return sentences.length === 0 ? undefined : sentences.join(' ');
 }

@@ -5,9 +5,9 @@ import {
   intervalCalibrationNote,
   AnalysisOptionError,
   MIN_INTERVAL_BLOCKS,
-  analysisMessages,
 } from '../analysis/index.js';
 import type { ResolvedModelInterval } from './model-score-intervals.js';
+import { modellingMessages } from './messages.js';
 
 /** Options of the model scores' intervals. */
 export interface ModelIntervalOptions {
@@ -22,17 +22,17 @@ export function resolveModelInterval(options: ModelIntervalOptions): ResolvedMod
   const confidence = options.confidence ?? 0.95;
   const blockDays = options.blockDays ?? 1;
   if (!(typeof confidence === 'number' && confidence > 0 && confidence < 1)) {
-    throw new AnalysisOptionError(analysisMessages.badModelOption('interval.confidence', String(confidence), 'a number strictly between 0 and 1'), { option: 'interval.confidence' });
+    throw new AnalysisOptionError(modellingMessages.badModelOption('interval.confidence', String(confidence), 'a number strictly between 0 and 1'), { option: 'interval.confidence' });
   }
   if (!(Number.isInteger(blockDays) && blockDays >= 1 && blockDays <= 10_000)) {
-    throw new AnalysisOptionError(analysisMessages.badModelOption('interval.blockDays', String(blockDays), 'an integer from 1 to 10,000'), { option: 'interval.blockDays' });
+    throw new AnalysisOptionError(modellingMessages.badModelOption('interval.blockDays', String(blockDays), 'an integer from 1 to 10,000'), { option: 'interval.blockDays' });
   }
   return {
     method: 'block-jackknife',
     confidence,
     blockDays,
     minBlocks: MIN_INTERVAL_BLOCKS,
-    description: analysisMessages.modelIntervalMethod(confidence, blockDays),
+    description: modellingMessages.modelIntervalMethod(confidence, blockDays),
     calibration: intervalCalibrationNote('model'),
   };
 }

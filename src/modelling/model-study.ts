@@ -14,7 +14,6 @@ import {
   predictorSelectSql,
   type FeatureInput,
   type ModelSpec,
-  analysisMessages,
   resolveWindow,
   trailingFeaturesSql,
 } from '../analysis/index.js';
@@ -27,6 +26,7 @@ import { classifiedSplitRowsSql, SPLIT_ROW_ORDER_SQL } from './split-rows.js';
 import type { TimeSplitOptions, TimeSplits } from './time-splits.js';
 import { runSplitMethod } from './split-methods.js';
 import type { WalkForwardOptions } from './walk-forward-splits.js';
+import { modellingMessages } from './messages.js';
 
 /** The split method and its own options. `row-k-fold` is the naive, leaking comparison. */
 export type ModelSplitOptions =
@@ -138,7 +138,7 @@ function nameOf(input: FeatureInput): string {
 function targetWindow(target: FeatureInput, asked: Window | undefined): Window {
   const window = resolveWindow(labelOfTarget(target).window);
   if (asked !== undefined && resolveWindow(asked) !== window) {
-    throw new AnalysisOptionError(analysisMessages.windowNotTargets(asked, nameOf(target), window), { option: 'window' });
+    throw new AnalysisOptionError(modellingMessages.windowNotTargets(asked, nameOf(target), window), { option: 'window' });
   }
   return window;
 }
@@ -151,6 +151,6 @@ function targetSql(target: FeatureInput): string {
 function assertNumeric(predictor: FeatureInput): void {
   if (typeof predictor !== 'string') return;
   if (fieldSpec(predictor.toLowerCase())?.type === 'string') {
-    throw new AnalysisOptionError(analysisMessages.textPredictor(predictor), { option: predictor });
+    throw new AnalysisOptionError(modellingMessages.textPredictor(predictor), { option: predictor });
   }
 }

@@ -1,8 +1,9 @@
 // The model interface of the evaluation helper, and the feature matrix it reads: predictor columns of a
 // leakage-checked feature set, rows in the order a split gives, rows with a missing value left out and counted.
 
-import { AnalysisOptionError, assertPredictors, type FeatureSet, analysisMessages } from '../analysis/index.js';
+import { AnalysisOptionError, assertPredictors, type FeatureSet } from '../analysis/index.js';
 import { numericValue } from './read-columns.js';
+import { modellingMessages } from './messages.js';
 
 /** Rows × columns of numbers, row-major: value (i, j) is `values[i * columns + j]`. */
 export interface FeatureMatrix {
@@ -69,7 +70,7 @@ export function featureMatrixFromColumns(
   const data = names.map((name) => columns[name]);
   const count = rowCount ?? data[0]?.length ?? 0;
   names.forEach((name, j) => {
-    if (data[j]?.length !== count) throw new AnalysisOptionError(analysisMessages.modelColumnMissing(name, count, data[j]?.length), { option: name });
+    if (data[j]?.length !== count) throw new AnalysisOptionError(modellingMessages.modelColumnMissing(name, count, data[j]?.length), { option: name });
   });
   const width = names.length;
   const values = new Float64Array(count * width);

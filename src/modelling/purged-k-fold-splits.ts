@@ -3,9 +3,10 @@
 // and rows just after it are embargoed.
 
 import { WINDOW_SECONDS } from '../contract/index.js';
-import { AnalysisOptionError, analysisMessages, type AnalysisSourceLike } from '../analysis/index.js';
+import { AnalysisOptionError, type AnalysisSourceLike } from '../analysis/index.js';
 import { readSplitRows, type SplitRowTable } from './split-rows.js';
 import { buildSplit, dayStarts, resolveCount, resolveTimeSplitOptions, timeSplits, type TimeSplitOptions, type TimeSplits } from './time-splits.js';
+import { modellingMessages } from './messages.js';
 
 /** Share of the rows' time span used as the default embargo (López de Prado's h ≈ 0.01 T). */
 export const DEFAULT_EMBARGO_SHARE = 0.01;
@@ -42,13 +43,13 @@ export async function purgedKFoldSplits(source: AnalysisSourceLike, options: Pur
   const folds = resolveCount('folds', options.folds, 5, 2)!;
   const embargoOption = options.embargoSeconds ?? 'auto';
   if (embargoOption !== 'auto' && (typeof embargoOption !== 'number' || !Number.isFinite(embargoOption) || embargoOption < 0)) {
-    throw new AnalysisOptionError(analysisMessages.badEmbargo(String(embargoOption)), { option: 'embargoSeconds' });
+    throw new AnalysisOptionError(modellingMessages.badEmbargo(String(embargoOption)), { option: 'embargoSeconds' });
   }
   // 2. eligible rows (DuckDB), left-out counts by reason
   const selection = await readSplitRows(source, window, releases, rowOptions);
   const { rows } = selection;
   const days = rows.days.length;
-  if (days < folds) throw new AnalysisOptionError(analysisMessages.tooFewSplitDays(days, window, folds, undefined), { option: 'folds' });
+  if (days < folds) throw new AnalysisOptionError(modellingMessages.tooFewSplitDays(days, window, folds, undefined), { option: 'folds' });
   const windowSeconds = WINDOW_SECONDS[window];
   const embargoSeconds = embargoOption === 'auto' ? defaultEmbargoSeconds(rows, windowSeconds) : embargoOption;
   // 3. k contiguous day blocks; the rows of a block are one index range (rows are in time order)

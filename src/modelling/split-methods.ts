@@ -2,11 +2,12 @@
 // through it. Keyed by the contract's SPLIT_METHODS, so the methods listed and the methods run are the same.
 
 import { MODEL_SPLIT_METHODS, isSplitMethod, type ModelSplitMethod } from '../contract/index.js';
-import { AnalysisOptionError, type AnalysisSourceLike, analysisMessages } from '../analysis/index.js';
+import { AnalysisOptionError, type AnalysisSourceLike } from '../analysis/index.js';
 import { purgedKFoldSplits, type PurgedKFoldOptions } from './purged-k-fold-splits.js';
 import { rowKFoldSplits, type RowKFoldOptions } from './row-k-fold-splits.js';
 import type { TimeSplits } from './time-splits.js';
 import { walkForwardSplits, type WalkForwardOptions } from './walk-forward-splits.js';
+import { modellingMessages } from './messages.js';
 
 /** A split method and all its options: `{ method: 'purged-k-fold', folds: 5 }`, `{ method: 'walk-forward', trainDays: 30 }`. */
 export type SplitMethodOptions =
@@ -29,7 +30,7 @@ export const SPLIT_FUNCTIONS: { readonly [M in ModelSplitMethod]: SplitFunction<
  */
 export function runSplitMethod(source: AnalysisSourceLike, options: SplitMethodOptions, option = 'method'): Promise<TimeSplits> {
   if (!isSplitMethod(options.method)) {
-    throw new AnalysisOptionError(analysisMessages.badSplitMethod(String(options.method), MODEL_SPLIT_METHODS), { option });
+    throw new AnalysisOptionError(modellingMessages.badSplitMethod(String(options.method), MODEL_SPLIT_METHODS), { option });
   }
   return (SPLIT_FUNCTIONS[options.method] as SplitFunction<ModelSplitMethod>)(source, options);
 }

@@ -8,7 +8,6 @@ import {
   assertReleasesFound,
   studyVersionMix,
   type CalculationVersionShare,
-  analysisMessages,
   type AnalysisSource,
   type AnalysisSourceLike,
   rowsFromSql,
@@ -19,6 +18,7 @@ import {
   pointInTimeReasonSql,
 } from '../analysis/index.js';
 import { readColumns } from './read-columns.js';
+import { modellingMessages } from './messages.js';
 
 /**
  * Why a row is left out of every split, in the order the rules are checked (first failing rule wins): another
@@ -175,7 +175,7 @@ export async function readSplitRows(
     ['number', 'deferred-text', 'number', 'number', 'number'],
   );
   const count = releaseColumn.length;
-  if (count === 0) throw new EmptyStudyError(analysisMessages.noSplitRows(window));
+  if (count === 0) throw new EmptyStudyError(modellingMessages.noSplitRows(window));
   const days: string[] = [];
   const dayIndex = new Int32Array(count);
   let lastDay = Number.NaN;

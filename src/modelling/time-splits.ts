@@ -2,8 +2,9 @@
 // options both split methods share: the label window and the releases.
 
 import { DEFAULT_WINDOW, SAMPLE_TYPES, WINDOW_SECONDS, type ModelSplitMethod, type SampleType, type Window } from '../contract/index.js';
-import { AnalysisOptionError, analysisMessages, resolveReleaseIds, resolveWindow } from '../analysis/index.js';
+import { AnalysisOptionError, resolveReleaseIds, resolveWindow } from '../analysis/index.js';
 import { splitReleaseIds, type SplitRowOptions, type SplitRowSelection, type SplitRowTable } from './split-rows.js';
+import { modellingMessages } from './messages.js';
 
 /** Options every split method takes. */
 export interface TimeSplitOptions {
@@ -59,7 +60,7 @@ export function resolveTimeSplitOptions(options: TimeSplitOptions): { window: Wi
   const releases = options.releases === undefined ? undefined : resolveReleaseIds(options.releases);
   const { sampleType } = options;
   if (sampleType !== undefined && !(SAMPLE_TYPES as readonly string[]).includes(sampleType)) {
-    throw new AnalysisOptionError(analysisMessages.badSampleType(String(sampleType), SAMPLE_TYPES), { option: 'sampleType' });
+    throw new AnalysisOptionError(modellingMessages.badSampleType(String(sampleType), SAMPLE_TYPES), { option: 'sampleType' });
   }
   return { window, releases, rowOptions: { allowMixedCalculationVersions: options.allowMixedCalculationVersions, sampleType } };
 }
@@ -68,7 +69,7 @@ export function resolveTimeSplitOptions(options: TimeSplitOptions): { window: Wi
 export function resolveCount(option: string, value: unknown, fallback: number | undefined, min: number): number | undefined {
   if (value === undefined) return fallback;
   if (typeof value !== 'number' || !Number.isInteger(value) || value < min) {
-    throw new AnalysisOptionError(analysisMessages.badSplitCount(option, String(value), min), { option });
+    throw new AnalysisOptionError(modellingMessages.badSplitCount(option, String(value), min), { option });
   }
   return value;
 }

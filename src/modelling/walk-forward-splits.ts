@@ -1,9 +1,10 @@
 // Walk-forward splits by UTC day: each test block is a run of days, trained on the days before it (all of
 // them, or a rolling window), with the training rows whose label interval reaches into the test purged.
 
-import { AnalysisOptionError, analysisMessages, type AnalysisSourceLike } from '../analysis/index.js';
+import { AnalysisOptionError, type AnalysisSourceLike } from '../analysis/index.js';
 import { readSplitRows } from './split-rows.js';
 import { buildSplit, dayStarts, resolveCount, resolveTimeSplitOptions, timeSplits, type TimeSplitOptions, type TimeSplits } from './time-splits.js';
+import { modellingMessages } from './messages.js';
 
 export interface WalkForwardOptions extends TimeSplitOptions {
   /** Number of test blocks, the last `folds × testDays` days holding eligible rows, >= 1. Default 5. */
@@ -34,7 +35,7 @@ export async function walkForwardSplits(source: AnalysisSourceLike, options: Wal
   const days = rows.days.length;
   const testDays = givenTestDays ?? Math.floor(days / (folds + 1));
   if (testDays < 1 || days < folds * testDays + 1) {
-    throw new AnalysisOptionError(analysisMessages.tooFewSplitDays(days, window, folds, givenTestDays ?? 1), { option: givenTestDays === undefined ? 'folds' : 'testDays' });
+    throw new AnalysisOptionError(modellingMessages.tooFewSplitDays(days, window, folds, givenTestDays ?? 1), { option: givenTestDays === undefined ? 'folds' : 'testDays' });
   }
   // 3. test blocks at the end; train on earlier days only (a rolling window: the last trainDays of them)
   const starts = dayStarts(rows);

@@ -3,7 +3,7 @@ import { pairAuc } from '../support/pair-auc.js';
 import jstatPackage from 'jstat';
 import { daysForInterval, MIN_INTERVAL_BLOCKS } from '../../src/analysis/block-jackknife.js';
 import { intervalCalibrationNote } from '../../src/analysis/interval-calibration-note.js';
-import { analysisMessages } from '../../src/analysis/messages.js';
+import { modellingMessages } from '../../src/modelling/messages.js';
 import { AnalysisOptionError, LeakageError, defineFeatureSet, type FeatureSet } from '../../src/analysis/index.js';
 import {
   BaseRateModel,
@@ -262,7 +262,7 @@ describe('evaluateModel', () => {
     expect(Math.abs(result.pooled.pValues.auc - pooledAuc.p)).toBeLessThan(1e-9);
     expect(Math.abs(result.pooled.pValues.logLossDifference - pooledDifference.p)).toBeLessThan(1e-9);
     expect(flat({ ...result.pooled, ...result.pooled.testRowsOnly! }).some(Number.isNaN)).toBe(false);
-    expect(result.interval.description).toBe(analysisMessages.modelIntervalMethod(0.95, blockDays, j));
+    expect(result.interval.description).toBe(modellingMessages.modelIntervalMethod(0.95, blockDays, j));
     expect(result.interval.description).toContain(`pooled: Nadeau–Bengio corrected resampled t over the ${j} folds' scores (${j - 1} df)`);
     expect(result.intervalNote).toBe(
       `No fold shows an interval: ${testDays} test days make ${MIN_INTERVAL_BLOCKS - 1} blocks of ${blockDays} days, and an interval needs ${MIN_INTERVAL_BLOCKS} blocks (${needed} test days per fold); give each fold 2+ more test days.`,
