@@ -3,7 +3,7 @@
 // study locks) as lines for stderr.
 
 import type { SyncReport } from '../workbench/index.js';
-import type { PinnedReleaseCheck } from '../study/index.js';
+import type { PinnedReleaseCheck } from '../locks/index.js';
 import { byteText } from './byte-text.js';
 import { syncMessages } from './messages.js';
 

@@ -16,7 +16,7 @@ import {
 import type { RdwClient } from '../client/index.js';
 import { EXIT_CODES, failureOf, RELEASES_QUERY, type ListedRelease } from '../contract/index.js';
 import { signalExitCode } from '../base/index.js';
-import { checkLockRevisions, type StudyLock } from '../study/index.js';
+import { checkLockRevisions, type StudyLock } from '../locks/index.js';
 import { fallenOffDays } from './fallen-off-days.js';
 import type { SyncBudget, SyncedRelease, SyncFailure, SyncReport } from './sync-report.js';
 import { syncSnapshots } from './sync-snapshots.js';

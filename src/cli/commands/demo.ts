@@ -6,7 +6,7 @@ import { studyCatalog } from '../../analysis/index.js';
 import { catalogMessages, EXAMPLE_CATALOG_QUERY, pullReleases, recordListings, RowsMismatchError, verifyStore, type PullProgress } from '../../catalog/index.js';
 import { IntegrityError, EXIT_CODES } from '../../contract/index.js';
 import { writeStudyReport } from '../../report/index.js';
-import { writeLock } from '../../study/index.js';
+import { writeLock } from '../../locks/index.js';
 import { connectApi } from '../api-connection.js';
 import type { Command } from '../command.js';
 import { COMMAND_LINES } from '../flags.js';

@@ -5,7 +5,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { checkReleaseIds, importedReleaseIds, pullReleases, recordListings, type Catalog } from '../../catalog/index.js';
 import { EXIT_CODES } from '../../contract/index.js';
-import { studyLockToJson, writeLock } from '../../study/index.js';
+import { studyLockToJson, writeLock } from '../../locks/index.js';
 import { connectApi } from '../api-connection.js';
 import { CliUsageError } from '../cli-errors.js';
 import type { Command } from '../command.js';

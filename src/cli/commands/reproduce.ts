@@ -5,7 +5,7 @@ import path from 'node:path';
 import { importedReleaseIds } from '../../catalog/index.js';
 import type { RdwClient } from '../../client/index.js';
 import { EXIT_CODES } from '../../contract/index.js';
-import { readLock, reproduceStudy } from '../../study/index.js';
+import { readLock, reproduceStudy } from '../../locks/index.js';
 import { connectApi } from '../api-connection.js';
 import { CliUsageError } from '../cli-errors.js';
 import type { Command } from '../command.js';

@@ -4,8 +4,9 @@
 
 import path from 'node:path';
 import { DEFAULT_SPLIT_METHOD, DEFAULT_WINDOW, MODEL_SPLIT_METHODS, SPLIT_METHODS, isSplitMethod, type ModelSplitMethod } from '../../contract/index.js';
-import { analysisMessages, modelCatalog, modelEvaluationTable, resolveWindow } from '../../analysis/index.js';
-import type { ModelSplitOptions, ModelStudyOptions } from '../../analysis/index.js';
+import { analysisMessages, resolveWindow } from '../../analysis/index.js';
+import { modelCatalog, modelEvaluationTable } from '../../modelling/index.js';
+import type { ModelSplitOptions, ModelStudyOptions } from '../../modelling/index.js';
 import { writeModelReport } from '../../report/index.js';
 import { CliUsageError } from '../cli-errors.js';
 import type { CliContext } from '../cli-context.js';
@@ -14,7 +15,7 @@ import { STUDY_EVENT_ONLY_FLAGS, STUDY_MODEL_FLAGS } from '../flags.js';
 import { withFlagDefaults } from '../parse-flags.js';
 import { commandMessages } from '../messages.js';
 import { modelStudyText } from '../model-study-text.js';
-import { openStudyCatalog } from '../open-study-catalog.js';
+import { openCatalogSelection } from '../open-catalog-selection.js';
 
 /** Flags that only one split method reads (SPLIT_METHODS' ownFlags), each with its method. */
 const METHOD_FLAGS: ReadonlyArray<readonly [string, ModelSplitMethod]> = MODEL_SPLIT_METHODS.flatMap((method) =>
@@ -65,7 +66,7 @@ function embargoSeconds(text: string | undefined): number | 'auto' {
 export async function runModelStudy(context: CliContext, args: ParsedCommandArgs): Promise<void> {
   // 1. flags (exit 2 before anything opens); 2. the lock (exit 2), the catalog read-only, the lock verified (exit 3)
   const options = modelStudyOptions(args.values);
-  const { catalog, releases } = await openStudyCatalog(context, typeof args.values.lock === 'string' ? args.values.lock : undefined);
+  const { catalog, releases } = await openCatalogSelection(context, typeof args.values.lock === 'string' ? args.values.lock : undefined);
   // 3. split, fit, score
   const result = await modelCatalog(catalog, { ...options, ...(releases ? { releases } : {}) });
   // 4. print: the rows as JSON, or the table; 5. the report folder

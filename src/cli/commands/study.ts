@@ -11,7 +11,7 @@ import { CliUsageError } from '../cli-errors.js';
 import type { Command } from '../command.js';
 import { COMMAND_LINES, STUDY_EVENT_FLAGS, STUDY_MODEL_ONLY_FLAGS } from '../flags.js';
 import { commandMessages } from '../messages.js';
-import { openStudyCatalog } from '../open-study-catalog.js';
+import { openCatalogSelection } from '../open-catalog-selection.js';
 import { refuseDashOutput } from '../output-path.js';
 import { pooledVersionsText, studyReportText } from '../study-report-text.js';
 import { withFlagDefaults } from '../parse-flags.js';
@@ -45,7 +45,7 @@ export const studyCommand: Command = {
     resolveEventStudyOptions(options); // bad options are exit 2 before the lock and the catalog are touched
 
     // The lock first (exit 2), the catalog read-only, the lock verified before any number (exit 3).
-    const { catalog, releases } = await openStudyCatalog(context, typeof args.values.lock === 'string' ? args.values.lock : undefined);
+    const { catalog, releases } = await openCatalogSelection(context, typeof args.values.lock === 'string' ? args.values.lock : undefined);
 
     const result = await studyCatalog(catalog, { ...options, ...(releases ? { releases } : {}) });
     if (context.json) {
