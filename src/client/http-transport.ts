@@ -248,6 +248,27 @@ export class HttpTransport {
     return transportFailure(error, path, this.#options.timeouts, this.redact);
   }
 
+  /**
+   * One GET without the key, not paced, not retried, a redirect not followed (rdw doctor's reachability
+   * probe): any HTTP answer resolves with its status and headers, the body dropped at once (a trickling one
+   * would hold the probe). A failure rejects with the undici/socket error as it is (mapError words it).
+   */
+  async probe(url: string): Promise<{ statusCode: number; headers: Record<string, string | string[] | undefined> }> {
+    const { headersMs, bodyMs } = this.#options.timeouts;
+    this.requestCount += 1;
+    const response = await request(url, {
+      method: 'GET',
+      dispatcher: this.#dispatcher,
+      headers: { 'user-agent': this.#options.userAgent, accept: '*/*' },
+      headersTimeout: headersMs,
+      bodyTimeout: bodyMs,
+      signal: AbortSignal.timeout(headersMs + 1000),
+    });
+    response.body.on('error', () => {});
+    response.body.destroy();
+    return { statusCode: response.statusCode, headers: response.headers };
+  }
+
   /** Closes the keep-alive pool if this client created it. */
   async close(): Promise<void> {
     if (this.#ownsDispatcher) await this.#dispatcher.close();

@@ -2,7 +2,7 @@
 // Offline: no key, no server. `--base-url` / RDW_BASE_URL and RDW_SITE_URL fill the server defaults (a base
 // URL without /v1 is refused naming the setting, exit 2).
 
-import { refuseSecretsInUrls } from '../../client/refuse-secrets-in-urls.js';
+import { refuseSecretsInUrls } from '../../workbench/index.js';
 import { openApiJson, UsageError } from '../../contract/index.js';
 import { CliUsageError } from '../cli-errors.js';
 import { cliMessages } from '../messages.js';

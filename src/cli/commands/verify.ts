@@ -2,19 +2,8 @@
 // Also reports store files no release references and store/tmp leftovers (exit code unchanged: rdw gc removes
 // them). --repair fetches each bad file again by release ID, verified, and re-imports its releases' rows.
 
-import {
-  catalogMessages,
-  repairRowsAfterFiles,
-  repairStoredFiles,
-  RowsMismatchError,
-  StoreMismatchError,
-  verifyStore,
-  type Catalog,
-  type ReleaseRowsCheck,
-  type ReleaseRowsRepair,
-  type StoreFileRepair,
-  type StoreVerification,
-} from '../../catalog/index.js';
+import { errors, verifyStore, type Catalog, type StoreFileRepair, type StoreVerification } from '../../index.js';
+import { catalogMessages, repairVerifiedStore, type ReleaseRowsCheck, type ReleaseRowsRepair } from '../../workbench/index.js';
 import { EXIT_CODES, failureOf } from '../../contract/index.js';
 import { connectApi } from '../api-connection.js';
 import type { CliContext } from '../cli-context.js';
@@ -54,8 +43,8 @@ export const verifyCommand: Command = {
     const messages = report.bad.map((bad) => catalogMessages.verifyBad(bad.file, bad.uses[0]!.releaseId, commandMessages.fileProblem[bad.problem!]));
     const rowMessages = report.badRows.map(rowsMessage);
     for (const message of [...messages, ...rowMessages].slice(1)) context.stderr.write(`rdw: ${message}\n`);
-    if (messages.length > 0) throw new StoreMismatchError(messages[0]!, { file: report.bad[0]!.file });
-    throw new RowsMismatchError(rowMessages[0]!, { releaseId: report.badRows[0]!.releaseId });
+    if (messages.length > 0) throw new errors.StoreMismatchError(messages[0]!, { file: report.bad[0]!.file });
+    throw new errors.RowsMismatchError(rowMessages[0]!, { releaseId: report.badRows[0]!.releaseId });
   },
 };
 
@@ -84,8 +73,7 @@ async function repairAndReport(context: CliContext, catalog: Catalog, report: St
     } else context.stderr.write(`rdw: ${catalogMessages.repairFailed(repair.file, use.format, use.releaseId, repair.error.message)}\n`);
   };
   // The API only when a stored file must be fetched: rows are re-imported from the verified store.
-  const repairs = report.bad.length === 0 ? [] : await repairStoredFiles(catalog, (await connect(context)).client, report.bad, { onRepair: say });
-  const rowRepairs = await repairRowsAfterFiles(catalog, report, repairs);
+  const { repairs, rowRepairs } = await repairVerifiedStore(catalog, report, { connect: async () => (await connect(context)).client, onRepair: say });
   const sayRows = (repair: ReleaseRowsRepair) => {
     if (context.json) return;
     if (repair.error === undefined) context.stdout.write(`${wrapText(catalogMessages.rowsRepaired(repair.releaseId, commandMessages.rowsProblem[repair.problem]), context.stdout.columns)}\n`);
