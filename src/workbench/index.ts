@@ -43,7 +43,7 @@ export type { ProbeServiceOptions, ServiceProbe } from '../client/index.js';
 // their sentences (each layer's messages), input checks, and the types of what the use cases return.
 export { acceptedNotices, catalogMessages, collectGarbage, EXAMPLE_CATALOG_QUERY, importedReleaseIds, MARKET_EVENTS_TABLE, probeCatalogLock, recordListings } from '../catalog/index.js';
 export type { PullProgress, ReleaseRowsCheck, ReleaseRowsRepair, StoredFileCheck } from '../catalog/index.js';
-export { refuseSecretsInUrls, urlSecret, validateApiKey } from '../client/index.js';
+export { urlSecret, validateApiKey } from '../client/index.js';
 export type { AccountLimits, ResearchTable } from '../client/index.js';
 export { checkLockRevisions } from '../study/index.js';
 export type { PinnedReleaseCheck } from '../study/index.js';
