@@ -3,8 +3,7 @@
 // second, and RDW_CATALOG_WAIT bounds it (in seconds).
 
 import { statSync } from 'node:fs';
-import { openCatalog, type Catalog } from '../index.js';
-import { hasCatalog } from '../workbench/index.js';
+import { hasCatalog, openCatalog, type Catalog } from '../workbench/home-catalog.js';
 import type { CliContext } from './cli-context.js';
 import { CliUsageError, NoCatalogError } from './cli-errors.js';
 import { commandMessages } from './messages.js';

@@ -35,14 +35,13 @@ export { reproduceLock } from './reproduce-lock.js';
 export type { ReproduceLockOptions, ReproducedLock } from './reproduce-lock.js';
 export { repairVerifiedStore } from './repair-verified-store.js';
 export type { RepairVerifiedStoreOptions, VerifiedStoreRepair } from './repair-verified-store.js';
-export { hasCatalog } from './has-catalog.js';
 export { probeService, PROBE_TIMEOUT_MS } from '../client/index.js';
 export type { ProbeServiceOptions, ServiceProbe } from '../client/index.js';
 
 // What the commands check, print and type with, from the layers below that the package root does not export:
 // their sentences (each layer's messages), input checks, and the types of what the use cases return.
-export { acceptedNotices, catalogMessages, collectGarbage, EXAMPLE_CATALOG_QUERY, importedReleaseIds, MARKET_EVENTS_TABLE, probeCatalogLock, recordListings } from '../catalog/index.js';
-export type { PullProgress, ReleaseRowsCheck, ReleaseRowsRepair, StoredFileCheck } from '../catalog/index.js';
+export { hasCatalog, acceptedNotices, catalogMessages, collectGarbage, EXAMPLE_CATALOG_QUERY, importedReleaseIds, MARKET_EVENTS_TABLE, probeCatalogLock, recordListings } from './home-catalog.js';
+export type { PullProgress, ReleaseRowsCheck, ReleaseRowsRepair, StoredFileCheck } from './home-catalog.js';
 export { urlSecret, validateApiKey } from '../client/index.js';
 export type { AccountLimits, ResearchTable } from '../client/index.js';
 export { checkLockRevisions } from '../study/index.js';

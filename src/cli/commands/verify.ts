@@ -2,8 +2,18 @@
 // Also reports store files no release references and store/tmp leftovers (exit code unchanged: rdw gc removes
 // them). --repair fetches each bad file again by release ID, verified, and re-imports its releases' rows.
 
-import { errors, verifyStore, type Catalog, type StoreFileRepair, type StoreVerification } from '../../index.js';
-import { catalogMessages, repairVerifiedStore, type ReleaseRowsCheck, type ReleaseRowsRepair } from '../../workbench/index.js';
+import {
+  catalogMessages,
+  RowsMismatchError,
+  StoreMismatchError,
+  verifyStore,
+  type Catalog,
+  type ReleaseRowsCheck,
+  type ReleaseRowsRepair,
+  type StoreFileRepair,
+  type StoreVerification,
+} from '../../workbench/home-catalog.js';
+import { repairVerifiedStore } from '../../workbench/index.js';
 import { EXIT_CODES, failureOf } from '../../contract/index.js';
 import { connectApi } from '../api-connection.js';
 import type { CliContext } from '../cli-context.js';
@@ -43,8 +53,8 @@ export const verifyCommand: Command = {
     const messages = report.bad.map((bad) => catalogMessages.verifyBad(bad.file, bad.uses[0]!.releaseId, commandMessages.fileProblem[bad.problem!]));
     const rowMessages = report.badRows.map(rowsMessage);
     for (const message of [...messages, ...rowMessages].slice(1)) context.stderr.write(`rdw: ${message}\n`);
-    if (messages.length > 0) throw new errors.StoreMismatchError(messages[0]!, { file: report.bad[0]!.file });
-    throw new errors.RowsMismatchError(rowMessages[0]!, { releaseId: report.badRows[0]!.releaseId });
+    if (messages.length > 0) throw new StoreMismatchError(messages[0]!, { file: report.bad[0]!.file });
+    throw new RowsMismatchError(rowMessages[0]!, { releaseId: report.badRows[0]!.releaseId });
   },
 };
 
