@@ -3,7 +3,7 @@
 // backoff), bounded redirects (follow-redirects.ts: the key only to the base URL's origin), decoded bodies and
 // typed errors. 4xx are never retried; a daily-byte 429 is never retried.
 
-import { Agent, type Dispatcher } from 'undici';
+import { Agent, request, type Dispatcher } from 'undici';
 import { EnvironmentError, type RdwError } from '../contract/index.js';
 import {
   AbortedError,
@@ -207,6 +207,27 @@ export class HttpTransport {
   /** An undici/socket/decoder failure as NetworkError, TimeoutError, AbortedError or (a body that does not decode) UnexpectedResponseError. */
   mapError(error: unknown, path: string): RdwError {
     return transportFailure(error, path, this.#options.timeouts, this.redact);
+  }
+
+  /**
+   * One GET without the key, not paced, not retried, a redirect not followed (rdw doctor's reachability
+   * probe): any HTTP answer resolves with its status and headers, the body dropped at once (a trickling one
+   * would hold the probe). A failure rejects with the undici/socket error as it is (mapError words it).
+   */
+  async probe(url: string): Promise<{ statusCode: number; headers: Record<string, string | string[] | undefined> }> {
+    const { headersMs, bodyMs } = this.#options.timeouts;
+    this.requestCount += 1;
+    const response = await request(url, {
+      method: 'GET',
+      dispatcher: this.#dispatcher,
+      headers: { 'user-agent': this.#options.userAgent, accept: '*/*' },
+      headersTimeout: headersMs,
+      bodyTimeout: bodyMs,
+      signal: AbortSignal.timeout(headersMs + 1000),
+    });
+    response.body.on('error', () => {});
+    response.body.destroy();
+    return { statusCode: response.statusCode, headers: response.headers };
   }
 
   /** Closes the keep-alive pool if this client created it. */

@@ -1,9 +1,10 @@
 // `rdw lock check <FILE...>`: names every pinned release whose day has a newer revision in the listing or
-// the catalog (src/locks checkLockRevisions). Reads only: the catalog read-only, one listing; no lock changes.
+// the catalog (src/study checkLockRevisions). Reads only: the catalog read-only, one listing; no lock changes.
 
 import path from 'node:path';
 import { EXIT_CODES, RELEASES_QUERY } from '../../contract/index.js';
-import { checkLockRevisions, readLock, type PinnedReleaseCheck } from '../../locks/index.js';
+import { readLock } from '../../index.js';
+import { checkLockRevisions, type PinnedReleaseCheck } from '../../workbench/index.js';
 import { connectApi } from '../api-connection.js';
 import { openCliCatalog } from '../open-cli-catalog.js';
 import type { CliContext } from '../cli-context.js';
