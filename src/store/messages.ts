@@ -1,0 +1,25 @@
+// Sentences of src/store (the team store on S3-compatible object storage): what failed, on which store, and
+// what to do. Never a credential, never the API key: a store is named by its s3:// URL only.
+
+export const storeMessages = {
+  /** RDW_STORE_URL (or a `s3://` target) is not `s3://bucket[/prefix]`. */
+  badStoreUrl: (given: string, why: string) =>
+    `RDW_STORE_URL ${JSON.stringify(given)} is not a store URL: ${why}. Give s3://bucket or s3://bucket/prefix (e.g. s3://desk-data/rdw), or unset it to keep the store on this machine.`,
+  notS3Scheme: () => 'it must start with s3://',
+  noBucket: () => 'it names no bucket',
+  badBucket: (bucket: string) =>
+    `the bucket name ${JSON.stringify(bucket)} is not 3 to 63 lowercase letters, digits, dots and hyphens, starting and ending with a letter or digit`,
+  badPrefix: (prefix: string) =>
+    `the prefix ${JSON.stringify(prefix)} has an empty, "." or ".." segment, a backslash or a control character`,
+  credentialsInUrl: () => 'it carries credentials or a port (give them through AWS_ACCESS_KEY_ID, AWS_PROFILE or AWS_ENDPOINT_URL_S3)',
+  queryInUrl: () => 'it has a query string or a fragment',
+  /** The store could not be reached (connection refused, DNS, timeout, 5xx). */
+  storeUnavailable: (url: string, detail: string) =>
+    `The team store ${url} could not be reached (${detail}). Check AWS_ENDPOINT_URL_S3 and that the server is up, or unset RDW_STORE_URL to work from the API alone.`,
+  /** The store answered but refused (403, no such bucket, bad signature). */
+  storeRefused: (url: string, detail: string) =>
+    `The team store ${url} refused the request (${detail}). Check the bucket name, AWS_PROFILE or AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY and their rights on that bucket.`,
+  /** The S3 SDK could not be loaded (an install without optional packages). */
+  sdkMissing: () =>
+    'RDW_STORE_URL is set, but the package @aws-sdk/client-s3 could not be loaded. Run npm install in rdw\'s folder, or unset RDW_STORE_URL.',
+};
