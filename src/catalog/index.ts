@@ -67,9 +67,11 @@ export type { RepairOptions, StoreFileRepair, StoreRepair } from './repair-store
 export { reimportReleaseRows } from './reimport-release-rows.js';
 export type { DataFileUse } from './reimport-release-rows.js';
 export { exportParquet } from './export-parquet.js';
+export { exportParquetToStore, EXPORT_DONE_MARKER } from './export-parquet-to-store.js';
 export { probeCatalogLock } from './probe-catalog-lock.js';
 export type { CatalogLockProbe } from './probe-catalog-lock.js';
 export type { ExportParquetOptions, ExportParquetResult } from './export-parquet.js';
+export type { ExportParquetToStoreOptions, ExportParquetToStoreResult } from './export-parquet-to-store.js';
 export {
   CatalogBusyError,
   CatalogCorruptError,
