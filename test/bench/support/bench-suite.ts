@@ -109,6 +109,39 @@ export const BENCH_SUITE: readonly BenchSpec[] = [
       ]),
   },
   {
+    name: 'team-store',
+    script: 'test/bench/team-store.bench.ts',
+    args: { quick: ['--releases', '10'], full: ['--releases', '100'] },
+    budgetSeconds: { quick: 240, full: 900 },
+    summarize: (json: Json) => [
+      {
+        bench: 'team-store',
+        figure: `desk API requests, ${json.releases} releases pulled by ${json.researchers} researchers through one store`,
+        value: String(json.deskRequests),
+        detail: `${fixed(json.deskRequestsPerRelease)} per release (≈ 2 shared, 10 without); data files ${json.deskDataFileRequests}; late pullers ${(json.lateTraffic as Json).requests}`,
+      },
+      {
+        bench: 'team-store',
+        figure: "desk API bytes ÷ one researcher's",
+        value: `${fixed(json.deskBytesRatio)}x`,
+        detail: `${fixed(json.deskApiMiB)} MiB for the desk (≈ 1x shared, 5x without); ${json.deskRateLimited} x 429`,
+      },
+      {
+        bench: 'team-store',
+        figure: 'first puller (empty store), wall time',
+        value: `${fixed((json.first as Json).seconds, 1)} s`,
+        detail: `the desk's 300 rpm alone needs ${fixed(json.apiPaceSeconds, 1)} s for its ${((json.first as Json).traffic as Json).requests} requests`,
+      },
+      {
+        bench: 'team-store',
+        figure: `${(json.late as Json[]).length} late pullers at once, slowest wall time`,
+        value: `${fixed(json.lateMaxSeconds, 1)} s`,
+        detail: `each ${(json.late as Json[]).map((run) => fixed(run.seconds, 1)).join(', ')} s; S3 server started in ${fixed(json.s3StartSeconds, 1)} s`,
+      },
+      { bench: 'team-store', figure: 'peak RSS of one puller (process tree)', value: mib(json.peakRssMiB), detail: `${json.rows} rows per home, every home equal` },
+    ],
+  },
+  {
     name: 'mock-server',
     script: 'test/bench/mock-server.bench.ts',
     args: { quick: ['--seconds', '0.3', '--rounds', '1'], full: ['--seconds', '2', '--rounds', '3'] },
