@@ -12,6 +12,7 @@ import { runCli } from '../../src/cli/run-cli.js';
 import { MARKET_EVENT_FIELDS } from '../../src/contract/index.js';
 import { startMockServer, type MockServer } from '../../src/mock/index.js';
 import { hasS3Server, missingS3ServerMessage, startS3Server, type S3Server } from '../support/s3-server.js';
+import { runBuiltCli } from '../support/run-built-cli.js';
 import { createTempHome } from '../support/temp-home.js';
 
 const installed = await hasS3Server();
@@ -188,6 +189,19 @@ describe.runIf(installed)('rdw export s3://bucket/prefix', () => {
       expect(plain.stderr.trim().split('\n'), target).toHaveLength(1);
     }
     expect(await keysUnder('wrong-secret/')).toEqual([]);
+  }, 120_000);
+
+  it('the built CLI under --json: nothing on stderr on success, one JSON object on failure (no SDK warning)', async () => {
+    const env = { ...server.env, RDW_HOME: home.home };
+    const ok = await runBuiltCli(['export', `s3://${BUCKET}/built`, '--json'], { env, timeoutMs: 120_000 });
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(ok.stderr).toBe('');
+    const refused = await runBuiltCli(['export', `s3://${BUCKET}/built`, '--json'], { env, timeoutMs: 120_000 });
+    expect(refused.code).toBe(2);
+    const lines = refused.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0]!)).toMatchObject({ error: { code: 'RDW_CATALOG_OPTION', exitCode: 2 } });
+    runs.push({ code: ok.code ?? -1, stdout: ok.stdout, stderr: ok.stderr }, { code: refused.code ?? -1, stdout: refused.stdout, stderr: refused.stderr });
   }, 120_000);
 
   it('never prints a credential', () => {
