@@ -12,3 +12,7 @@ export { storeFailure } from './store-failure.js';
 export { StoreUrlError, StoreError, StoreUnavailableError, StoreRefusedError, StoreSdkMissingError } from './store-errors.js';
 export type { StoreErrorOptions } from './store-errors.js';
 export { storeMessages } from './messages.js';
+export { TeamStore } from './team-store.js';
+export type { TeamFetch, TeamStoreOptions, TeamStoreCounts } from './team-store.js';
+export { openTeamStore } from './open-team-store.js';
+export type { OpenTeamStoreOptions } from './open-team-store.js';
