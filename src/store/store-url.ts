@@ -21,7 +21,8 @@ const BUCKET_PATTERN = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
 export function parseStoreUrl(text: string, options: { option?: string } = {}): StoreUrl {
   const option = options.option ?? 'RDW_STORE_URL';
   const refuse = (why: string): never => {
-    throw new StoreUrlError(storeMessages.badStoreUrl(text, why), { option });
+    // Credentials typed into the URL are never repeated in the sentence.
+    throw new StoreUrlError(storeMessages.badStoreUrl(text.replace(/\/\/[^/]*@/, '//[redacted]@'), why), { option });
   };
   const trimmed = text.trim();
   if (!/^s3:\/\//i.test(trimmed)) refuse(storeMessages.notS3Scheme());
