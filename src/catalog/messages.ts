@@ -102,9 +102,9 @@ export const catalogMessages = {
   exportTarget: (dir: string) => `The export folder ${dir} exists and is not empty; choose an empty or new folder.`,
   /** `rdw export s3://…`: the prefix holds objects (an earlier export, another writer's), as exportTarget. */
   exportStoreTarget: (url: string) => `The export location ${url} already holds objects; choose an empty or new prefix.`,
-  // Credentials typed into the URL (s3://user:secret@…) are not repeated.
+  /** `given` arrives with any `user:secret@` part already replaced (parseStoreUrl). */
   exportStoreUrl: (given: string, why: string) =>
-    `The export location ${JSON.stringify(given.replace(/^(s3:\/\/)[^/@]*@/i, '$1…@'))} is not an S3 location: ${why}. Give s3://bucket/prefix (e.g. rdw export s3://desk-data/export) or a folder.`,
+    `The export location ${JSON.stringify(given)} is not an S3 location: ${why}. Give s3://bucket/prefix (e.g. rdw export s3://desk-data/export) or a folder.`,
   exportStoreRefused: (url: string, detail: string) =>
     `The object store refused the export to ${url} (${detail}). Check that the bucket exists and that AWS_PROFILE or AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY may write to it.`,
   exportStoreUnavailable: (url: string, detail: string) =>

@@ -119,7 +119,8 @@ export async function pullReleases(
       const index = todo[position]!;
       const id = unique[index]!;
       const ahead = todo[position + lookahead];
-      if (ahead !== undefined) client.manifest(unique[ahead]!).catch(() => undefined);
+      // (not with a team store in use: its manifests come from the store, not the API)
+      if (ahead !== undefined && catalog.store.team?.available !== true) client.manifest(unique[ahead]!).catch(() => undefined);
       let prepared;
       try {
         prepared = await prepareRelease(catalog, client, id, onProgress === undefined ? {} : { onProgress });

@@ -15,11 +15,27 @@ export const storeMessages = {
   queryInUrl: () => 'it has a query string or a fragment',
   /** The store could not be reached (connection refused, DNS, timeout, 5xx). */
   storeUnavailable: (url: string, detail: string) =>
-    `The team store ${url} could not be reached (${detail}). Check AWS_ENDPOINT_URL_S3 and that the server is up, or unset RDW_STORE_URL to work from the API alone.`,
+    `The team store ${url} could not be reached (${detail}): check AWS_ENDPOINT_URL_S3 and that the server is up, or unset RDW_STORE_URL.`,
   /** The store answered but refused (403, no such bucket, bad signature). */
   storeRefused: (url: string, detail: string) =>
-    `The team store ${url} refused the request (${detail}). Check the bucket name, AWS_PROFILE or AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY and their rights on that bucket.`,
+    `The team store ${url} refused the request (${detail}): check the bucket, and AWS_PROFILE or AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY and their rights on it.`,
+  // The team store's notices: said, never a failure of the pull (the API serves what the store cannot).
+  /** A stored object whose bytes are not those they must be: refused, fetched from the API, repaired. */
+  objectRefused: (url: string, what: string, why: string) =>
+    `The team store ${url} has no good copy of ${what} (${why}): it is fetched from the API instead, and the store's copy repaired.`,
+  /** The store failed a request: this process works from the API alone from here. */
+  storeOutOfUse: (failure: string) => `${failure} Until then rdw works from the API alone; nothing else changes.`,
+  objectMissing: () => 'it is missing, though the store holds the release\'s manifest',
+  sizeDiffers: (actual: number, expected: number) => `${actual} bytes where ${expected} are due`,
+  sha256Differs: (actual: string, expected: string) => `sha256 ${actual.slice(0, 12)}… where ${expected.slice(0, 12)}… is due`,
+  /** A file of a release, in words. */
+  fileWhat: (format: string, releaseId: string) => `the ${format} file of release ${releaseId.slice(0, 12)}…`,
+  manifestWhat: (releaseId: string) => `the manifest of release ${releaseId.slice(0, 12)}…`,
+  /** Why a stored manifest was refused. */
+  manifestNotVouched: (detail: string) => `it disagrees with the release listing: ${detail}`,
+  manifestUnreadable: (detail: string) => `it is not the manifest of that release: ${detail}`,
   /** The S3 SDK could not be loaded (an install without optional packages). */
   sdkMissing: () =>
     'RDW_STORE_URL is set, but the package @aws-sdk/client-s3 could not be loaded. Run npm install in rdw\'s folder, or unset RDW_STORE_URL.',
 };
+

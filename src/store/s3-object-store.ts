@@ -21,6 +21,14 @@ const IN_MEMORY_BODY_BYTES = 64 * 1024 * 1024;
 /** Where the fallback of a conditional write puts its temporary objects, under the prefix. */
 export const STORE_TEMP_FOLDER = 'tmp';
 
+export interface OpenS3ObjectStoreOptions extends OpenS3ClientOptions {
+  /**
+   * Send `If-None-Match: *` on a conditional write (default true). False: always the temporary key and copy,
+   * for a store known not to implement it (one that answers 501 is found out on the first write anyway).
+   */
+  conditionalWrites?: boolean;
+}
+
 export class S3ObjectStore implements ObjectStore {
   readonly url: StoreUrl;
   readonly #client: S3Client;
@@ -35,9 +43,11 @@ export class S3ObjectStore implements ObjectStore {
   }
 
   /** Opens a store at `url` with a client from the standard chain (openS3Client). Sends no request. */
-  static async open(url: StoreUrl, options: OpenS3ClientOptions = {}): Promise<S3ObjectStore> {
+  static async open(url: StoreUrl, options: OpenS3ObjectStoreOptions = {}): Promise<S3ObjectStore> {
     const client = await openS3Client(options);
-    return new S3ObjectStore(url, client, await loadS3Sdk());
+    const store = new S3ObjectStore(url, client, await loadS3Sdk());
+    if (options.conditionalWrites === false) store.#conditionalPuts = false;
+    return store;
   }
 
   #key(key: string): string {

@@ -28,7 +28,8 @@ export function parseStoreUrl(
   const option = options.option ?? 'RDW_STORE_URL';
   const describe = options.describe ?? storeMessages.badStoreUrl;
   const refuse = (why: string): never => {
-    throw new StoreUrlError(describe(text, why), { option });
+    // Credentials typed into the URL are never repeated in the sentence.
+    throw new StoreUrlError(describe(text.replace(/\/\/[^/]*@/, '//[redacted]@'), why), { option });
   };
   const trimmed = text.trim();
   if (!/^s3:\/\//i.test(trimmed)) refuse(storeMessages.notS3Scheme());
