@@ -5,7 +5,15 @@
 
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client, CreateBucketCommand } from '@aws-sdk/client-s3';
+import {
+  CreateBucketCommand,
+  DeleteBucketPolicyCommand,
+  GetObjectCommand,
+  ListObjectsV2Command,
+  PutBucketPolicyCommand,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/run-cli.js';
@@ -189,6 +197,30 @@ describe.runIf(installed)('rdw export s3://bucket/prefix', () => {
       expect(plain.stderr.trim().split('\n'), target).toHaveLength(1);
     }
     expect(await keysUnder('wrong-secret/')).toEqual([]);
+  }, 120_000);
+
+  it('removes the partitions it wrote when the store refuses one mid-export, so the same export runs again', async () => {
+    // A bucket policy that refuses the PUT of one day's object (radosgw applies an explicit Deny to the owner too).
+    const partitions = (JSON.parse((await rdw(['export', 'policy-days', '--json'])).stdout) as { partitions: string[] }).partitions;
+    const refusedDay = partitions[2]!;
+    const policy = {
+      Version: '2012-10-17',
+      Statement: [{ Effect: 'Deny', Principal: '*', Action: 's3:PutObject', Resource: `arn:aws:s3:::${BUCKET}/half/${refusedDay}/*` }],
+    };
+    await admin.send(new PutBucketPolicyCommand({ Bucket: BUCKET, Policy: JSON.stringify(policy) }));
+    try {
+      const run = await rdw(['export', `s3://${BUCKET}/half`, '--json']);
+      expect(run.code, run.stderr).toBe(1);
+      const error = JSON.parse(run.stderr.trim().split('\n').pop()!) as { error: { code: string; message: string } };
+      expect(error.error.code).toBe('RDW_STORE_REFUSED');
+      expect(error.error.message).toContain(`s3://${BUCKET}/half`);
+      expect(await keysUnder('half/')).toEqual([]);
+    } finally {
+      await admin.send(new DeleteBucketPolicyCommand({ Bucket: BUCKET }));
+    }
+    const again = await rdw(['export', `s3://${BUCKET}/half`, '--json']);
+    expect(again.code, again.stderr).toBe(0);
+    expect(await keysUnder('half/')).toHaveLength(partitions.length + 1);
   }, 120_000);
 
   it('the built CLI under --json: nothing on stderr on success, one JSON object on failure (no SDK warning)', async () => {
