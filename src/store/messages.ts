@@ -25,7 +25,14 @@ export const storeMessages = {
     `The team store ${url} has no good copy of ${what} (${why}): it is fetched from the API instead, and the store's copy repaired.`,
   /** The store failed a request: this process works from the API alone from here. */
   storeOutOfUse: (failure: string) => `${failure} Until then rdw works from the API alone; nothing else changes.`,
+  objectAbsent: () => 'it is missing',
   objectMissing: () => 'it is missing, though the store holds the release\'s manifest',
+  /** `rdw verify --repair`: an object of the store replaced with this home's verified copy. */
+  objectReplaced: (url: string, what: string, why: string) =>
+    `The team store ${url} had no good copy of ${what} (${why}): replaced with this home's verified copy.`,
+  /** `rdw verify --repair`: the store's check, in one line. */
+  storeChecked: (url: string, checked: number, replaced: number) =>
+    `The team store ${url}: ${checked} object${checked === 1 ? '' : 's'} checked, ${replaced} replaced with this home's verified copies.`,
   sizeDiffers: (actual: number, expected: number) => `${actual} bytes where ${expected} are due`,
   sha256Differs: (actual: string, expected: string) => `sha256 ${actual.slice(0, 12)}… where ${expected.slice(0, 12)}… is due`,
   /** A file of a release, in words. */
