@@ -64,6 +64,8 @@ export type { StoredFileCheck, StoreVerification, CheckStoredFilesOptions } from
 export { checkStoredFiles } from './verify-store.js';
 export { repairStore, repairStoredFiles, repairPresentReleases, repairRowsAfterFiles } from './repair-store.js';
 export type { RepairOptions, StoreFileRepair, StoreRepair } from './repair-store.js';
+export { repairTeamStore } from './repair-team-store.js';
+export type { RepairTeamStoreOptions, TeamObjectRepair, TeamStoreRepair } from './repair-team-store.js';
 export { reimportReleaseRows } from './reimport-release-rows.js';
 export type { DataFileUse } from './reimport-release-rows.js';
 export { exportParquet } from './export-parquet.js';

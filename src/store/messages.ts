@@ -24,8 +24,15 @@ export const storeMessages = {
   objectRefused: (url: string, what: string, why: string) =>
     `The team store ${url} has no good copy of ${what} (${why}): it is fetched from the API instead, and the store's copy repaired.`,
   /** The store failed a request: this process works from the API alone from here. */
-  storeOutOfUse: (failure: string) => `${failure} Until then rdw works from the API alone; nothing else changes.`,
+  storeOutOfUse: (failure: string) => `${failure} This run works from the API alone.`,
+  objectAbsent: () => 'it is missing',
   objectMissing: () => 'it is missing, though the store holds the release\'s manifest',
+  /** `rdw verify --repair`: an object of the store replaced with this home's verified copy. */
+  objectReplaced: (url: string, what: string, why: string) =>
+    `The team store ${url} had no good copy of ${what} (${why}): replaced with this home's verified copy.`,
+  /** `rdw verify --repair`: the store's check, in one line. */
+  storeChecked: (url: string, checked: number, replaced: number) =>
+    `The team store ${url}: ${checked} object${checked === 1 ? '' : 's'} checked, ${replaced} replaced with this home's verified copies.`,
   sizeDiffers: (actual: number, expected: number) => `${actual} bytes where ${expected} are due`,
   sha256Differs: (actual: string, expected: string) => `sha256 ${actual.slice(0, 12)}… where ${expected.slice(0, 12)}… is due`,
   /** A file of a release, in words. */
@@ -34,6 +41,9 @@ export const storeMessages = {
   /** Why a stored manifest was refused. */
   manifestNotVouched: (detail: string) => `it disagrees with the release listing: ${detail}`,
   manifestUnreadable: (detail: string) => `it is not the manifest of that release: ${detail}`,
+  /** The SDK's credential chain found nothing. */
+  noCredentials: (url: string) =>
+    `The team store ${url} cannot be used: no AWS credentials were found; set AWS_PROFILE, or AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY.`,
   /** The S3 SDK could not be loaded (an install without optional packages). */
   sdkMissing: () =>
     'RDW_STORE_URL is set, but the package @aws-sdk/client-s3 could not be loaded. Run npm install in rdw\'s folder, or unset RDW_STORE_URL.',

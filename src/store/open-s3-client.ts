@@ -44,6 +44,9 @@ export async function loadS3Sdk(): Promise<typeof import('@aws-sdk/client-s3')> 
  */
 export async function openS3Client(options: OpenS3ClientOptions = {}): Promise<S3Client> {
   const env = options.env ?? process.env;
+  // The SDK warns on stderr, once per process, that its releases after January 2027 need Node 22: rdw pins
+  // its version, so the warning says nothing to a researcher. Its own switch turns it off (unless set).
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   const sdk = await loadS3Sdk();
   const endpoint = configuredEndpoint(env);
   const region = env.AWS_REGION ?? env.AWS_DEFAULT_REGION;

@@ -49,6 +49,7 @@ export function storeFailure(error: unknown, url: StoreUrl): StoreError {
   const status = statusOf(error);
   const name = nameOf(error);
   const options = { cause: error, storeUrl: url.href };
+  if (name === 'CredentialsProviderError') return new StoreRefusedError(storeMessages.noCredentials(url.href), options);
   if (status === undefined || status >= 500 || status === 408 || status === 429) {
     const detail = status === undefined ? name : `HTTP ${status} ${name}`;
     return new StoreUnavailableError(storeMessages.storeUnavailable(url.href, detail), options);

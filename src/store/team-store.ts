@@ -79,25 +79,57 @@ export class TeamStore {
    * @param what the file in words, for the notice ("the parquet file of release 3f2a…")
    */
   async fetchFile(expected: Sha256Digest, file: string, what: string): Promise<TeamFetch> {
-    if (!this.available) return 'missing';
-    const key = TeamStore.fileKey(expected.sha256);
+    const read = await this.#readFile(TeamStore.fileKey(expected.sha256), expected, file);
+    if (read.outcome === 'refused') this.refuse(TeamStore.fileKey(expected.sha256), what, read.why ?? '');
+    return read.outcome;
+  }
+
+  /**
+   * Checks the object at `key` against `expected` (read into `file`, then removed), saying nothing:
+   * `verified`, `missing` (or the store down: see `available`), or `refused` with why.
+   */
+  async checkObject(key: string, expected: Sha256Digest, file: string): Promise<{ outcome: TeamFetch; why?: string }> {
+    try {
+      return await this.#readFile(key, expected, file);
+    } finally {
+      await rm(file, { force: true });
+    }
+  }
+
+  /** Writes verified bytes (a file or in memory) over whatever `key` holds: the repair of a refused or missing object. */
+  async replace(key: string, body: Uint8Array | { file: string; bytes: number }, contentType?: string): Promise<boolean> {
+    if (!this.available) return false;
+    try {
+      await this.objects.put(key, body, { ifAbsent: false, ...(contentType === undefined ? {} : { contentType }) });
+    } catch (error) {
+      this.#fail(error);
+      return false;
+    }
+    this.#present.add(key);
+    this.#refused.delete(key);
+    this.counts.published += 1;
+    this.counts.repaired += 1;
+    return true;
+  }
+
+  async #readFile(key: string, expected: Sha256Digest, file: string): Promise<{ outcome: TeamFetch; why?: string }> {
+    if (!this.available) return { outcome: 'missing' };
     let actual: Sha256Digest | undefined;
     try {
       actual = await this.objects.getToFile(key, file);
     } catch (error) {
       await rm(file, { force: true });
       this.#fail(error);
-      return 'missing';
+      return { outcome: 'missing' };
     }
-    if (actual === undefined) return 'missing';
+    if (actual === undefined) return { outcome: 'missing' };
     if (actual.sha256 === expected.sha256 && actual.bytes === expected.bytes) {
       this.#present.add(key);
       this.counts.verified += 1;
-      return 'verified';
+      return { outcome: 'verified' };
     }
     await rm(file, { force: true });
-    this.refuse(key, what, describeDifference(expected, actual));
-    return 'refused';
+    return { outcome: 'refused', why: describeDifference(expected, actual) };
   }
 
   /**

@@ -200,6 +200,46 @@ describe.runIf(installed)('the team store on radosgw', () => {
     expect(listed.filter((key) => key.includes('/releases/'))).toHaveLength(4);
   }, 120_000);
 
+  it('verify --repair checks every file of the home in the store and replaces the bad and missing ones', async () => {
+    const home = await newHome();
+    expect((await rdw(['pull', '--latest', '2'], home, storeEnv('desk-f'))).code).toBe(0);
+    const [flipped, other] = await dataFiles(home);
+    const dataKey = `desk-f/${TeamStore.fileKey(flipped!.sha256)}`;
+    const bad = (await objectBytes(dataKey))!;
+    bad[10]! ^= 0x80;
+    await s3.send(new PutObjectCommand({ Bucket: BUCKET, Key: dataKey, Body: bad }));
+    const manifestKey = `desk-f/${TeamStore.manifestKey(other!.releaseId)}`;
+    const manifest = (await objectBytes(manifestKey))!;
+    await s3.send(new DeleteObjectCommand({ Bucket: BUCKET, Key: manifestKey }));
+
+    const before = mock.requestLog.length;
+    const run = await rdw(['verify', '--repair'], home, storeEnv('desk-f'));
+    expect(run.code, run.stderr).toBe(0);
+    const replaced = run.stderr.split('\n').filter((line) => line.includes('replaced with this home'));
+    expect(replaced).toHaveLength(3);
+    // 2 releases: 2 manifests, 2 data files, 1 schema shared
+    expect(run.stderr).toContain(storeMessages.storeChecked(`s3://${BUCKET}/desk-f`, 5, 2));
+    expect(sha256((await objectBytes(dataKey))!)).toBe(flipped!.sha256);
+    expect(sha256((await objectBytes(manifestKey))!)).toBe(sha256(manifest));
+    // the home was whole: nothing came from the API
+    expect(mock.requestLog.length).toBe(before);
+
+    const again = await rdw(['verify', '--repair'], home, storeEnv('desk-f'));
+    expect(again.stderr).toContain(storeMessages.storeChecked(`s3://${BUCKET}/desk-f`, 5, 0));
+  }, 120_000);
+
+  it('rdw sync of a second home goes through the store too: 0 requests to /download', async () => {
+    const first = await newHome();
+    const synced = await rdw(['sync'], first, storeEnv('desk-g'));
+    expect(synced.code, synced.stderr).toBe(0);
+    const second = await newHome();
+    const before = mock.requestLog.length;
+    const again = await rdw(['sync'], second, storeEnv('desk-g'));
+    expect(again.code, again.stderr).toBe(0);
+    expect(downloadsSince(before)).toEqual([]);
+    expect(await catalogRows(second)).toEqual(await catalogRows(first));
+  }, 120_000);
+
   async function listKeys(prefix: string): Promise<string[]> {
     const { ListObjectsV2Command } = await import('@aws-sdk/client-s3');
     const page = await s3.send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: prefix }));
