@@ -112,7 +112,10 @@ async function exportCall<T>(url: string, work: () => Promise<T>): Promise<T> {
     const detail = storeFailureDetail(error.cause);
     const options = { cause: error.cause, storeUrl: url };
     if (error instanceof StoreUnavailableError) throw new StoreUnavailableError(catalogMessages.exportStoreUnavailable(url, detail), options);
-    if (error instanceof StoreRefusedError) throw new StoreRefusedError(catalogMessages.exportStoreRefused(url, detail), options);
+    if (error instanceof StoreRefusedError) {
+      const message = detail === 'CredentialsProviderError' ? catalogMessages.exportNoCredentials(url) : catalogMessages.exportStoreRefused(url, detail);
+      throw new StoreRefusedError(message, options);
+    }
     throw error;
   }
 }

@@ -107,6 +107,8 @@ export const catalogMessages = {
     `The export location ${JSON.stringify(given)} is not an S3 location: ${why}. Give s3://bucket/prefix (e.g. rdw export s3://desk-data/export) or a folder.`,
   exportStoreRefused: (url: string, detail: string) =>
     `The object store refused the export to ${url} (${detail}). Check that the bucket exists and that AWS_PROFILE or AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY may write to it.`,
+  exportNoCredentials: (url: string) =>
+    `No AWS credentials were found for the export to ${url}; set AWS_PROFILE, or AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY.`,
   exportStoreUnavailable: (url: string, detail: string) =>
     `The object store of ${url} could not be reached (${detail}). Check AWS_ENDPOINT_URL_S3 and that the server is up, then run the export again.`,
   newerCatalog: (found: number, known: number) =>

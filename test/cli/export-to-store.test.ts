@@ -233,6 +233,20 @@ describe.runIf(installed)('rdw export s3://bucket/prefix', () => {
     const lines = refused.stderr.trim().split('\n');
     expect(lines).toHaveLength(1);
     expect(JSON.parse(lines[0]!)).toMatchObject({ error: { code: 'RDW_CATALOG_OPTION', exitCode: 2 } });
+    // No credentials anywhere in the SDK's chain (no variables, an empty HOME, no instance metadata): one sentence.
+    const bare = await createTempHome('rdw-export-s3-bare-');
+    try {
+      const noCredentials = await runBuiltCli(['export', `s3://${BUCKET}/no-credentials`, '--json'], {
+        env: { RDW_HOME: home.home, HOME: bare.home, AWS_ENDPOINT_URL_S3: server.endpoint, AWS_REGION: server.region, AWS_EC2_METADATA_DISABLED: 'true' },
+        timeoutMs: 120_000,
+      });
+      expect(noCredentials.code, noCredentials.stderr).toBe(1);
+      const [line, ...more] = noCredentials.stderr.trim().split('\n');
+      expect(more).toEqual([]);
+      expect(JSON.parse(line!)).toMatchObject({ error: { code: 'RDW_STORE_REFUSED', message: expect.stringMatching(/^No AWS credentials were found/) } });
+    } finally {
+      await bare.remove();
+    }
     runs.push({ code: ok.code ?? -1, stdout: ok.stdout, stderr: ok.stderr }, { code: refused.code ?? -1, stdout: refused.stdout, stderr: refused.stderr });
   }, 120_000);
 
