@@ -4,7 +4,8 @@
 // alone (the store is empty), then the 4 late pullers at once. Reports the desk's API requests and bytes (from the
 // mock's request log, per phase), the wall time and peak RSS of each puller, and checks that every home holds the
 // same releases with the same rows fingerprints.
-// Run: node --import tsx test/bench/team-store.bench.ts [--releases 100]   (needs dist/ and radosgw)
+// Run: node --import tsx test/bench/team-store.bench.ts [--releases 100] [--no-store]   (needs dist/ and radosgw)
+// (--no-store: the same researchers without RDW_STORE_URL, each pulling from the API: the figures to compare with.)
 // Without radosgw it fails under CI=true and otherwise reports itself skipped.
 
 import { existsSync } from 'node:fs';
@@ -114,7 +115,9 @@ async function homeDigest(home: string): Promise<{ releases: number; rows: numbe
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { releases: { type: 'string', default: '100' } } });
+  // --no-store: the same 5 researchers without RDW_STORE_URL (each pulls from the API), the figures to compare with.
+  const { values } = parseArgs({ options: { releases: { type: 'string', default: '100' }, 'no-store': { type: 'boolean', default: false } } });
+  const shared = !values['no-store'];
   const releases = Number(values.releases);
   if (!Number.isSafeInteger(releases) || releases < 1) throw new Error(`--releases must be a whole number >= 1, not ${values.releases}`);
   if (!(await hasS3Server())) {
@@ -153,7 +156,7 @@ async function main(): Promise<void> {
       RDW_HOME: homes[index]!.home,
       RDW_BASE_URL: mock!.baseUrl,
       RDW_API_KEY: keys[index]!,
-      RDW_STORE_URL: STORE_URL,
+      RDW_STORE_URL: shared ? STORE_URL : undefined,
       FORCE_COLOR: '0',
     });
 
@@ -186,6 +189,7 @@ async function main(): Promise<void> {
     };
     const result = {
       benchmark: 'team-store',
+      store: shared ? 'team store on radosgw' : 'none (--no-store)',
       releases,
       researchers: RESEARCHERS,
       rows: digests[0]!.rows,

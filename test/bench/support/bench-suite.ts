@@ -116,7 +116,7 @@ export const BENCH_SUITE: readonly BenchSpec[] = [
     summarize: (json: Json) => [
       {
         bench: 'team-store',
-        figure: `desk API requests, ${json.releases} releases pulled by ${json.researchers} researchers through one store`,
+        figure: `desk API requests, ${json.releases} releases pulled by ${json.researchers} researchers (store: ${json.store ?? 'team store'})`,
         value: String(json.deskRequests),
         detail: `${fixed(json.deskRequestsPerRelease)} per release (≈ 2 shared, 10 without); data files ${json.deskDataFileRequests}; late pullers ${(json.lateTraffic as Json).requests}`,
       },
