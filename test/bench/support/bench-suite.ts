@@ -124,7 +124,7 @@ export const BENCH_SUITE: readonly BenchSpec[] = [
         bench: 'team-store',
         figure: "desk API bytes ÷ one researcher's",
         value: `${fixed(json.deskBytesRatio)}x`,
-        detail: `${fixed(json.deskApiMiB)} MiB for the desk (≈ 1x shared, 5x without); ${json.deskRateLimited} x 429`,
+        detail: `${fixed(json.deskApiMiB)} MiB for the desk (≈ 1x shared, 5x without); ${json.deskRateLimited} x 429; ${json.releasesNotPulled ?? 0} releases not pulled`,
       },
       {
         bench: 'team-store',
