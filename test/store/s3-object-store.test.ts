@@ -107,3 +107,25 @@ describe.runIf(installed)('S3ObjectStore on radosgw', () => {
     expect((failure as Error).message).toContain('s3://objects/x');
   });
 });
+
+describe('S3ObjectStore against a server that accepts and never answers', () => {
+  it('gives up after the idle bound with StoreUnavailableError (no hang)', async () => {
+    const net = await import('node:net');
+    const sockets: import('node:net').Socket[] = [];
+    const silent = net.createServer((socket) => void sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const port = (silent.address() as import('node:net').AddressInfo).port;
+    const store = await S3ObjectStore.open(parseStoreUrl('s3://silent/x'), {
+      env: { AWS_ENDPOINT_URL_S3: `http://127.0.0.1:${port}`, AWS_ACCESS_KEY_ID: 'a', AWS_SECRET_ACCESS_KEY: 'b', AWS_REGION: 'us-east-1' },
+      maxAttempts: 1,
+      idleTimeoutMs: 300,
+    });
+    try {
+      await expect(store.head('k')).rejects.toBeInstanceOf(StoreUnavailableError);
+    } finally {
+      store.close();
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
+  }, 20_000);
+});
