@@ -40,7 +40,7 @@ describe.runIf(installed)('S3ObjectStore on radosgw', () => {
   }, 120_000);
 
   async function open(url: string, options: { conditionalWrites?: boolean; env?: Record<string, string> } = {}): Promise<S3ObjectStore> {
-    const store = await S3ObjectStore.open(parseStoreUrl(url), { env: { ...server.env, ...options.env }, maxAttempts: 1, ...options });
+    const store = await S3ObjectStore.open(parseStoreUrl(url), { ...options, env: { ...server.env, ...options.env }, maxAttempts: 1 });
     opened.push(store);
     return store;
   }
@@ -84,6 +84,9 @@ describe.runIf(installed)('S3ObjectStore on radosgw', () => {
     expect(await store.getBytes('sha256/x/none')).toBeUndefined();
     expect(await store.getToFile('sha256/x/none', path.join(folder, 'none.bin'))).toBeUndefined();
     await expect(stat(path.join(folder, 'none.bin'))).rejects.toMatchObject({ code: 'ENOENT' });
+    // a failure of this machine's disk is said as what it is, not as the store's
+    const unwritable = store.getToFile('sha256/x/one', path.join(folder, 'no-such-folder', 'target.bin'));
+    await expect(unwritable).rejects.toMatchObject({ code: 'ENOENT', syscall: 'open' });
     // a larger object than asked for is not read into memory
     expect(await store.getBytes('sha256/x/one', { maxBytes: 1000 })).toBeUndefined();
     await store.put('sha256/y/two', Buffer.from('2'));
