@@ -79,6 +79,7 @@ export class TeamStorePull {
       const check = listingVouches(read.release, listed);
       if (check.vouched) {
         this.#manifestFromStore = true;
+        this.#team.manifestVerified(this.#id);
         return read;
       }
       if (check.refused !== undefined) problem = storeMessages.manifestNotVouched(check.refused);

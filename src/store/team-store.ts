@@ -165,6 +165,12 @@ export class TeamStore {
     return this.#getBytes(TeamStore.manifestKey(releaseId), 16 * 1024 * 1024);
   }
 
+  /** Records that release `releaseId`'s stored manifest was verified (by the caller, against the listing). */
+  manifestVerified(releaseId: string): void {
+    this.#present.add(TeamStore.manifestKey(releaseId));
+    this.counts.verified += 1;
+  }
+
   /** Says that release `releaseId`'s stored manifest was refused (`why`), and marks it for repair. */
   refuseManifest(releaseId: string, why: string): void {
     this.refuse(TeamStore.manifestKey(releaseId), storeMessages.manifestWhat(releaseId), why);

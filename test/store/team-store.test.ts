@@ -9,7 +9,8 @@ import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { CreateBucketCommand, GetObjectCommand, PutObjectCommand, DeleteObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openCatalog } from '../../src/catalog/index.js';
+import { openCatalog, pullReleases } from '../../src/catalog/index.js';
+import { openWorkbench } from '../../src/workbench/index.js';
 import { runCli } from '../../src/cli/run-cli.js';
 import { startMockServer, type MockServer } from '../../src/mock/index.js';
 import { storeMessages, TeamStore } from '../../src/store/index.js';
@@ -231,6 +232,25 @@ describe.runIf(installed)('the team store on radosgw', () => {
 
     const again = await rdw(['verify', '--repair'], home, storeEnv('desk-f'));
     expect(again.stderr).toContain(storeMessages.storeChecked(`s3://${BUCKET}/desk-f`, 5, 0));
+  }, 120_000);
+
+  it('a notebook workbench (openWorkbench) pulls through the store of RDW_STORE_URL as the CLI does', async () => {
+    const first = await newHome();
+    expect((await rdw(['pull', '--latest', '3'], first, storeEnv('desk-h'))).code).toBe(0);
+    const workbench = await openWorkbench({ env: storeEnv('desk-h'), home: await newHome() });
+    try {
+      const ids = (await workbench.client.releases({ limit: 3 })).map((release) => release.id);
+      const before = mock.requestLog.length;
+      const result = await pullReleases(workbench.catalog, workbench.client, ids);
+      expect(result.failed).toEqual([]);
+      expect(result.pulled.map((pulled) => pulled.status)).toEqual(['imported', 'imported', 'imported']);
+      expect(downloadsSince(before)).toEqual([]);
+      // 3 manifests and 3 data files at least (the shared schema once per release in flight), nothing refused or written
+      expect(workbench.catalog.store.team?.counts).toMatchObject({ refused: 0, published: 0, repaired: 0 });
+      expect(workbench.catalog.store.team!.counts.verified).toBeGreaterThanOrEqual(7);
+    } finally {
+      await workbench.close();
+    }
   }, 120_000);
 
   it('rdw sync of a second home goes through the store too: 0 requests to /download', async () => {
