@@ -3,7 +3,7 @@
 // the API alone (no RDW_STORE_URL; first and last), the first puller of the desk (API + publish), a second puller (the store).
 // Also the radosgw start time. The mock keeps its real limits (Research Desk: 300 requests per minute), so the
 // API pulls are paced as against the service. Needs radosgw (Debian ceph-mon, ceph-osd, radosgw).
-// Run: node --import tsx test/bench/team-store.bench.ts [N]   (default 20). Prints a table and a JSON line.
+// Run: node --import tsx test/bench/team-store-pull.bench.ts [N]   (default 20). Prints a table and a JSON line.
 
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { runCli } from '../../src/cli/run-cli.js';
