@@ -3,7 +3,7 @@
 // and the workbench use it.
 
 export { parseStoreUrl, storeKey } from './store-url.js';
-export type { StoreUrl, ParseStoreUrlOptions } from './store-url.js';
+export type { StoreUrl } from './store-url.js';
 export { openS3Client, configuredEndpoint, loadS3Sdk, DEFAULT_STORE_REGION } from './open-s3-client.js';
 export type { OpenS3ClientOptions } from './open-s3-client.js';
 export type { ObjectStore, ObjectInfo, ObjectBody, PutOutcome, PutObjectOptions } from './object-store.js';

@@ -2,12 +2,9 @@
 // what to do. Never a credential, never the API key: a store is named by its s3:// URL only.
 
 export const storeMessages = {
-  /**
-   * RDW_STORE_URL (or another `s3://` address, named by `named`, e.g. "The export target") is not
-   * `s3://bucket[/prefix]`.
-   */
-  badStoreUrl: (given: string, why: string, named = 'RDW_STORE_URL') =>
-    `${named} ${JSON.stringify(given)} is not an s3:// URL: ${why}. Give s3://bucket or s3://bucket/prefix (e.g. s3://desk-data/rdw)${named === 'RDW_STORE_URL' ? ', or unset it to keep the store on this machine' : ''}.`,
+  /** RDW_STORE_URL (or a `s3://` target) is not `s3://bucket[/prefix]`. */
+  badStoreUrl: (given: string, why: string) =>
+    `RDW_STORE_URL ${JSON.stringify(given)} is not a store URL: ${why}. Give s3://bucket or s3://bucket/prefix (e.g. s3://desk-data/rdw), or unset it to keep the store on this machine.`,
   notS3Scheme: () => 'it must start with s3://',
   noBucket: () => 'it names no bucket',
   badBucket: (bucket: string) =>

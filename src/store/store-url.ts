@@ -17,19 +17,12 @@ export interface StoreUrl {
 // that works everywhere is the one to accept.
 const BUCKET_PATTERN = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
 
-export interface ParseStoreUrlOptions {
-  /** The option or variable the URL came from, on the error (default 'RDW_STORE_URL'). */
-  option?: string;
-  /** How the sentence names it (default 'RDW_STORE_URL'; e.g. 'The export target'). */
-  named?: string;
-}
-
-/** Parses `s3://bucket[/prefix]`; throws StoreUrlError (exit 2) naming what is wrong otherwise. */
-export function parseStoreUrl(text: string, options: ParseStoreUrlOptions = {}): StoreUrl {
+/** Parses `s3://bucket[/prefix]`; throws StoreUrlError (exit 2, option 'RDW_STORE_URL' unless told) otherwise. */
+export function parseStoreUrl(text: string, options: { option?: string } = {}): StoreUrl {
   const option = options.option ?? 'RDW_STORE_URL';
   const refuse = (why: string): never => {
     // Credentials typed into the URL are never repeated in the sentence.
-    throw new StoreUrlError(storeMessages.badStoreUrl(text.replace(/\/\/[^/]*@/, '//[redacted]@'), why, options.named), { option });
+    throw new StoreUrlError(storeMessages.badStoreUrl(text.replace(/\/\/[^/]*@/, '//[redacted]@'), why), { option });
   };
   const trimmed = text.trim();
   if (!/^s3:\/\//i.test(trimmed)) refuse(storeMessages.notS3Scheme());

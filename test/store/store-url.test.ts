@@ -84,17 +84,3 @@ describe('openS3Client', () => {
     }
   });
 });
-
-describe('parseStoreUrl for another address than RDW_STORE_URL', () => {
-  it('names it as told and carries its option', () => {
-    let caught: unknown;
-    try {
-      parseStoreUrl('s3:/desk', { option: 'target', named: 'The export target' });
-    } catch (error) {
-      caught = error;
-    }
-    expect(caught).toMatchObject({ code: 'RDW_STORE_URL', exitCode: 2, option: 'target' });
-    expect((caught as Error).message).toMatch(/^The export target "s3:\/desk" is not an s3:\/\/ URL: /);
-    expect((caught as Error).message).not.toContain('RDW_STORE_URL');
-  });
-});
