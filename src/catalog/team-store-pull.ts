@@ -6,6 +6,7 @@
 
 import { manifestFromBytes, type BundledSchemaResult, type ManifestResult, type RdwClient } from '../client/index.js';
 import type { FileDigest, ListedRelease, Release, SchemaDocument } from '../contract/index.js';
+import { sha256Hex } from '../base/index.js';
 import { storeMessages, TeamStore } from '../store/index.js';
 import type { Catalog } from './catalog.js';
 import { checkManifest } from './check-release-schema.js';
@@ -17,7 +18,7 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 /**
  * Whether `listed` (a `/releases` item) vouches for every statement of `release` that a pull relies on: its
  * day, version and each file's sha256 and bytes, and every other plain field both state (rows, generated_at …).
- * `unknown` when the listing does not state them all (the store's manifest is then not used; no refusal).
+ * `refused` names a contradiction of day, version or a file; not vouched without it, the listing leaves it in doubt.
  */
 export function listingVouches(release: Release, listed: ListedRelease | undefined): { vouched: true } | { vouched: false; refused?: string } {
   if (listed === undefined || !isObject(listed.files)) return { vouched: false };
@@ -28,10 +29,12 @@ export function listingVouches(release: Release, listed: ListedRelease | undefin
     const digest = listedFiles[format];
     if (!isObject(digest) || typeof digest.sha256 !== 'string' || typeof digest.bytes !== 'number') return { vouched: false };
   }
+  // Any other plain field both state must be equal; one that is not leaves it in doubt (not a refusal: the
+  // listing may state it in another form), and the API's manifest decides.
   for (const [field, value] of Object.entries(release as unknown as Record<string, unknown>)) {
     const stated = (listed as Record<string, unknown>)[field];
     if (field === 'files' || stated === undefined || stated === null || isObject(value) || Array.isArray(value)) continue;
-    if (stated !== value) return { vouched: false, refused: `${field} is ${String(value)} where the listing says ${String(stated)}` };
+    if (stated !== value) return { vouched: false };
   }
   return { vouched: true };
 }
@@ -60,32 +63,34 @@ export class TeamStorePull {
 
   /**
    * Step 3: the manifest from the store when the release listing (this client's, else the catalog's recorded
-   * one) vouches for it; else (none stored, a refused one, no listing that states the files) the API's.
+   * one) vouches for it; else the API's. A stored manifest the listing contradicts (day, version, a file), that
+   * is not a manifest of this release, or whose bytes differ from the API's is refused (said; repaired by the
+   * publish). No listing that states the files: the API's, and the store's is not read.
    */
   async manifest(): Promise<ManifestResult> {
     const listed = this.#client.listedRelease(this.#id) ?? (await recordedListing(this.#catalog, this.#id));
-    if (listed !== undefined && isObject(listed.files)) {
-      const bytes = await this.#team.fetchManifest(this.#id);
-      if (bytes !== undefined) {
-        let read: ManifestResult | undefined;
-        try {
-          read = manifestFromBytes(this.#id, bytes);
-          checkManifest(this.#id, read.release);
-        } catch (error) {
-          read = undefined;
-          this.#team.refuseManifest(this.#id, storeMessages.manifestUnreadable(error instanceof Error ? error.message : String(error)));
-        }
-        if (read !== undefined) {
-          const check = listingVouches(read.release, listed);
-          if (check.vouched) {
-            this.#manifestFromStore = true;
-            return read;
-          }
-          if (check.refused !== undefined) this.#team.refuseManifest(this.#id, storeMessages.manifestNotVouched(check.refused));
-        }
+    if (listed === undefined || !isObject(listed.files)) return this.#client.manifest(this.#id);
+    const bytes = await this.#team.fetchManifest(this.#id);
+    if (bytes === undefined) return this.#client.manifest(this.#id);
+    let problem: string | undefined;
+    try {
+      const read = manifestFromBytes(this.#id, bytes);
+      checkManifest(this.#id, read.release);
+      const check = listingVouches(read.release, listed);
+      if (check.vouched) {
+        this.#manifestFromStore = true;
+        this.#team.manifestVerified(this.#id);
+        return read;
       }
+      if (check.refused !== undefined) problem = storeMessages.manifestNotVouched(check.refused);
+    } catch (error) {
+      problem = storeMessages.manifestUnreadable(error instanceof Error ? error.message : String(error));
     }
-    return this.#client.manifest(this.#id);
+    // In doubt (the listing states a field otherwise, in a form rdw cannot compare): the API's bytes decide.
+    const served = await this.#client.manifest(this.#id);
+    if (problem === undefined && served.sha256 !== sha256Hex(bytes)) problem = storeMessages.manifestDiffers(sha256Hex(bytes), served.sha256);
+    if (problem !== undefined) this.#team.refuseManifest(this.#id, problem);
+    return served;
   }
 
   /** Step 4: the bundled schema from the store (verified against the manifest's digest), or undefined. */

@@ -40,6 +40,8 @@ export const storeMessages = {
   manifestWhat: (releaseId: string) => `the manifest of release ${releaseId.slice(0, 12)}…`,
   /** Why a stored manifest was refused. */
   manifestNotVouched: (detail: string) => `it disagrees with the release listing: ${detail}`,
+  manifestDiffers: (stored: string, served: string) =>
+    `its sha256 is ${stored.slice(0, 12)}… where the API's manifest has ${served.slice(0, 12)}…`,
   manifestUnreadable: (detail: string) => `it is not the manifest of that release: ${detail}`,
   /** The SDK's credential chain found nothing. */
   noCredentials: (url: string) =>

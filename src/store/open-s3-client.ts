@@ -20,6 +20,13 @@ export interface OpenS3ClientOptions {
   forcePathStyle?: boolean;
   /** Attempts per request, retries included (default 3, the SDK's). */
   maxAttempts?: number;
+  /** ms to establish a connection before the attempt fails (default 5 000; the SDK's own is none). */
+  connectionTimeoutMs?: number;
+  /**
+   * ms a connection may stay silent (no byte either way) before the attempt fails (default 30 000; the SDK's own
+   * is none, so a store that accepts and never answers would hold a pull forever). No bound on a whole transfer.
+   */
+  idleTimeoutMs?: number;
 }
 
 /** The endpoint configured for S3 in `env`, or undefined for AWS's own. */
@@ -55,6 +62,7 @@ export async function openS3Client(options: OpenS3ClientOptions = {}): Promise<S
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
     maxAttempts: options.maxAttempts ?? 3,
+    requestHandler: { connectionTimeout: options.connectionTimeoutMs ?? 5_000, socketTimeout: options.idleTimeoutMs ?? 30_000 },
     ...(endpoint === undefined ? {} : { endpoint }),
     ...(region === undefined || region === '' ? {} : { region }),
     ...(env.AWS_PROFILE === undefined || env.AWS_PROFILE === '' ? {} : { profile: env.AWS_PROFILE }),

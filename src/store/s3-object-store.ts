@@ -109,10 +109,13 @@ export class S3ObjectStore implements ObjectStore {
       },
     });
     try {
-      await this.#send(() => pipeline(body.stream, tap, createWriteStream(file)));
+      await pipeline(body.stream, tap, createWriteStream(file));
     } catch (error) {
       await rm(file, { force: true });
-      throw error;
+      // A failure of this machine's disk (ENOSPC, EACCES …) is said as what it is, not as the store's.
+      const syscall = (error as { syscall?: unknown }).syscall;
+      if (syscall === 'open' || syscall === 'write' || syscall === 'close' || syscall === 'fsync') throw error;
+      throw storeFailure(error, this.url);
     }
     return { sha256: hash.digest('hex'), bytes };
   }

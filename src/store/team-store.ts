@@ -34,7 +34,7 @@ export interface TeamStoreCounts {
 export class TeamStore {
   readonly objects: ObjectStore;
   readonly counts: TeamStoreCounts = { verified: 0, refused: 0, published: 0, repaired: 0 };
-  readonly #onNotice: (sentence: string) => void;
+  #onNotice: (sentence: string) => void;
   /** Set once the store failed a request: said once, and the store is not asked again by this process. */
   #down: StoreError | undefined;
   /** Keys this process found whole or wrote: not published again. */
@@ -45,6 +45,11 @@ export class TeamStore {
   constructor(objects: ObjectStore, options: TeamStoreOptions = {}) {
     this.objects = objects;
     this.#onNotice = options.onNotice ?? (() => undefined);
+  }
+
+  /** Sends the notices from now on to `listener` (a command's progress bar writes them above itself). */
+  sayTo(listener: (sentence: string) => void): void {
+    this.#onNotice = listener;
   }
 
   /** `s3://bucket/prefix`. */
@@ -158,6 +163,12 @@ export class TeamStore {
   async fetchManifest(releaseId: string): Promise<Uint8Array | undefined> {
     if (!this.available) return undefined;
     return this.#getBytes(TeamStore.manifestKey(releaseId), 16 * 1024 * 1024);
+  }
+
+  /** Records that release `releaseId`'s stored manifest was verified (by the caller, against the listing). */
+  manifestVerified(releaseId: string): void {
+    this.#present.add(TeamStore.manifestKey(releaseId));
+    this.counts.verified += 1;
   }
 
   /** Says that release `releaseId`'s stored manifest was refused (`why`), and marks it for repair. */

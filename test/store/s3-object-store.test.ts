@@ -40,7 +40,7 @@ describe.runIf(installed)('S3ObjectStore on radosgw', () => {
   }, 120_000);
 
   async function open(url: string, options: { conditionalWrites?: boolean; env?: Record<string, string> } = {}): Promise<S3ObjectStore> {
-    const store = await S3ObjectStore.open(parseStoreUrl(url), { env: { ...server.env, ...options.env }, maxAttempts: 1, ...options });
+    const store = await S3ObjectStore.open(parseStoreUrl(url), { ...options, env: { ...server.env, ...options.env }, maxAttempts: 1 });
     opened.push(store);
     return store;
   }
@@ -84,6 +84,9 @@ describe.runIf(installed)('S3ObjectStore on radosgw', () => {
     expect(await store.getBytes('sha256/x/none')).toBeUndefined();
     expect(await store.getToFile('sha256/x/none', path.join(folder, 'none.bin'))).toBeUndefined();
     await expect(stat(path.join(folder, 'none.bin'))).rejects.toMatchObject({ code: 'ENOENT' });
+    // a failure of this machine's disk is said as what it is, not as the store's
+    const unwritable = store.getToFile('sha256/x/one', path.join(folder, 'no-such-folder', 'target.bin'));
+    await expect(unwritable).rejects.toMatchObject({ code: 'ENOENT', syscall: 'open' });
     // a larger object than asked for is not read into memory
     expect(await store.getBytes('sha256/x/one', { maxBytes: 1000 })).toBeUndefined();
     await store.put('sha256/y/two', Buffer.from('2'));
@@ -106,4 +109,26 @@ describe.runIf(installed)('S3ObjectStore on radosgw', () => {
     expect((failure as Error).message).not.toContain(server.secretAccessKey);
     expect((failure as Error).message).toContain('s3://objects/x');
   });
+});
+
+describe('S3ObjectStore against a server that accepts and never answers', () => {
+  it('gives up after the idle bound with StoreUnavailableError (no hang)', async () => {
+    const net = await import('node:net');
+    const sockets: import('node:net').Socket[] = [];
+    const silent = net.createServer((socket) => void sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const port = (silent.address() as import('node:net').AddressInfo).port;
+    const store = await S3ObjectStore.open(parseStoreUrl('s3://silent/x'), {
+      env: { AWS_ENDPOINT_URL_S3: `http://127.0.0.1:${port}`, AWS_ACCESS_KEY_ID: 'a', AWS_SECRET_ACCESS_KEY: 'b', AWS_REGION: 'us-east-1' },
+      maxAttempts: 1,
+      idleTimeoutMs: 300,
+    });
+    try {
+      await expect(store.head('k')).rejects.toBeInstanceOf(StoreUnavailableError);
+    } finally {
+      store.close();
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
+  }, 20_000);
 });

@@ -9,7 +9,8 @@ import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { CreateBucketCommand, GetObjectCommand, PutObjectCommand, DeleteObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openCatalog } from '../../src/catalog/index.js';
+import { openCatalog, pullReleases } from '../../src/catalog/index.js';
+import { openWorkbench } from '../../src/workbench/index.js';
 import { runCli } from '../../src/cli/run-cli.js';
 import { startMockServer, type MockServer } from '../../src/mock/index.js';
 import { storeMessages, TeamStore } from '../../src/store/index.js';
@@ -168,21 +169,26 @@ describe.runIf(installed)('the team store on radosgw', () => {
     expect(downloadsSince(mark)).toEqual([]);
   }, 120_000);
 
-  it('refuses a stored manifest that disagrees with the listing, takes the API one and repairs the store', async () => {
+  it.each([
+    ['a file digest the listing contradicts', 'desk-c1', (manifest: { files: { parquet: { sha256: string } } }) => void (manifest.files.parquet.sha256 = 'f'.repeat(64))],
+    ['a row count that differs from the API\'s manifest', 'desk-c2', (manifest: { rows: number }) => void (manifest.rows += 1)],
+    ['bytes that are not JSON', 'desk-c3', undefined],
+  ])('refuses a stored manifest with %s, takes the API one and repairs the store', async (_what, prefix, forge) => {
     const first = await newHome();
-    expect((await rdw(['pull', '--latest', '1'], first, storeEnv('desk-c'))).code).toBe(0);
+    expect((await rdw(['pull', '--latest', '1'], first, storeEnv(prefix))).code).toBe(0);
     const [file] = await dataFiles(first);
-    const key = `desk-c/${TeamStore.manifestKey(file!.releaseId)}`;
+    const key = `${prefix}/${TeamStore.manifestKey(file!.releaseId)}`;
     const good = (await objectBytes(key))!;
-    const forged = JSON.parse(good.toString('utf8')) as { rows: number };
-    forged.rows += 1;
-    await s3.send(new PutObjectCommand({ Bucket: BUCKET, Key: key, Body: JSON.stringify(forged) }));
+    const forged = JSON.parse(good.toString('utf8')) as Parameters<NonNullable<typeof forge>>[0] & Record<string, unknown>;
+    forge?.(forged as never);
+    await s3.send(new PutObjectCommand({ Bucket: BUCKET, Key: key, Body: forge === undefined ? '{"not": "a manifest"' : JSON.stringify(forged) }));
 
     const second = await newHome();
     const before = mock.requestLog.length;
-    const run = await rdw(['pull', '--latest', '1'], second, storeEnv('desk-c'));
+    const run = await rdw(['pull', '--latest', '1'], second, storeEnv(prefix));
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stderr).toContain('has no good copy of the manifest');
+    expect(run.stderr.split('\n').filter((line) => line.includes('has no good copy of the manifest'))).toHaveLength(1);
+    // Only the manifest came from the API: the files in the store matched the API's manifest.
     expect(downloadsSince(before).map((entry) => entry.path.split('/').pop())).toEqual(['manifest']);
     expect(sha256((await objectBytes(key))!)).toBe(sha256(good));
     expect(await catalogRows(second)).toEqual(await catalogRows(first));
@@ -226,6 +232,25 @@ describe.runIf(installed)('the team store on radosgw', () => {
 
     const again = await rdw(['verify', '--repair'], home, storeEnv('desk-f'));
     expect(again.stderr).toContain(storeMessages.storeChecked(`s3://${BUCKET}/desk-f`, 5, 0));
+  }, 120_000);
+
+  it('a notebook workbench (openWorkbench) pulls through the store of RDW_STORE_URL as the CLI does', async () => {
+    const first = await newHome();
+    expect((await rdw(['pull', '--latest', '3'], first, storeEnv('desk-h'))).code).toBe(0);
+    const workbench = await openWorkbench({ env: storeEnv('desk-h'), home: await newHome() });
+    try {
+      const ids = (await workbench.client.releases({ limit: 3 })).map((release) => release.id);
+      const before = mock.requestLog.length;
+      const result = await pullReleases(workbench.catalog, workbench.client, ids);
+      expect(result.failed).toEqual([]);
+      expect(result.pulled.map((pulled) => pulled.status)).toEqual(['imported', 'imported', 'imported']);
+      expect(downloadsSince(before)).toEqual([]);
+      // 3 manifests and 3 data files at least (the shared schema once per release in flight), nothing refused or written
+      expect(workbench.catalog.store.team?.counts).toMatchObject({ refused: 0, published: 0, repaired: 0 });
+      expect(workbench.catalog.store.team!.counts.verified).toBeGreaterThanOrEqual(7);
+    } finally {
+      await workbench.close();
+    }
   }, 120_000);
 
   it('rdw sync of a second home goes through the store too: 0 requests to /download', async () => {
