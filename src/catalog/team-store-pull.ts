@@ -39,6 +39,25 @@ export function listingVouches(release: Release, listed: ListedRelease | undefin
   return { vouched: true };
 }
 
+/**
+ * Starts fetching release `id`'s manifest ahead of its pull: from the team store when one is in use and the
+ * client's listing states the release's files (then, when the store has none, from the API), else from the API.
+ * Never throws; the pull reads what was fetched (the client and the team store keep it).
+ */
+export function prefetchManifest(catalog: Catalog, client: RdwClient, id: string): void {
+  const team = catalog.store.team;
+  const listed = client.listedRelease(id);
+  if (team === undefined || !team.available || listed === undefined || !isObject(listed.files)) {
+    // Without a listing that states the files, the pull takes the API's manifest (and not the store's).
+    client.manifest(id).catch(() => undefined);
+    return;
+  }
+  team
+    .prefetchManifest(id)
+    .then((bytes) => (bytes === undefined ? client.manifest(id) : undefined))
+    .catch(() => undefined);
+}
+
 /** The team store's part in one release's pull; `TeamStorePull.of` gives none without a usable team store. */
 export class TeamStorePull {
   readonly #catalog: Catalog;

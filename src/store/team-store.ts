@@ -39,6 +39,8 @@ export class TeamStore {
   #down: StoreError | undefined;
   /** Keys this process found whole or wrote: not published again. */
   readonly #present = new Set<string>();
+  /** Manifest reads started ahead (`prefetchManifest`), each taken once by `fetchManifest`. */
+  readonly #manifestsAhead = new Map<string, Promise<Uint8Array | undefined>>();
   /** Keys whose object was refused: the next publish overwrites them. */
   readonly #refused = new Set<string>();
 
@@ -161,8 +163,26 @@ export class TeamStore {
    * or lock (and calls `refuseManifest` when they fail). Undefined when there is none or the store is down.
    */
   async fetchManifest(releaseId: string): Promise<Uint8Array | undefined> {
+    const ahead = this.#manifestsAhead.get(releaseId);
+    if (ahead !== undefined) {
+      this.#manifestsAhead.delete(releaseId);
+      return ahead;
+    }
     if (!this.available) return undefined;
     return this.#getBytes(TeamStore.manifestKey(releaseId), 16 * 1024 * 1024);
+  }
+
+  /**
+   * Starts reading release `releaseId`'s stored manifest now, for the `fetchManifest` that follows (a pull reads
+   * the manifests of the next releases while it checks this one). Resolves with what that call will give.
+   */
+  prefetchManifest(releaseId: string): Promise<Uint8Array | undefined> {
+    let ahead = this.#manifestsAhead.get(releaseId);
+    if (ahead === undefined) {
+      ahead = this.available ? this.#getBytes(TeamStore.manifestKey(releaseId), 16 * 1024 * 1024) : Promise.resolve(undefined);
+      this.#manifestsAhead.set(releaseId, ahead);
+    }
+    return ahead;
   }
 
   /** Records that release `releaseId`'s stored manifest was verified (by the caller, against the listing). */

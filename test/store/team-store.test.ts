@@ -253,6 +253,18 @@ describe.runIf(installed)('the team store on radosgw', () => {
     }
   }, 120_000);
 
+  it('rdw pull by ID with no listing takes the manifest from the API (the store is not vouched for) and the files from the store', async () => {
+    const first = await newHome();
+    expect((await rdw(['pull', '--latest', '2'], first, storeEnv('desk-i'))).code).toBe(0);
+    const ids = (await dataFiles(first)).map((file) => file.releaseId);
+    const second = await newHome();
+    const before = mock.requestLog.length;
+    const run = await rdw(['pull', ...ids], second, storeEnv('desk-i'));
+    expect(run.code, run.stderr).toBe(0);
+    expect(downloadsSince(before).map((entry) => entry.path.split('/').pop())).toEqual(['manifest', 'manifest']);
+    expect(await catalogRows(second)).toEqual(await catalogRows(first));
+  }, 120_000);
+
   it('rdw sync of a second home goes through the store too: 0 requests to /download', async () => {
     const first = await newHome();
     const synced = await rdw(['sync'], first, storeEnv('desk-g'));
