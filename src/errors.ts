@@ -20,6 +20,9 @@ export { CatalogBusyError, CatalogCorruptError, CatalogVersionError, CatalogOpti
 export { SchemaMismatchError, ManifestInvalidError, ManifestContradictionError, RowCountMismatchError } from './catalog/index.js';
 export { StoreMismatchError, RowsMismatchError, CatalogReadOnlyError } from './catalog/index.js';
 
+// The team store (RDW_STORE_URL): a malformed store URL, a store that cannot be reached or refuses, no S3 SDK.
+export { StoreUrlError, StoreError, StoreUnavailableError, StoreRefusedError, StoreSdkMissingError } from './store/index.js';
+
 // Analysis: its options and columns, a label used as a predictor, a feature that reads other rows, the releases and rows a study needs.
 export { AnalysisOptionError, UnknownColumnError, LeakageError, CrossRowFeatureError } from './analysis/index.js';
 export { ReleaseNotInCatalogError, MixedCalculationVersionsError, EmptyStudyError, OptionalPackageMissingError } from './analysis/index.js';

@@ -122,6 +122,12 @@ const TABLE: Row[] = [
   row(E.ReleaseValueError, 'RDW_RELEASE_VALUE', integrity),
   row(E.ReleaseRegenerationError, 'RDW_RELEASE_REGENERATION', integrity),
   row(E.ResearchOptionError, 'RDW_RESEARCH_OPTION', usage, ['at'], { option: 'at' }),
+  // The team store.
+  row(E.StoreUrlError, 'RDW_STORE_URL', usage, [{ option: 'RDW_STORE_URL' }], { option: 'RDW_STORE_URL' }),
+  row(E.StoreError, 'RDW_STORE', failure, [{ storeUrl: 's3://desk/rdw' }], { storeUrl: 's3://desk/rdw' }),
+  row(E.StoreUnavailableError, 'RDW_STORE_UNAVAILABLE', failure, [{ storeUrl: 's3://desk/rdw' }], { storeUrl: 's3://desk/rdw' }),
+  row(E.StoreRefusedError, 'RDW_STORE_REFUSED', failure, [{ storeUrl: 's3://desk/rdw' }], { storeUrl: 's3://desk/rdw' }),
+  row(E.StoreSdkMissingError, 'RDW_STORE_SDK_MISSING', failure),
   // The CLI's own (not part of the library: the package root does not export them).
   row(CliUsageError, 'RDW_CLI_USAGE', usage, [{ option: 'limit' }], { option: 'limit' }),
   row(SqlNotReadOnlyError, 'RDW_SQL_NOT_READ_ONLY', usage),

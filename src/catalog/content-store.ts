@@ -5,6 +5,7 @@ import { chmod, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { SHA256_HEX_PATTERN, hashFile, makeFolder, ownFolder, removeTree } from '../base/index.js';
 import type { FileDigest } from '../contract/index.js';
+import type { TeamStore } from '../store/index.js';
 
 let trashCount = 0;
 
@@ -43,6 +44,8 @@ export class ContentStore {
    * `verifyStore` and `reproduce` always hash.
    */
   readonly #verified = new Set<string>();
+  /** The team store a pull reads first and publishes to (RDW_STORE_URL; docs/catalog.md "Team store"). */
+  #team: TeamStore | undefined;
   /** Digests in use by in-flight pulls of this process (count per digest): never removed while here. */
   readonly #pins = new Map<string, number>();
   /** Digests being removed now; `pin` waits for their removal to end. */
@@ -60,6 +63,16 @@ export class ContentStore {
     await makeFolder(store.tempDir);
     await ownFolder(store.tempDir);
     return store;
+  }
+
+  /** The team store in use, if any (`useTeamStore`). */
+  get team(): TeamStore | undefined {
+    return this.#team;
+  }
+
+  /** Makes pulls read `team` first and publish to it (undefined: the local store alone, the default). */
+  useTeamStore(team: TeamStore | undefined): void {
+    this.#team = team;
   }
 
   /** Store path of a digest, relative to the store's parent (the catalog home): `store/sha256/ab/ab12…`. */

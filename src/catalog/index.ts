@@ -57,6 +57,11 @@ export type { CollectGarbageOptions, GarbageCollection, GarbageFile } from './co
 export { exportParquet } from './export-parquet.js';
 export type { ExportParquetOptions, ExportParquetResult } from './export-parquet.js';
 
+export { exportParquetToStore, EXPORT_DONE_MARKER } from './export-parquet-to-store.js';
+export type { ExportParquetToStoreOptions, ExportParquetToStoreResult } from './export-parquet-to-store.js';
+export { repairTeamStore } from './repair-team-store.js';
+export type { RepairTeamStoreOptions, TeamObjectRepair, TeamStoreRepair } from './repair-team-store.js';
+
 // Errors and sentences.
 export {
   CatalogBusyError,

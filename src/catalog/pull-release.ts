@@ -18,6 +18,7 @@ import { dropUnreferenced } from './collect-garbage.js';
 import { catalogMessages } from './messages.js';
 import { tempName } from './release-temp-name.js';
 import { repairPresentReleases, type StoreFileRepair } from './repair-store.js';
+import { TeamStorePull } from './team-store-pull.js';
 
 export { tempName };
 
@@ -155,8 +156,10 @@ async function prepareUnpinned(
   pin: (sha256: string) => Promise<void>,
   options: PullReleaseOptions,
 ): Promise<Omit<PreparedRelease, 'pinned'>> {
-  // 3. the manifest (the client checks release.id === id)
-  const manifest = await client.manifest(id);
+  // The team store (RDW_STORE_URL), when in use, is read first and published to at the end.
+  const team = TeamStorePull.of(catalog, client, id);
+  // 3. the manifest (the client checks release.id === id); the team store's only when the listing vouches for it
+  const manifest = team === undefined ? await client.manifest(id) : await team.manifest();
   const { release } = manifest;
   checkManifest(id, release);
   // no file beyond every daily budget (an integrity failure before any download, not a limit)
@@ -173,7 +176,7 @@ async function prepareUnpinned(
     // re-hashed and reused instead of fetched again.
     const bundled = (await catalog.store.holds(expected))
       ? await storedSchema(catalog, id, expected)
-      : await client.bundledSchema(id);
+      : ((await team?.bundledSchema(expected)) ?? (await client.bundledSchema(id)));
     if (bundled === undefined || bundled.sha256 !== expected.sha256) {
       throw new SchemaMismatchError(catalogMessages.schemaChecksumMismatch(id, bundled?.sha256 ?? 'missing', expected.sha256));
     }
@@ -183,7 +186,7 @@ async function prepareUnpinned(
   }
 
   // 5. the data file: parquet preferred, csv when parquet is not offered or not available
-  const { format, digest, path: dataPath } = await fetchDataFile(catalog, client, id, release.files, pin, options);
+  const { format, digest, path: dataPath } = await fetchDataFile(catalog, client, id, release.files, pin, options, team);
   await pin(manifest.sha256);
 
   // 6. the manifest joins the data file in the store while the data file's columns are checked against
@@ -201,6 +204,8 @@ async function prepareUnpinned(
   // recorded one), once the file gates named any file that fails its own checksum
   checkListingAgrees(id, release, client.listedRelease(id) ?? (await recordedListing(catalog, id)));
   if (schema !== undefined && schemaBytes !== undefined) await catalog.store.putBytes(schemaBytes, schema, tempName(id, 'schema'));
+  // what came from the API joins the team store only now, every check passed
+  await team?.publish(manifest, schemaBytes, { path: dataPath, digest });
   const accepted = acceptedBeyondContract(release, declared, columns);
   const item: ReleaseImport = {
     release,
@@ -234,6 +239,7 @@ async function fetchDataFile(
   files: { parquet?: FileDigest; csv?: FileDigest },
   pin: (sha256: string) => Promise<void>,
   options: PullReleaseOptions,
+  team?: TeamStorePull,
 ): Promise<{ format: DataFormat; digest: FileDigest; path: string }> {
   const formats = (['parquet', 'csv'] as const).filter((format) => files[format] !== undefined);
   for (const [index, format] of formats.entries()) {
@@ -241,6 +247,8 @@ async function fetchDataFile(
     await pin(expected.sha256);
     if (await catalog.store.holds(expected)) return { format, digest: expected, path: catalog.store.pathOf(expected.sha256) };
     const temp = catalog.store.tempPath(tempName(id, format));
+    // the team store's copy, hashed on the way in (a refused one is said and fetched from the API)
+    if (team !== undefined && (await team.dataFile(format, expected, temp))) return { format, digest: expected, path: await catalog.store.put(temp, expected) };
     try {
       const digest = await client.download(id, format, temp, {
         expected,

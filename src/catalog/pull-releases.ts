@@ -13,6 +13,7 @@ import type { ReleaseImport } from './release-import.js';
 import { catalogMessages } from './messages.js';
 import { checkReleaseIds, prepareRelease, presentReleases, settleRelease, type PullProgress, type PullResult } from './pull-release.js';
 import { repairPresentReleases } from './repair-store.js';
+import { prefetchManifest } from './team-store-pull.js';
 
 export interface PullReleasesOptions {
   /** Releases downloaded and checked at once (imports run beside them, one writer). Default 4. */
@@ -120,7 +121,8 @@ export async function pullReleases(
       const index = todo[position]!;
       const id = unique[index]!;
       const ahead = todo[position + lookahead];
-      if (ahead !== undefined) client.manifest(unique[ahead]!).catch(() => undefined);
+      // (from the team store first when one is in use)
+      if (ahead !== undefined) prefetchManifest(catalog, client, unique[ahead]!);
       let prepared;
       try {
         prepared = await prepareRelease(catalog, client, id, onProgress === undefined ? {} : { onProgress });

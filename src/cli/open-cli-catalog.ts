@@ -6,6 +6,7 @@ import { statSync } from 'node:fs';
 import { hasCatalog, openCatalog, type Catalog } from '../workbench/home-catalog.js';
 import type { CliContext } from './cli-context.js';
 import { CliUsageError, NoCatalogError } from './cli-errors.js';
+import { checkStoreUrl, useTeamStore } from '../workbench/use-team-store.js';
 import { commandMessages } from './messages.js';
 
 export interface OpenCliCatalogOptions {
@@ -27,12 +28,18 @@ export async function openCliCatalog(context: CliContext, access: 'read' | 'writ
   const wait = catalogWaitMs(context.env.RDW_CATALOG_WAIT);
   // A home that is a file (or below one) is left to openCatalog, which says so (RDW_NOT_A_FOLDER) and can make nothing there.
   if (!create && !hasCatalog(context.home) && isFolderOrAbsent(context.home)) throw new NoCatalogError(commandMessages.noCatalog(context.home));
+  // A writer pulls through the team store of RDW_STORE_URL (a malformed one is refused before anything is made).
+  if (access === 'write') checkStoreUrl(context.env);
   const catalog = await openCatalog(context.home, {
     readOnly: access === 'read',
     ...(wait === undefined ? {} : { busyTimeoutMs: wait }),
     onWait: (notice) => context.stderr.write(`rdw: ${notice.message}\n`),
   });
   context.onExit(() => catalog.close());
+  if (access === 'write') {
+    const team = await useTeamStore(catalog, { env: context.env, onNotice: (sentence) => context.stderr.write(`rdw: ${sentence}\n`) });
+    if (team !== undefined) context.onExit(() => team.close());
+  }
   return catalog;
 }
 

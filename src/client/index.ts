@@ -1,6 +1,7 @@
 // src/client: the undici-based API client (auth, pacing, retries, paging, verified downloads). Imports spec only.
 
 export { createClient } from './create-client.js';
+export { manifestFromBytes } from './release-files-scope.js';
 export { resolveClientOptions, validateApiKey } from './client-options.js';
 export { refuseSecretsInUrls } from './refuse-secrets-in-urls.js';
 export { DEFAULT_RESPONSE_LIMITS } from './response-limits.js';

@@ -105,6 +105,14 @@ export function downloadDeadlineMs(totalMs: number, bytes: number | undefined): 
 async function fetchManifest(core: ClientCore, releaseId: string): Promise<ManifestResult> {
   await core.limits.ensure();
   const bytes = await fetchFileBytes(core, releaseId, 'manifest', undefined);
+  return manifestFromBytes(releaseId, bytes);
+}
+
+/**
+ * A manifest read as the client reads `/download/<id>/manifest`: the release object of `bytes` (which must
+ * name `releaseId`), the bytes and their SHA-256. Also what reads a manifest kept elsewhere (the team store).
+ */
+export function manifestFromBytes(releaseId: string, bytes: Uint8Array): ManifestResult {
   const sha256 = sha256Hex(bytes);
   const release = manifestRelease(parseJson<unknown>(bytes, `/download/${releaseId}/manifest`));
   if (typeof release?.id !== 'string' || typeof release.files !== 'object' || release.files === null) {

@@ -16,6 +16,8 @@ export { networkSettings } from './network-settings.js';
 export type { ApiConnection, ConnectApiOptions, EmbeddedMockOptions } from './connect-api.js';
 export { Study } from './study.js';
 export { syncHome } from './sync-home.js';
+export { useTeamStore, checkStoreUrl } from './use-team-store.js';
+export type { UseTeamStoreOptions } from './use-team-store.js';
 export type { SyncHomeOptions } from './sync-home.js';
 export type { SyncReport, SyncedRelease, SyncFailure, SyncSnapshot, SyncLockCheck, SyncBudget } from './sync-report.js';
 export { acquireSyncLock, SYNC_LOCK_FILE } from './sync-lock.js';

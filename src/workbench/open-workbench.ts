@@ -6,6 +6,8 @@ import type { ClientNotice, RdwClient } from '../client/index.js';
 import type { MockServer } from '../mock/index.js';
 import { connectApi, once, type EmbeddedMockOptions } from './connect-api.js';
 import { resolveHome } from './resolve-home.js';
+import { checkStoreUrl, useTeamStore } from './use-team-store.js';
+import type { TeamStore } from '../store/index.js';
 import { snapshotHistoryMethods, type SnapshotHistoryMethods } from './snapshot-history.js';
 
 export interface WorkbenchOptions {
@@ -63,6 +65,7 @@ export interface Workbench extends SnapshotHistoryMethods {
 export async function openWorkbench(options: WorkbenchOptions = {}): Promise<Workbench> {
   const env = options.env ?? {};
   const home = resolveHome({ flag: options.home, env });
+  if (options.readOnly !== true) checkStoreUrl(env);
   const catalog = await openCatalog(home, {
     readOnly: options.readOnly === true,
     hold: options.hold ?? 'while-busy',
@@ -71,9 +74,13 @@ export async function openWorkbench(options: WorkbenchOptions = {}): Promise<Wor
     onWait: options.onCatalogWait ?? ((notice) => void process.stderr.write(`rdw: ${notice.message}\n`)),
   });
   let api;
+  let team: TeamStore | undefined;
   try {
+    // RDW_STORE_URL: pulls read the team store first and publish to it (notices on stderr, as the client's).
+    if (options.readOnly !== true) team = await useTeamStore(catalog, { env, onNotice: (sentence) => void process.stderr.write(`rdw: ${sentence}\n`) });
     api = await connectApi({ env, home, onNotice: options.onNotice ?? noticeToStderr, ...(options.mock === undefined ? {} : { mock: options.mock }) });
   } catch (error) {
+    team?.close();
     await catalog.close();
     throw error;
   }
@@ -89,6 +96,7 @@ export async function openWorkbench(options: WorkbenchOptions = {}): Promise<Wor
       try {
         await catalog.close();
       } finally {
+        team?.close();
         await connection.close();
       }
     }),

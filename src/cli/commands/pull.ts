@@ -31,6 +31,8 @@ export const pullCommand: Command = {
 
     // 2. The catalog (waits while another process holds it: a signal then ends the process, nothing written).
     const catalog = await openCliCatalog(context, 'write');
+    // The team store's notices (RDW_STORE_URL), like the client's, go above the progress bar.
+    catalog.store.team?.sayTo((sentence) => stderr.write(`rdw: ${sentence}\n`));
 
     // 3. From here a first SIGINT/SIGTERM stops between releases and still reports (exit 130/143); then the API.
     const interrupt = listenForInterrupt(stderr);
