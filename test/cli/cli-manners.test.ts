@@ -149,10 +149,11 @@ describe('help and usage errors stay light', () => {
     expect(code).toBe(exit);
     expect(files.some((file) => file.endsWith('/dist/cli/run-cli.js'))).toBe(true);
     // Allowed: the workbench's home resolution (its sentences and errors only), and rdw openapi's own module with
-    // the client's refusal of a key in a URL (it writes the URLs into its document): sentences and errors only.
-    const openapi = '|/dist/cli/commands/openapi\\.js$|/dist/client/(refuse-secrets-in-urls|url-secret|client-errors|messages)\\.js$';
+    // the client's refusal of a key in a URL through workbench/url-refusal.js (it writes the URLs into its
+    // document): sentences and errors only.
+    const openapi = '|/dist/cli/commands/openapi\\.js$|/dist/workbench/url-refusal\\.js$|/dist/client/(refuse-secrets-in-urls|url-secret|client-errors|messages)\\.js$';
     const light = new RegExp(`/dist/workbench/(resolve-home|messages|workbench-errors)\\.js$${argv[0] === 'openapi' ? openapi : ''}`);
-    const heavy = files.filter((file) => !light.test(file) && /\/dist\/(analysis|mock|catalog|workbench|client|report|study)\/|\/dist\/cli\/commands\/(?!index\.js)|node_modules/.test(file));
+    const heavy = files.filter((file) => !light.test(file) && /\/dist\/(analysis|modelling|mock|catalog|store|workbench|client|report|locks|study)\/|\/dist\/cli\/commands\/(?!index\.js)|node_modules/.test(file));
     expect(heavy).toEqual([]);
   });
 

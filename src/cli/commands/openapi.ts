@@ -5,7 +5,7 @@
 // Not through the workbench's index: that would load the client's transport (and DuckDB) for a command that writes a
 // document; this file holds only the refusal, the client's sentences and errors (the one exception of the CLI's
 // import rule, test/architecture/cli-imports.test.ts).
-import { refuseSecretsInUrls } from '../../client/refuse-secrets-in-urls.js';
+import { refuseSecretsInUrls } from '../../workbench/url-refusal.js';
 import { openApiJson, UsageError } from '../../contract/index.js';
 import { CliUsageError } from '../cli-errors.js';
 import { cliMessages } from '../messages.js';
