@@ -15,6 +15,7 @@ export type { TempCleanup } from './content-store.js';
 
 // Pulling releases by ID.
 export { pullRelease, checkReleaseIds } from './pull-release.js';
+export { releaseIdsWithPrefix } from './release-ids-with-prefix.js';
 export type { PullProgress, PullStatus, PullResult, PullReleaseOptions } from './pull-release.js';
 export { pullReleases } from './pull-releases.js';
 export type { PullReleasesOptions, PullReleasesResult, PullFailure } from './pull-releases.js';

@@ -1,6 +1,7 @@
 // Release IDs as the CLI prints them for people: the first 12 characters, as git shows a hash, so a table or
 // a line with an ID fits a 100-column terminal; `--full-ids` (and every --json output) gives whole IDs.
-// Commands still take whole IDs only, and locks store whole IDs: a short ID is for reading, not for input.
+// Locks store whole IDs; rdw pull and rdw lock also take such a prefix back when one known release starts with it
+// (src/workbench/resolve-release-ids.ts).
 
 /**
  * Characters shown of a release ID. 12 hex characters are 48 bits: among 100,000 random IDs the chance of

@@ -107,6 +107,7 @@ export { environmentMessages } from './environment-messages.js';
 export { failureOf, UNEXPECTED_CODE } from './failure-of.js';
 export { checkReleaseId } from './check-release-id.js';
 export { releaseIdMessages } from './release-id-messages.js';
+export { MIN_RELEASE_ID_PREFIX, isReleaseIdPrefix } from './release-id-prefix.js';
 export type { ReportedFailure } from './failure-of.js';
 export { writeFailureOf } from './write-failure.js';
 export { INTERVAL_METHODS, BOOTSTRAP_METHODS, SPLIT_METHODS, MODEL_SPLIT_METHODS, DEFAULT_SPLIT_METHOD, isSplitMethod } from './study-methods.js';

@@ -5,5 +5,11 @@ import { printableText } from '../base/index.js';
 export const releaseIdMessages = {
   /** `value` (escaped, cut to 80 characters) is not a release ID: what one is and where to copy it from. */
   badReleaseId: (value: string) =>
-    `"${printableText(value)}" is not a release ID (the whole 64 letters, digits or . _ ~ -, exactly as listed: rdw releases --full-ids prints them, tables show the first 12); name releases exactly by ID.`,
+    `"${printableText(value)}" is not a release ID (the whole 64 letters, digits or . _ ~ -, exactly as listed: rdw releases --full-ids prints them) nor the first 12 or more characters of one; name releases by ID.`,
+  /** No release the catalog knows (imported or listed) starts with `prefix`. */
+  unknownPrefix: (prefix: string) =>
+    `No release this catalog knows starts with "${printableText(prefix)}": run rdw releases (it records what the API lists) and copy an ID from it, or give the whole ID.`,
+  /** Several releases the catalog knows start with `prefix`. */
+  ambiguousPrefix: (prefix: string, ids: readonly string[]) =>
+    `"${printableText(prefix)}" starts ${ids.length === 2 ? 'two' : 'several'} release IDs (${ids.map((id) => `${id.slice(0, 20)}…`).join(', ')}): give more characters or the whole ID (rdw releases --full-ids).`,
 };

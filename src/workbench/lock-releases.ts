@@ -6,6 +6,7 @@ import { importedReleaseIds, pullReleases, type Catalog, type PullResult } from 
 import type { RdwClient } from '../client/index.js';
 import { writeLock, type StudyLock } from '../locks/index.js';
 import { checkWantedReleases, listLatestReleases, type WantedReleases } from './pull-wanted.js';
+import { resolveReleaseIds } from './resolve-release-ids.js';
 
 export interface LockReleasesOptions {
   /** Opens the home's catalog: 'read' first when only exact IDs are wanted, 'write' to list or pull. */
@@ -30,7 +31,7 @@ export interface LockedReleases {
 export async function lockReleases(lockPath: string, wanted: WantedReleases, options: LockReleasesOptions): Promise<LockedReleases> {
   checkWantedReleases(wanted);
   let catalog = await options.openCatalog('ids' in wanted ? 'read' : 'write');
-  let ids = 'ids' in wanted ? [...new Set(wanted.ids)] : [];
+  let ids = 'ids' in wanted ? [...new Set(await resolveReleaseIds(catalog, wanted.ids))] : [];
   let missing = await missingIds(catalog, ids);
   if ('latest' in wanted || missing.length > 0) {
     if (catalog.readOnly) {

@@ -2,11 +2,12 @@
 // the latest N are listed and remembered in the catalog (listed_releases, so `rdw ls` can tell when a newer
 // revision appears) and then pulled by their exact IDs; exact IDs are checked before any request.
 
-import { checkReleaseIds, pullReleases, recordListings, type Catalog, type PullReleasesOptions, type PullReleasesResult } from '../catalog/index.js';
+import { pullReleases, recordListings, type Catalog, type PullReleasesOptions, type PullReleasesResult } from '../catalog/index.js';
 import type { RdwClient } from '../client/index.js';
 import type { ListedRelease } from '../contract/index.js';
+import { checkReleaseIdsOrPrefixes, resolveReleaseIds } from './resolve-release-ids.js';
 
-/** Which releases to pull: exact IDs, or the latest `latest` the API lists. */
+/** Which releases to pull: exact IDs (or prefixes of 12+ characters: resolveReleaseIds), or the latest `latest` the API lists. */
 export type WantedReleases = { ids: readonly string[] } | { latest: number };
 
 export interface PullWantedOptions extends PullReleasesOptions {
@@ -26,11 +27,11 @@ export interface PulledReleases {
 }
 
 /**
- * Refuses a malformed exact ID (CatalogOptionError, exit 2; the contract's one sentence). pullWanted checks
- * too; a command calls it first to refuse before it opens or creates anything.
+ * Refuses an input that is neither a whole ID nor a prefix of 12+ characters (CatalogOptionError, exit 2; the
+ * contract's one sentence). pullWanted checks too; a command calls it first to refuse before it opens anything.
  */
 export function checkWantedReleases(wanted: WantedReleases): void {
-  if ('ids' in wanted) checkReleaseIds(wanted.ids);
+  if ('ids' in wanted) checkReleaseIdsOrPrefixes(wanted.ids);
 }
 
 /**
@@ -44,7 +45,8 @@ export async function listLatestReleases(catalog: Catalog, client: RdwClient, li
 }
 
 /**
- * Pulls `wanted` into `catalog`: exact IDs as given, or the latest N listed first (listLatestReleases). A
+ * Pulls `wanted` into `catalog`: exact IDs as given (a prefix resolved to the one known ID), or the latest N listed
+ * first (listLatestReleases). A
  * release that fails is in `result.failed` (pullReleases); nothing else throws once the pull has begun.
  * @throws CatalogOptionError (exit 2) for a malformed exact ID, before any request; the listing's errors.
  */
@@ -52,7 +54,7 @@ export async function pullWanted(catalog: Catalog, client: RdwClient, wanted: Wa
   const { onPlanned, ...pullOptions } = options;
   checkWantedReleases(wanted);
   const listed = 'latest' in wanted ? await listLatestReleases(catalog, client, wanted.latest) : undefined;
-  const ids = listed === undefined ? [...(wanted as { ids: readonly string[] }).ids] : listed.map((release) => release.id);
+  const ids = listed === undefined ? await resolveReleaseIds(catalog, (wanted as { ids: readonly string[] }).ids) : listed.map((release) => release.id);
   onPlanned?.(ids, listed);
   const result = await pullReleases(catalog, client, ids, pullOptions);
   return { ids, listed, result };

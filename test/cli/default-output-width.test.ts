@@ -1,7 +1,7 @@
 // Every command's default output on a 100-column terminal: the built CLI runs inside a real pseudo-terminal
 // (util-linux `script`, `stty cols 100`) against the embedded mock, and no line it leaves on the screen
 // (stdout and stderr, progress bars included) is wider than 100 characters. Release IDs show by their first
-// 12 characters; --full-ids and --json keep whole IDs, and commands still take whole IDs only.
+// 12 characters; --full-ids and --json keep whole IDs; pull and lock take a shown prefix back when one known ID starts with it.
 
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
@@ -128,7 +128,7 @@ describe.runIf(hasScript || process.env.CI === 'true')('every command on a 100-c
     expect(Object.keys(widths)).toHaveLength(runs.length + 2);
   }, ALL_RUNS_TIMEOUT_MS);
 
-  it('shows release IDs by their first 12 characters; --full-ids and --json whole; a short ID is refused as input', async () => {
+  it('shows release IDs by their first 12 characters; --full-ids and --json whole; a shown prefix is taken back as input', async () => {
     const home = path.join(work.home, 'h');
     const env = { HOME: work.home };
     expect(releaseIds.length).toBeGreaterThan(0);
@@ -144,8 +144,17 @@ describe.runIf(hasScript || process.env.CI === 'true')('every command on a 100-c
     for (const id of imported) expect(releaseIds).toContain(id);
     const pulled = await runBuiltCli(['pull', releaseIds[0]!, '--full-ids', '--home', home], { env });
     expect(pulled.stdout).toMatch(new RegExp(`^present  ${releaseIds[0]} `));
-    const refused = await runBuiltCli(['pull', releaseIds[0]!.slice(0, SHORT_ID_LENGTH), '--home', home], { env });
-    expect(refused.code).toBe(2);
-    expect(refused.stderr).toContain('rdw releases --full-ids');
+    // What a table shows is taken back as input: the prefix resolves to the one listed ID it starts (rdw releases
+    // recorded the listing), and the pull names the whole ID.
+    const copied = await runBuiltCli(['pull', releaseIds[1]!.slice(0, SHORT_ID_LENGTH), '--full-ids', '--home', home], { env });
+    expect(copied.code).toBe(0);
+    expect(copied.stdout).toMatch(new RegExp(`^(present|imported) +${releaseIds[1]} `));
+    // A prefix no known release starts with: exit 2, saying what to give instead; fewer than 12 characters: not an ID.
+    const unknown = await runBuiltCli(['pull', 'zzzzzzzzzzzz', '--home', home], { env });
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('No release this catalog knows starts with "zzzzzzzzzzzz"');
+    const tooShort = await runBuiltCli(['pull', releaseIds[0]!.slice(0, SHORT_ID_LENGTH - 1), '--home', home], { env });
+    expect(tooShort.code).toBe(2);
+    expect(tooShort.stderr).toContain('rdw releases --full-ids');
   }, 120_000);
 });
