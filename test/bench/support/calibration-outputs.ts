@@ -40,6 +40,14 @@ const foldTallies = (m: ModelCoverage) =>
     ? { auc: m.foldAucSameRegime, logLoss: m.foldLogLossSameRegime, sameRegime: true }
     : { auc: m.foldAuc, logLoss: m.foldLogLoss, sameRegime: false };
 
+type LengthSummary = CalibrationSummary[number];
+
+/** The pooled rows' tallies against their estimand, the skill expected over training sets (pooledExpected). */
+const pooledTallies = (length: LengthSummary, w: Window) => {
+  const expected = length.model.pooledExpected?.[w];
+  return expected ? { auc: expected.auc, logLoss: expected.logLoss } : { auc: length.model.coverage[w].pooledAuc, logLoss: length.model.coverage[w].pooledLogLoss };
+};
+
 /** Every coverage figure of the run in one list, for the overall range. */
 function allCoverages(run: CalibrationRun): number[] {
   const out: number[] = [];
@@ -48,7 +56,7 @@ function allCoverages(run: CalibrationRun): number[] {
       const e = length.event.coverage[w];
       if (e?.coverage != null) out.push(e.coverage);
       const m = length.model.coverage[w];
-      if (m) for (const t of [foldTallies(m).auc, m.pooledAuc, foldTallies(m).logLoss, m.pooledLogLoss]) if (t.coverage != null) out.push(t.coverage);
+      if (m) for (const t of [foldTallies(m).auc, pooledTallies(length, w).auc, foldTallies(m).logLoss, pooledTallies(length, w).logLoss]) if (t.coverage != null) out.push(t.coverage);
     }
   }
   return out;
@@ -57,13 +65,15 @@ function allCoverages(run: CalibrationRun): number[] {
 const round = (value: number | null | undefined, digits = 4) => (value === null || value === undefined || !Number.isFinite(value) ? null : Number(value.toFixed(digits)));
 
 /** Coverage and shown count of a model interval kind's fold and pooled rows in one window. */
-const modelCell = (fold: Tally, pooled: Tally, freshMarket: Tally) => ({
+const modelCell = (fold: Tally, pooled: Tally, freshMarket: Tally, pooledFitted: Tally) => ({
   fold: round(fold.coverage),
   foldShown: fold.shown,
   pooled: round(pooled.coverage),
   pooledShown: pooled.shown,
   /** The fold rows against the fitted model's skill on other markets (all regimes): not their estimand, for comparison. */
   foldFreshMarket: round(freshMarket.coverage),
+  /** The pooled rows against the fitted fold models' own skill (not their estimand: that is the skill expected over training sets). */
+  pooledFittedModels: round(pooledFitted.coverage),
 });
 
 /** The generated TypeScript module's text. */
@@ -84,8 +94,8 @@ export function calibrationModule(run: CalibrationRun): string {
     lengths: run.summary.map((length) => ({
       days: length.days,
       eventDifference: Object.fromEntries(WINDOWS.map((w) => [w, { coverage: round(length.event.coverage[w].coverage), shown: length.event.coverage[w].shown, withheld: withheldCount(length.event.coverage[w]) }])),
-      modelAuc: Object.fromEntries(WINDOWS.map((w) => { const m = length.model.coverage[w]; return [w, modelCell(foldTallies(m).auc, m.pooledAuc, m.foldAuc)]; })),
-      modelLogLossDifference: Object.fromEntries(WINDOWS.map((w) => { const m = length.model.coverage[w]; return [w, modelCell(foldTallies(m).logLoss, m.pooledLogLoss, m.foldLogLoss)]; })),
+      modelAuc: Object.fromEntries(WINDOWS.map((w) => { const m = length.model.coverage[w]; return [w, modelCell(foldTallies(m).auc, pooledTallies(length, w).auc, m.foldAuc, m.pooledAuc)]; })),
+      modelLogLossDifference: Object.fromEntries(WINDOWS.map((w) => { const m = length.model.coverage[w]; return [w, modelCell(foldTallies(m).logLoss, pooledTallies(length, w).logLoss, m.foldLogLoss, m.pooledLogLoss)]; })),
       fdr: round(length.event.fdr),
       power: round(length.event.power),
       noSkillFoldsExcludingHalf: length.model.noSkillFolds.shown > 0 ? round(length.model.noSkillFolds.excluding / length.model.noSkillFolds.shown) : null,
@@ -115,7 +125,7 @@ export function calibrationMarkdown(run: CalibrationRun): string {
       `event truth pooled over ${run.truthMarkets} truth markets, seeds 9001–${9000 + run.truthMarkets}), ` +
       `intervals as that code computes them (block-jackknife constants there: blocks of ≥ ${run.blockWindowMultiple} outcome windows, no interval below ${run.minIntervalBlocks} blocks; the blocks column and the withheld reasons use them). ` +
       `Coverage is the share of shown 95% intervals that held the truth (goal 93–97%); † marks a count outside the central 95% band of Binomial(shown, 0.95), i.e. farther from 95% than chance alone explains (100 intervals: 90–99 covered is inside). ` +
-      `Fold columns: against the fold interval's estimand, the fitted fold model's skill on fresh events under its test days' volatility regimes (below).` +
+      `Each model column counts against its interval's estimand (docs/analysis.md): fold rows, the fitted fold model's skill on fresh events under its test days' volatility regimes; pooled rows, the skill expected over training sets (the mean of the pooled truths over the markets per window and spec; the no-skill AUC 0.5). The bullets give both against the fitted models' skill on other markets.` +
       (run.pooledRecomputed
         ? ` The pooled rows' intervals (${run.pooledRecomputed} rows) were recorded before the code showed them and are recomputed from the recorded fold scores and row counts with the function the pooled row uses (\`correctedResampledInterval\`, test/bench/support/calibration-pooled.ts).`
         : ''),
@@ -132,7 +142,8 @@ export function calibrationMarkdown(run: CalibrationRun): string {
       const scale = length.event.truthScale[w]!;
       const scaleText = `${scale.medianWidthPct?.toFixed(3) ?? '–'} / ${scale.maxTruthStandardErrorPct?.toFixed(3) ?? '–'}`;
       const fold = foldTallies(m);
-      lines.push(`| ${w} | ${cell(e)} | ${b.min === b.max ? b.min : `${b.min}–${b.max}`} (${b.blockDays}) | ${withheldText(e)} | ${scaleText} | ${cell(fold.auc)} | ${cell(m.pooledAuc)} | ${cell(fold.logLoss)} | ${cell(m.pooledLogLoss)} |`);
+      const pooled = pooledTallies(length, w);
+      lines.push(`| ${w} | ${cell(e)} | ${b.min === b.max ? b.min : `${b.min}–${b.max}`} (${b.blockDays}) | ${withheldText(e)} | ${scaleText} | ${cell(fold.auc)} | ${cell(pooled.auc)} | ${cell(fold.logLoss)} | ${cell(pooled.logLoss)} |`);
     }
     const ns = length.model.noSkillFolds;
     const np = length.model.noSkillPooled;
@@ -150,9 +161,9 @@ export function calibrationMarkdown(run: CalibrationRun): string {
       `- Model estimate − truth, mean (AUC; Δ log loss), and AUC misses with the fresh-market truth above / below the interval: ${Object.entries(length.model.bias)
         .map(([name, b]) => `${name} ${b.auc?.toFixed(4) ?? '–'}; ${b.logLossDifference?.toFixed(4) ?? '–'} (${b.aucTruthAbove} / ${b.aucTruthBelow})${b.aucSameRegime != null ? `, AUC − same-regime truth ${b.aucSameRegime.toFixed(4)}` : ''}`)
         .join(', ')}.`,
-      `- Pooled rows against the score expected over training sets (the mean of the pooled truths over the markets per window and spec: what the corrected resampled t estimates; the no-skill AUC 0.5 either way), AUC; Δ log loss: ${WINDOWS.map((w) => {
-        const e = length.model.pooledExpected?.[w];
-        return e ? `${w} ${pct(e.auc.coverage)}; ${pct(e.logLoss.coverage)}` : `${w} –`;
+      `- Pooled rows against the fitted fold models' own skill on other markets instead (not their estimand: the interval also holds what other training sets would have fitted), AUC; Δ log loss: ${WINDOWS.map((w) => {
+        const m = length.model.coverage[w];
+        return `${w} ${m.pooledAuc.shown > 0 ? cell(m.pooledAuc) : '–'}; ${m.pooledLogLoss.shown > 0 ? cell(m.pooledLogLoss) : '–'}`;
       }).join(', ')}.`,
       `- Null groups (FDR): ${length.event.nullGroups.join(', ') || 'none'}.`,
       '',
