@@ -7,12 +7,12 @@
 export const INTERVAL_CALIBRATION = {
   "markets": 50,
   "measuredOn": "2026-11-27",
-  "commit": "f751bc4",
-  "analysisCommit": "d8db978",
+  "commit": "305a3ed",
+  "analysisCommit": "fc3eda9",
   "blockWindowMultiple": 2,
   "minIntervalBlocks": 8,
   "coverageRange": [
-    0.816,
+    0.92,
     1
   ],
   "fdr": 0.0217,
@@ -49,66 +49,76 @@ export const INTERVAL_CALIBRATION = {
       },
       "modelAuc": {
         "15m": {
-          "fold": 0.932,
+          "fold": 0.964,
           "foldShown": 500,
           "pooled": 0.99,
-          "pooledShown": 100
+          "pooledShown": 100,
+          "foldFreshMarket": 0.932
         },
         "1h": {
-          "fold": 0.886,
+          "fold": 0.97,
           "foldShown": 500,
           "pooled": 0.94,
-          "pooledShown": 100
+          "pooledShown": 100,
+          "foldFreshMarket": 0.886
         },
         "4h": {
-          "fold": 0.96,
+          "fold": 0.958,
           "foldShown": 500,
           "pooled": 0.95,
-          "pooledShown": 100
+          "pooledShown": 100,
+          "foldFreshMarket": 0.96
         },
         "24h": {
           "fold": 1,
           "foldShown": 4,
           "pooled": 0.96,
-          "pooledShown": 100
+          "pooledShown": 100,
+          "foldFreshMarket": 1
         },
         "7d": {
           "fold": null,
           "foldShown": 0,
           "pooled": 0.98,
-          "pooledShown": 100
+          "pooledShown": 100,
+          "foldFreshMarket": null
         }
       },
       "modelLogLossDifference": {
         "15m": {
-          "fold": 0.908,
+          "fold": 0.954,
           "foldShown": 500,
           "pooled": 1,
-          "pooledShown": 100
+          "pooledShown": 100,
+          "foldFreshMarket": 0.908
         },
         "1h": {
-          "fold": 0.842,
+          "fold": 0.958,
           "foldShown": 500,
           "pooled": 0.97,
-          "pooledShown": 100
+          "pooledShown": 100,
+          "foldFreshMarket": 0.842
         },
         "4h": {
-          "fold": 0.944,
+          "fold": 0.956,
           "foldShown": 500,
           "pooled": 0.98,
-          "pooledShown": 100
+          "pooledShown": 100,
+          "foldFreshMarket": 0.944
         },
         "24h": {
           "fold": 1,
           "foldShown": 4,
           "pooled": 0.98,
-          "pooledShown": 100
+          "pooledShown": 100,
+          "foldFreshMarket": 1
         },
         "7d": {
           "fold": null,
           "foldShown": 0,
           "pooled": 1,
-          "pooledShown": 100
+          "pooledShown": 100,
+          "foldFreshMarket": null
         }
       },
       "fdr": 0.0217,
@@ -146,66 +156,76 @@ export const INTERVAL_CALIBRATION = {
       },
       "modelAuc": {
         "15m": {
-          "fold": 0.912,
+          "fold": 0.954,
           "foldShown": 500,
           "pooled": 0.92,
-          "pooledShown": 100
+          "pooledShown": 100,
+          "foldFreshMarket": 0.912
         },
         "1h": {
-          "fold": 0.854,
+          "fold": 0.958,
           "foldShown": 500,
           "pooled": 0.95,
-          "pooledShown": 100
+          "pooledShown": 100,
+          "foldFreshMarket": 0.854
         },
         "4h": {
-          "fold": 0.966,
+          "fold": 0.972,
           "foldShown": 500,
           "pooled": 0.93,
-          "pooledShown": 100
+          "pooledShown": 100,
+          "foldFreshMarket": 0.966
         },
         "24h": {
           "fold": 0.954,
           "foldShown": 500,
           "pooled": 0.97,
-          "pooledShown": 100
+          "pooledShown": 100,
+          "foldFreshMarket": 0.954
         },
         "7d": {
           "fold": null,
           "foldShown": 0,
           "pooled": 0.99,
-          "pooledShown": 100
+          "pooledShown": 100,
+          "foldFreshMarket": null
         }
       },
       "modelLogLossDifference": {
         "15m": {
-          "fold": 0.904,
+          "fold": 0.95,
           "foldShown": 500,
           "pooled": 0.93,
-          "pooledShown": 100
+          "pooledShown": 100,
+          "foldFreshMarket": 0.904
         },
         "1h": {
-          "fold": 0.816,
+          "fold": 0.962,
           "foldShown": 500,
           "pooled": 0.97,
-          "pooledShown": 100
+          "pooledShown": 100,
+          "foldFreshMarket": 0.816
         },
         "4h": {
-          "fold": 0.924,
+          "fold": 0.962,
           "foldShown": 500,
           "pooled": 0.99,
-          "pooledShown": 100
+          "pooledShown": 100,
+          "foldFreshMarket": 0.924
         },
         "24h": {
-          "fold": 0.94,
+          "fold": 0.946,
           "foldShown": 500,
           "pooled": 0.99,
-          "pooledShown": 100
+          "pooledShown": 100,
+          "foldFreshMarket": 0.94
         },
         "7d": {
           "fold": null,
           "foldShown": 0,
           "pooled": 0.99,
-          "pooledShown": 100
+          "pooledShown": 100,
+          "foldFreshMarket": null
         }
       },
       "fdr": 0.0212,
