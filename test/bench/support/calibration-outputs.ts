@@ -21,6 +21,8 @@ export interface CalibrationRun {
   minIntervalBlocks: number;
   /** Pooled rows whose intervals --from recomputed from the recorded folds (a run made before the code showed them). */
   pooledRecomputed?: number;
+  /** --from: the commit whose tally code (summary, table) re-read the run's saved records. */
+  talliedAt?: string;
   summary: CalibrationSummary;
 }
 
@@ -128,7 +130,8 @@ export function calibrationMarkdown(run: CalibrationRun): string {
       `Each model column counts against its interval's estimand (docs/analysis.md): fold rows, the fitted fold model's skill on fresh events under its test days' volatility regimes; pooled rows, the skill expected over training sets (the mean of the pooled truths over the markets per window and spec; the no-skill AUC 0.5). The bullets give both against the fitted models' skill on other markets.` +
       (run.pooledRecomputed
         ? ` The pooled rows' intervals (${run.pooledRecomputed} rows) were recorded before the code showed them and are recomputed from the recorded fold scores and row counts with the function the pooled row uses (\`correctedResampledInterval\`, test/bench/support/calibration-pooled.ts).`
-        : ''),
+        : '') +
+      (run.talliedAt ? ` Tallied from the run's saved records (\`--from\`) by the tally code of \`${run.talliedAt}\`: the same intervals and truths, counted against each interval's estimand.` : ''),
     '',
   );
   for (const length of run.summary) {
