@@ -12,7 +12,7 @@ export const INTERVAL_CALIBRATION = {
   "blockWindowMultiple": 2,
   "minIntervalBlocks": 8,
   "coverageRange": [
-    0.92,
+    0.91,
     1
   ],
   "fdr": 0.0217,
@@ -53,72 +53,82 @@ export const INTERVAL_CALIBRATION = {
           "foldShown": 500,
           "pooled": 0.99,
           "pooledShown": 100,
-          "foldFreshMarket": 0.932
+          "foldFreshMarket": 0.932,
+          "pooledFittedModels": 0.99
         },
         "1h": {
           "fold": 0.97,
           "foldShown": 500,
           "pooled": 0.94,
           "pooledShown": 100,
-          "foldFreshMarket": 0.886
+          "foldFreshMarket": 0.886,
+          "pooledFittedModels": 0.94
         },
         "4h": {
           "fold": 0.958,
           "foldShown": 500,
           "pooled": 0.95,
           "pooledShown": 100,
-          "foldFreshMarket": 0.96
+          "foldFreshMarket": 0.96,
+          "pooledFittedModels": 0.95
         },
         "24h": {
           "fold": 1,
           "foldShown": 4,
           "pooled": 0.96,
           "pooledShown": 100,
-          "foldFreshMarket": 1
+          "foldFreshMarket": 1,
+          "pooledFittedModels": 0.96
         },
         "7d": {
           "fold": null,
           "foldShown": 0,
           "pooled": 0.98,
           "pooledShown": 100,
-          "foldFreshMarket": null
+          "foldFreshMarket": null,
+          "pooledFittedModels": 0.98
         }
       },
       "modelLogLossDifference": {
         "15m": {
           "fold": 0.954,
           "foldShown": 500,
-          "pooled": 1,
+          "pooled": 0.97,
           "pooledShown": 100,
-          "foldFreshMarket": 0.908
+          "foldFreshMarket": 0.908,
+          "pooledFittedModels": 1
         },
         "1h": {
           "fold": 0.958,
           "foldShown": 500,
-          "pooled": 0.97,
+          "pooled": 0.94,
           "pooledShown": 100,
-          "foldFreshMarket": 0.842
+          "foldFreshMarket": 0.842,
+          "pooledFittedModels": 0.97
         },
         "4h": {
           "fold": 0.956,
           "foldShown": 500,
-          "pooled": 0.98,
+          "pooled": 0.96,
           "pooledShown": 100,
-          "foldFreshMarket": 0.944
+          "foldFreshMarket": 0.944,
+          "pooledFittedModels": 0.98
         },
         "24h": {
           "fold": 1,
           "foldShown": 4,
           "pooled": 0.98,
           "pooledShown": 100,
-          "foldFreshMarket": 1
+          "foldFreshMarket": 1,
+          "pooledFittedModels": 0.98
         },
         "7d": {
           "fold": null,
           "foldShown": 0,
-          "pooled": 1,
+          "pooled": 0.98,
           "pooledShown": 100,
-          "foldFreshMarket": null
+          "foldFreshMarket": null,
+          "pooledFittedModels": 1
         }
       },
       "fdr": 0.0217,
@@ -158,37 +168,42 @@ export const INTERVAL_CALIBRATION = {
         "15m": {
           "fold": 0.954,
           "foldShown": 500,
-          "pooled": 0.92,
+          "pooled": 0.91,
           "pooledShown": 100,
-          "foldFreshMarket": 0.912
+          "foldFreshMarket": 0.912,
+          "pooledFittedModels": 0.92
         },
         "1h": {
           "fold": 0.958,
           "foldShown": 500,
           "pooled": 0.95,
           "pooledShown": 100,
-          "foldFreshMarket": 0.854
+          "foldFreshMarket": 0.854,
+          "pooledFittedModels": 0.95
         },
         "4h": {
           "fold": 0.972,
           "foldShown": 500,
           "pooled": 0.93,
           "pooledShown": 100,
-          "foldFreshMarket": 0.966
+          "foldFreshMarket": 0.966,
+          "pooledFittedModels": 0.93
         },
         "24h": {
           "fold": 0.954,
           "foldShown": 500,
           "pooled": 0.97,
           "pooledShown": 100,
-          "foldFreshMarket": 0.954
+          "foldFreshMarket": 0.954,
+          "pooledFittedModels": 0.97
         },
         "7d": {
           "fold": null,
           "foldShown": 0,
           "pooled": 0.99,
           "pooledShown": 100,
-          "foldFreshMarket": null
+          "foldFreshMarket": null,
+          "pooledFittedModels": 0.99
         }
       },
       "modelLogLossDifference": {
@@ -197,35 +212,40 @@ export const INTERVAL_CALIBRATION = {
           "foldShown": 500,
           "pooled": 0.93,
           "pooledShown": 100,
-          "foldFreshMarket": 0.904
+          "foldFreshMarket": 0.904,
+          "pooledFittedModels": 0.93
         },
         "1h": {
           "fold": 0.962,
           "foldShown": 500,
-          "pooled": 0.97,
+          "pooled": 0.95,
           "pooledShown": 100,
-          "foldFreshMarket": 0.816
+          "foldFreshMarket": 0.816,
+          "pooledFittedModels": 0.97
         },
         "4h": {
           "fold": 0.962,
           "foldShown": 500,
-          "pooled": 0.99,
+          "pooled": 0.96,
           "pooledShown": 100,
-          "foldFreshMarket": 0.924
+          "foldFreshMarket": 0.924,
+          "pooledFittedModels": 0.99
         },
         "24h": {
           "fold": 0.946,
           "foldShown": 500,
           "pooled": 0.99,
           "pooledShown": 100,
-          "foldFreshMarket": 0.94
+          "foldFreshMarket": 0.94,
+          "pooledFittedModels": 0.99
         },
         "7d": {
           "fold": null,
           "foldShown": 0,
-          "pooled": 0.99,
+          "pooled": 0.97,
           "pooledShown": 100,
-          "foldFreshMarket": null
+          "foldFreshMarket": null,
+          "pooledFittedModels": 0.99
         }
       },
       "fdr": 0.0212,
