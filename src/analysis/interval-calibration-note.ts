@@ -8,10 +8,13 @@ import { analysisMessages } from './messages.js';
 const MIN_SHOWN = 30;
 
 interface ModelCell {
+  /** Fold rows against their estimand: the fold model's skill under its test days' conditions (docs/analysis.md). */
   readonly fold: number | null;
   readonly foldShown: number;
   readonly pooled: number | null;
   readonly pooledShown: number;
+  /** Fold rows against the fold model's skill on other markets (not their estimand); absent in runs before 2026-11-27 b. */
+  readonly foldFreshMarket?: number | null;
 }
 
 /** What the calibration module holds, as far as the note reads it (the module is generated JSON). */
@@ -30,8 +33,11 @@ const FIGURES = INTERVAL_CALIBRATION as unknown as CalibrationFigures;
 
 const range = (values: number[]): [number, number] | null => (values.length > 0 ? [Math.min(...values), Math.max(...values)] : null);
 
-/** Lowest and highest coverage of the shown intervals of one kind (model: fold rows; pooled: pooled rows), over windows and market lengths. */
-export function calibratedCoverage(kind: 'event' | 'model' | 'pooled', figures: CalibrationFigures = FIGURES): [number, number] | null {
+/**
+ * Lowest and highest coverage of the shown intervals of one kind (model: fold rows against their estimand;
+ * freshMarket: fold rows against other markets; pooled: pooled rows), over windows and market lengths.
+ */
+export function calibratedCoverage(kind: 'event' | 'model' | 'freshMarket' | 'pooled', figures: CalibrationFigures = FIGURES): [number, number] | null {
   const values: number[] = [];
   for (const length of figures.lengths) {
     if (kind === 'event') {
@@ -41,6 +47,7 @@ export function calibratedCoverage(kind: 'event' | 'model' | 'pooled', figures: 
         for (const cell of Object.values(table)) {
           if (kind === 'model' && cell.foldShown >= MIN_SHOWN && cell.fold !== null) values.push(cell.fold);
           if (kind === 'pooled' && cell.pooledShown >= MIN_SHOWN && cell.pooled !== null) values.push(cell.pooled);
+          if (kind === 'freshMarket' && cell.foldShown >= MIN_SHOWN && cell.foldFreshMarket != null) values.push(cell.foldFreshMarket);
         }
       }
     }
@@ -50,14 +57,15 @@ export function calibratedCoverage(kind: 'event' | 'model' | 'pooled', figures: 
 
 /**
  * One sentence: on how many simulated markets these intervals were measured, and what they did there. Event
- * study: the range of coverage. Model: how often a no-skill model's fold AUC interval excluded 0.5, and the
- * fold intervals' coverage of the fresh-market truth (docs/analysis.md says why the latter is lower at 15m/1h),
- * and the pooled rows' (corrected resampled t over the folds) when any were measured.
+ * study: the range of coverage. Model: how often a no-skill model's fold AUC interval excluded 0.5, the fold
+ * intervals' coverage of their estimand (the fold model's skill under its test days' conditions) and, for
+ * comparison, of the fold model's skill on other markets (lower at 15m/1h: docs/analysis.md says why), and the
+ * pooled rows' (corrected resampled t over the folds) when any were measured.
  */
 export function intervalCalibrationNote(kind: 'event' | 'model', figures: CalibrationFigures = FIGURES): string {
   const days = figures.lengths.map((length) => length.days);
   const coverage = calibratedCoverage(kind, figures);
   if (kind === 'event') return analysisMessages.intervalCalibration(figures.markets, days, coverage);
   const noSkill = range(figures.lengths.flatMap((length) => (length.noSkillFoldsExcludingHalf === null ? [] : [length.noSkillFoldsExcludingHalf])));
-  return analysisMessages.modelIntervalCalibration(figures.markets, days, noSkill, coverage, calibratedCoverage('pooled', figures));
+  return analysisMessages.modelIntervalCalibration(figures.markets, days, noSkill, coverage, calibratedCoverage('pooled', figures), calibratedCoverage('freshMarket', figures));
 }

@@ -7,12 +7,12 @@
 export const INTERVAL_CALIBRATION = {
   "markets": 50,
   "measuredOn": "2026-11-27",
-  "commit": "f751bc4",
-  "analysisCommit": "d8db978",
+  "commit": "305a3ed",
+  "analysisCommit": "fc3eda9",
   "blockWindowMultiple": 2,
   "minIntervalBlocks": 8,
   "coverageRange": [
-    0.816,
+    0.91,
     1
   ],
   "fdr": 0.0217,
@@ -49,66 +49,86 @@ export const INTERVAL_CALIBRATION = {
       },
       "modelAuc": {
         "15m": {
-          "fold": 0.932,
+          "fold": 0.964,
           "foldShown": 500,
           "pooled": 0.99,
-          "pooledShown": 100
+          "pooledShown": 100,
+          "foldFreshMarket": 0.932,
+          "pooledFittedModels": 0.99
         },
         "1h": {
-          "fold": 0.886,
+          "fold": 0.97,
           "foldShown": 500,
           "pooled": 0.94,
-          "pooledShown": 100
+          "pooledShown": 100,
+          "foldFreshMarket": 0.886,
+          "pooledFittedModels": 0.94
         },
         "4h": {
-          "fold": 0.96,
+          "fold": 0.958,
           "foldShown": 500,
           "pooled": 0.95,
-          "pooledShown": 100
+          "pooledShown": 100,
+          "foldFreshMarket": 0.96,
+          "pooledFittedModels": 0.95
         },
         "24h": {
           "fold": 1,
           "foldShown": 4,
           "pooled": 0.96,
-          "pooledShown": 100
+          "pooledShown": 100,
+          "foldFreshMarket": 1,
+          "pooledFittedModels": 0.96
         },
         "7d": {
           "fold": null,
           "foldShown": 0,
           "pooled": 0.98,
-          "pooledShown": 100
+          "pooledShown": 100,
+          "foldFreshMarket": null,
+          "pooledFittedModels": 0.98
         }
       },
       "modelLogLossDifference": {
         "15m": {
-          "fold": 0.908,
-          "foldShown": 500,
-          "pooled": 1,
-          "pooledShown": 100
-        },
-        "1h": {
-          "fold": 0.842,
+          "fold": 0.954,
           "foldShown": 500,
           "pooled": 0.97,
-          "pooledShown": 100
+          "pooledShown": 100,
+          "foldFreshMarket": 0.908,
+          "pooledFittedModels": 1
+        },
+        "1h": {
+          "fold": 0.958,
+          "foldShown": 500,
+          "pooled": 0.94,
+          "pooledShown": 100,
+          "foldFreshMarket": 0.842,
+          "pooledFittedModels": 0.97
         },
         "4h": {
-          "fold": 0.944,
+          "fold": 0.956,
           "foldShown": 500,
-          "pooled": 0.98,
-          "pooledShown": 100
+          "pooled": 0.96,
+          "pooledShown": 100,
+          "foldFreshMarket": 0.944,
+          "pooledFittedModels": 0.98
         },
         "24h": {
           "fold": 1,
           "foldShown": 4,
           "pooled": 0.98,
-          "pooledShown": 100
+          "pooledShown": 100,
+          "foldFreshMarket": 1,
+          "pooledFittedModels": 0.98
         },
         "7d": {
           "fold": null,
           "foldShown": 0,
-          "pooled": 1,
-          "pooledShown": 100
+          "pooled": 0.98,
+          "pooledShown": 100,
+          "foldFreshMarket": null,
+          "pooledFittedModels": 1
         }
       },
       "fdr": 0.0217,
@@ -146,66 +166,86 @@ export const INTERVAL_CALIBRATION = {
       },
       "modelAuc": {
         "15m": {
-          "fold": 0.912,
+          "fold": 0.954,
           "foldShown": 500,
-          "pooled": 0.92,
-          "pooledShown": 100
+          "pooled": 0.91,
+          "pooledShown": 100,
+          "foldFreshMarket": 0.912,
+          "pooledFittedModels": 0.92
         },
         "1h": {
-          "fold": 0.854,
+          "fold": 0.958,
           "foldShown": 500,
           "pooled": 0.95,
-          "pooledShown": 100
+          "pooledShown": 100,
+          "foldFreshMarket": 0.854,
+          "pooledFittedModels": 0.95
         },
         "4h": {
-          "fold": 0.966,
+          "fold": 0.972,
           "foldShown": 500,
           "pooled": 0.93,
-          "pooledShown": 100
+          "pooledShown": 100,
+          "foldFreshMarket": 0.966,
+          "pooledFittedModels": 0.93
         },
         "24h": {
           "fold": 0.954,
           "foldShown": 500,
           "pooled": 0.97,
-          "pooledShown": 100
+          "pooledShown": 100,
+          "foldFreshMarket": 0.954,
+          "pooledFittedModels": 0.97
         },
         "7d": {
           "fold": null,
           "foldShown": 0,
           "pooled": 0.99,
-          "pooledShown": 100
+          "pooledShown": 100,
+          "foldFreshMarket": null,
+          "pooledFittedModels": 0.99
         }
       },
       "modelLogLossDifference": {
         "15m": {
-          "fold": 0.904,
+          "fold": 0.95,
           "foldShown": 500,
           "pooled": 0.93,
-          "pooledShown": 100
+          "pooledShown": 100,
+          "foldFreshMarket": 0.904,
+          "pooledFittedModels": 0.93
         },
         "1h": {
-          "fold": 0.816,
+          "fold": 0.962,
           "foldShown": 500,
-          "pooled": 0.97,
-          "pooledShown": 100
+          "pooled": 0.95,
+          "pooledShown": 100,
+          "foldFreshMarket": 0.816,
+          "pooledFittedModels": 0.97
         },
         "4h": {
-          "fold": 0.924,
+          "fold": 0.962,
           "foldShown": 500,
-          "pooled": 0.99,
-          "pooledShown": 100
+          "pooled": 0.96,
+          "pooledShown": 100,
+          "foldFreshMarket": 0.924,
+          "pooledFittedModels": 0.99
         },
         "24h": {
-          "fold": 0.94,
+          "fold": 0.946,
           "foldShown": 500,
           "pooled": 0.99,
-          "pooledShown": 100
+          "pooledShown": 100,
+          "foldFreshMarket": 0.94,
+          "pooledFittedModels": 0.99
         },
         "7d": {
           "fold": null,
           "foldShown": 0,
-          "pooled": 0.99,
-          "pooledShown": 100
+          "pooled": 0.97,
+          "pooledShown": 100,
+          "foldFreshMarket": null,
+          "pooledFittedModels": 0.99
         }
       },
       "fdr": 0.0212,

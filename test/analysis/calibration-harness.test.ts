@@ -5,10 +5,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventStudy } from '../../src/analysis/index.js';
 import { modelStudy } from '../../src/modelling/index.js';
-import { rocAuc } from '../../src/modelling/classification-metrics.js';
+import { logLoss, rocAuc, scoreOrder } from '../../src/modelling/classification-metrics.js';
+import { LogisticRegression } from '../../src/modelling/logistic-regression.js';
+import { defaultModelSpec } from '../../src/modelling/default-model-spec.js';
+import { regimeOf } from '../../src/mock/simulator/volatility-schedule.js';
+import { binomialBand, outsideBinomialBand } from '../bench/support/calibration-binomial.js';
 import { assignDayBlocks } from '../../src/analysis/block-jackknife.js';
 import { differenceOf, leaveOneBlockOut, readGroupDayTotals, sumTotals } from '../bench/support/calibration-day-totals.js';
-import { joinTruthRows, pooledTruth, readTruthRows, truthScoringModels } from '../bench/support/calibration-model-truth.js';
+import {
+  joinTruthRows,
+  pooledTruth,
+  readTruthRows,
+  regimeShares,
+  sameRegimeTruth,
+  truthRegimes,
+  truthScoringModels,
+} from '../bench/support/calibration-model-truth.js';
 import { noSkillSpec, type ModelRecord } from '../bench/support/calibration-measure.js';
 import { fillPooledOverFolds } from '../bench/support/calibration-pooled.js';
 import { simulatorCatalog, type FixtureCatalog } from '../support/fixture-catalog.js';
@@ -92,5 +104,53 @@ describe('fold truth of the calibration bench', () => {
     expect(pooled.intervals.model.auc.every(Number.isFinite)).toBe(true);
     expect(row.aucInterval).toEqual(pooled.intervals.model.auc);
     expect(row.logLossInterval).toEqual(pooled.intervals.logLossDifference);
+  });
+});
+
+describe('same-regime truth of a fold (the fold interval\'s estimand)', () => {
+  it('equals the plain truth for the truth rows\' own regime mix, and the truth of one regime\'s rows for a fold of that regime', async () => {
+    const spec = defaultModelSpec('1h');
+    const truth = joinTruthRows([await readTruthRows(fixture.connection, spec, '1h', 'event')]);
+    // The day of every truth row, independently: plain SQL counts of eligible event rows per UTC day.
+    const counts = await fixture.connection.runAndReadAll(
+      `SELECT floor(sample_time / 86400)::INTEGER AS utc_day, count(*)::INTEGER AS n FROM market_events_current
+       WHERE sample_type = 'event' AND direction_adjusted_return_pct_1h IS NOT NULL GROUP BY 1`,
+    );
+    const perDay = new Map<number, number>();
+    for (const day of truth.day) perDay.set(day, (perDay.get(day) ?? 0) + 1);
+    for (const [day, n] of counts.getRows() as [number, number][]) expect(perDay.get(day) ?? 0).toBeLessThanOrEqual(n);
+    expect([...perDay.keys()].every((day) => counts.getRows().some(([d]) => d === day))).toBe(true);
+
+    const model = new LogisticRegression();
+    model.fit(truth.matrix, truth.y);
+    const predictions = model.predict(truth.matrix);
+    const record = { auc: rocAuc(truth.y, predictions), logLossDifference: Number.NaN, predictions, order: scoreOrder(predictions), baseRate: 0.5 };
+    const regimes = truthRegimes(truth, [11]);
+    expect(Array.from(regimes)).toEqual(Array.from(truth.day, (day) => regimeOf(11, day)));
+    const shares = regimeShares(regimes);
+    const base = new Float64Array(truth.y.length).fill(0.5);
+    // A fold with the truth rows' own mix: every weight 1, the plain truth.
+    const own = sameRegimeTruth(truth, regimes, shares, record, shares);
+    expect(own.auc).toBeCloseTo(record.auc, 12);
+    expect(own.logLossDifference).toBeCloseTo(logLoss(truth.y, predictions) - logLoss(truth.y, base), 12);
+    // A fold whose test rows are all of one regime: the truth of that regime's rows alone.
+    const regime = [...shares.keys()].sort((a, b) => shares.get(b)! - shares.get(a)!)[0]!;
+    const index = Array.from(regimes.keys()).filter((i) => regimes[i] === regime);
+    const y = Float64Array.from(index, (i) => truth.y[i]!);
+    const p = Float64Array.from(index, (i) => predictions[i]!);
+    const one = sameRegimeTruth(truth, regimes, shares, record, new Map([[regime, 1]]));
+    expect(one.auc).toBeCloseTo(rocAuc(y, p), 12);
+    expect(one.logLossDifference).toBeCloseTo(logLoss(y, p) - logLoss(y, new Float64Array(y.length).fill(0.5)), 12);
+  });
+});
+
+describe('binomial band of a coverage count', () => {
+  it('is the central 95% band of Binomial(n, 0.95) (scipy.stats.binom ppf(0.025) / isf(0.025))', () => {
+    expect(binomialBand(100)).toEqual([90, 99]);
+    expect(binomialBand(300)).toEqual([277, 292]);
+    expect(binomialBand(500)).toEqual([465, 484]);
+    expect(outsideBinomialBand(100, 100)).toBe(true);
+    expect(outsideBinomialBand(99, 100)).toBe(false);
+    expect(outsideBinomialBand(89, 100)).toBe(true);
   });
 });

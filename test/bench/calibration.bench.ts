@@ -79,7 +79,16 @@ async function fromSaved(files: string): Promise<void> {
     seconds: { truth: 0, study: 0 },
   };
   // The interval code of the re-tally is today's (the pooled rows above are computed with it).
-  const run: CalibrationRun = { ...saved.run, analysisCommit: analysisCommit(), pooledRecomputed: pooled.recomputed, markets: new Set(saved.events.map((e: { seed: number }) => e.seed)).size, summary: summarize(measurement, lengths) };
+  // The interval code is today's only where pooled rows were recomputed; otherwise the run's own.
+  const talliedAt = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
+  const run: CalibrationRun = {
+    ...saved.run,
+    analysisCommit: pooled.recomputed > 0 ? analysisCommit() : saved.run.analysisCommit,
+    pooledRecomputed: pooled.recomputed,
+    talliedAt,
+    markets: new Set(saved.events.map((e: { seed: number }) => e.seed)).size,
+    summary: summarize(measurement, lengths),
+  };
   log(calibrationMarkdown(run));
   if (values.write) await writeCalibration(ROOT, run);
   console.log(JSON.stringify({ benchmark: 'calibration', mode: 'from', file, ...run }));

@@ -13,7 +13,18 @@ import { quoteIdentifier } from '../../../src/base/index.js';
 import { readGroupDayTotals } from './calibration-day-totals.js';
 import { groupKey, truthOf, type GroupTruth, type MarketTotals } from './calibration-explore.js';
 import { buildCalibrationMarket, newestReleases } from './calibration-markets.js';
-import { joinTruthRows, pooledTruth, readTruthRows, truthAucStandardError, truthScoringModels, type TruthSample } from './calibration-model-truth.js';
+import {
+  joinTruthRows,
+  pooledTruth,
+  readTruthRows,
+  regimeShares,
+  sameRegimeTruth,
+  truthAucStandardError,
+  truthRegimes,
+  truthScoringModels,
+  type TruthSample,
+} from './calibration-model-truth.js';
+import { regimeOf } from '../../../src/mock/simulator/volatility-schedule.js';
 import { cacheMarketTotals, marketTotals } from './calibration-totals-cache.js';
 
 /** The two model specs measured: the default (real skill, from the planted breakout effect) and a no-skill one. */
@@ -74,6 +85,12 @@ export interface ModelRecord {
   /** The fitted model's AUC on the truth sample, as scored (for the no-skill spec: a check that it is near 0.5). */
   scoredTruthAuc: number;
   trueLogLossDifference: number;
+  /**
+   * Fold rows: the fold interval's estimand, the fitted model's skill on truth rows reweighted to the volatility
+   * regimes of the fold's test rows (sameRegimeTruth; no-skill AUC 0.5). Pooled rows and runs made before: absent.
+   */
+  sameRegimeAuc?: number;
+  sameRegimeLogLossDifference?: number;
   /** Standard error of the truth AUC (first study market only; NaN elsewhere). */
   trueAucStandardError: number;
 }
@@ -131,6 +148,11 @@ export async function measure(options: MeasureOptions): Promise<Measurement> {
   }
   const eventTruth = Object.fromEntries(options.lengths.map((days) => [days, truthOf(truthMarkets, days)]));
   for (const [key, list] of parts) modelTruth.set(key, joinTruthRows(list));
+  // The volatility regime of every truth row and the regimes' shares, per spec × window (the same-regime truth).
+  const regimes = new Map([...modelTruth].map(([key, t]) => {
+    const values = truthRegimes(t, options.truthSeeds);
+    return [key, { values, shares: regimeShares(values) }];
+  }));
   const truthSeconds = (performance.now() - started) / 1000;
 
   // 2. the studies, market by market (each market's catalog built once; shorter lengths are its newest releases)
@@ -160,6 +182,7 @@ export async function measure(options: MeasureOptions): Promise<Measurement> {
         for (const window of windows) {
           for (const [name, spec] of Object.entries(SPECS) as [SpecName, (typeof SPECS)[SpecName]][]) {
             const truth = modelTruth.get(`${name}|${window}`)!;
+            const truthRegime = regimes.get(`${name}|${window}`)!;
             const scoring = truthScoringModels(truth);
             try {
               const result = await modelStudy(connection, {
@@ -172,11 +195,15 @@ export async function measure(options: MeasureOptions): Promise<Measurement> {
               if (scoring.fitted.length !== folds.length) throw new Error(`${scoring.fitted.length} models made for ${folds.length} folds: cannot match fold truths`);
               folds.forEach((fold, i) => {
                 const t = scoring.fitted[i]!;
+                const split = result.splits.splits.find((one) => one.fold === fold.fold)!;
+                const testRegimes = Float64Array.from(split.test, (row) => regimeOf(seed, Math.floor(result.splits.rows.sampleTime[row]! / 86_400)));
+                const same = sameRegimeTruth(truth, truthRegime.values, truthRegime.shares, t, regimeShares(testRegimes), name === 'no-skill' ? 0.5 : undefined);
                 models.push({
                   seed, days, window, spec: name, fold: fold.fold, testDays: fold.days, testRows: fold.rows, trainRows: fold.trainRows,
                   auc: fold.model.auc, aucInterval: fold.intervals.model.auc,
                   logLossDifference: fold.logLossDifference, logLossInterval: fold.intervals.logLossDifference,
                   trueAuc: name === 'no-skill' ? 0.5 : t.auc, scoredTruthAuc: t.auc, trueLogLossDifference: t.logLossDifference,
+                  sameRegimeAuc: same.auc, sameRegimeLogLossDifference: same.logLossDifference,
                   trueAucStandardError: marketIndex === 0 && t.predictions.length > 0 ? truthAucStandardError(truth, t.predictions) : Number.NaN,
                 });
               });

@@ -5,6 +5,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { WINDOWS, type Window } from '../../../src/contract/index.js';
 import type { CalibrationSummary, Tally } from './calibration-summary.js';
+import { outsideBinomialBand } from './calibration-binomial.js';
 
 export interface CalibrationRun {
   markets: number;
@@ -20,12 +21,34 @@ export interface CalibrationRun {
   minIntervalBlocks: number;
   /** Pooled rows whose intervals --from recomputed from the recorded folds (a run made before the code showed them). */
   pooledRecomputed?: number;
+  /** --from: the commit whose tally code (summary, table) re-read the run's saved records. */
+  talliedAt?: string;
   summary: CalibrationSummary;
 }
 
 const pct = (value: number | null | undefined) => (value === null || value === undefined || !Number.isFinite(value) ? '–' : `${(100 * value).toFixed(1)}%`);
 const withheldCount = (t: Tally) => Object.values(t.withheld).reduce((a, b) => a + b, 0);
-const cell = (t: Tally) => (t.shown === 0 ? `none shown (${withheldCount(t)} withheld)` : `${pct(t.coverage)} of ${t.shown}${withheldCount(t) > 0 ? `; ${withheldCount(t)} withheld` : ''}`);
+/** A coverage cell; † when the count lies outside Binomial(shown, 0.95)'s central 95% band (not chance alone). */
+const cell = (t: Tally) =>
+  t.shown === 0
+    ? `none shown (${withheldCount(t)} withheld)`
+    : `${pct(t.coverage)}${outsideBinomialBand(t.covered, t.shown) ? ' †' : ''} of ${t.shown}${withheldCount(t) > 0 ? `; ${withheldCount(t)} withheld` : ''}`;
+
+type ModelCoverage = CalibrationSummary[number]['model']['coverage'][Window];
+
+/** The fold rows' tallies against their estimand (the same-regime truth), or the fresh-market ones for a run made before it was recorded. */
+const foldTallies = (m: ModelCoverage) =>
+  m.foldAucSameRegime && m.foldAucSameRegime.shown + withheldCount(m.foldAucSameRegime) > 0
+    ? { auc: m.foldAucSameRegime, logLoss: m.foldLogLossSameRegime, sameRegime: true }
+    : { auc: m.foldAuc, logLoss: m.foldLogLoss, sameRegime: false };
+
+type LengthSummary = CalibrationSummary[number];
+
+/** The pooled rows' tallies against their estimand, the skill expected over training sets (pooledExpected). */
+const pooledTallies = (length: LengthSummary, w: Window) => {
+  const expected = length.model.pooledExpected?.[w];
+  return expected ? { auc: expected.auc, logLoss: expected.logLoss } : { auc: length.model.coverage[w].pooledAuc, logLoss: length.model.coverage[w].pooledLogLoss };
+};
 
 /** Every coverage figure of the run in one list, for the overall range. */
 function allCoverages(run: CalibrationRun): number[] {
@@ -35,7 +58,7 @@ function allCoverages(run: CalibrationRun): number[] {
       const e = length.event.coverage[w];
       if (e?.coverage != null) out.push(e.coverage);
       const m = length.model.coverage[w];
-      if (m) for (const t of [m.foldAuc, m.pooledAuc, m.foldLogLoss, m.pooledLogLoss]) if (t.coverage != null) out.push(t.coverage);
+      if (m) for (const t of [foldTallies(m).auc, pooledTallies(length, w).auc, foldTallies(m).logLoss, pooledTallies(length, w).logLoss]) if (t.coverage != null) out.push(t.coverage);
     }
   }
   return out;
@@ -44,7 +67,16 @@ function allCoverages(run: CalibrationRun): number[] {
 const round = (value: number | null | undefined, digits = 4) => (value === null || value === undefined || !Number.isFinite(value) ? null : Number(value.toFixed(digits)));
 
 /** Coverage and shown count of a model interval kind's fold and pooled rows in one window. */
-const modelCell = (fold: Tally, pooled: Tally) => ({ fold: round(fold.coverage), foldShown: fold.shown, pooled: round(pooled.coverage), pooledShown: pooled.shown });
+const modelCell = (fold: Tally, pooled: Tally, freshMarket: Tally, pooledFitted: Tally) => ({
+  fold: round(fold.coverage),
+  foldShown: fold.shown,
+  pooled: round(pooled.coverage),
+  pooledShown: pooled.shown,
+  /** The fold rows against the fitted model's skill on other markets (all regimes): not their estimand, for comparison. */
+  foldFreshMarket: round(freshMarket.coverage),
+  /** The pooled rows against the fitted fold models' own skill (not their estimand: that is the skill expected over training sets). */
+  pooledFittedModels: round(pooledFitted.coverage),
+});
 
 /** The generated TypeScript module's text. */
 export function calibrationModule(run: CalibrationRun): string {
@@ -64,8 +96,8 @@ export function calibrationModule(run: CalibrationRun): string {
     lengths: run.summary.map((length) => ({
       days: length.days,
       eventDifference: Object.fromEntries(WINDOWS.map((w) => [w, { coverage: round(length.event.coverage[w].coverage), shown: length.event.coverage[w].shown, withheld: withheldCount(length.event.coverage[w]) }])),
-      modelAuc: Object.fromEntries(WINDOWS.map((w) => [w, modelCell(length.model.coverage[w].foldAuc, length.model.coverage[w].pooledAuc)])),
-      modelLogLossDifference: Object.fromEntries(WINDOWS.map((w) => [w, modelCell(length.model.coverage[w].foldLogLoss, length.model.coverage[w].pooledLogLoss)])),
+      modelAuc: Object.fromEntries(WINDOWS.map((w) => { const m = length.model.coverage[w]; return [w, modelCell(foldTallies(m).auc, pooledTallies(length, w).auc, m.foldAuc, m.pooledAuc)]; })),
+      modelLogLossDifference: Object.fromEntries(WINDOWS.map((w) => { const m = length.model.coverage[w]; return [w, modelCell(foldTallies(m).logLoss, pooledTallies(length, w).logLoss, m.foldLogLoss, m.pooledLogLoss)]; })),
       fdr: round(length.event.fdr),
       power: round(length.event.power),
       noSkillFoldsExcludingHalf: length.model.noSkillFolds.shown > 0 ? round(length.model.noSkillFolds.excluding / length.model.noSkillFolds.shown) : null,
@@ -94,10 +126,12 @@ export function calibrationMarkdown(run: CalibrationRun): string {
       `(MarketSimulator seeds ${1001}–${1000 + run.markets}, ${run.simulatedDays} days each; a ${run.summary.map((l) => l.days).join('- and ')}-day market is the newest days of it; ` +
       `event truth pooled over ${run.truthMarkets} truth markets, seeds 9001–${9000 + run.truthMarkets}), ` +
       `intervals as that code computes them (block-jackknife constants there: blocks of ≥ ${run.blockWindowMultiple} outcome windows, no interval below ${run.minIntervalBlocks} blocks; the blocks column and the withheld reasons use them). ` +
-      `Coverage is the share of shown 95% intervals that held the truth (goal 93–97%).` +
+      `Coverage is the share of shown 95% intervals that held the truth (goal 93–97%); † marks a count outside the central 95% band of Binomial(shown, 0.95), i.e. farther from 95% than chance alone explains (100 intervals: 90–99 covered is inside). ` +
+      `Each model column counts against its interval's estimand (docs/analysis.md): fold rows, the fitted fold model's skill on fresh events under its test days' volatility regimes; pooled rows, the skill expected over training sets (the mean of the pooled truths over the markets per window and spec; the no-skill AUC 0.5). The bullets give both against the fitted models' skill on other markets.` +
       (run.pooledRecomputed
         ? ` The pooled rows' intervals (${run.pooledRecomputed} rows) were recorded before the code showed them and are recomputed from the recorded fold scores and row counts with the function the pooled row uses (\`correctedResampledInterval\`, test/bench/support/calibration-pooled.ts).`
-        : ''),
+        : '') +
+      (run.talliedAt ? ` Tallied from the run's saved records (\`--from\`) by the tally code of \`${run.talliedAt}\`: the same intervals and truths, counted against each interval's estimand.` : ''),
     '',
   );
   for (const length of run.summary) {
@@ -110,7 +144,9 @@ export function calibrationMarkdown(run: CalibrationRun): string {
       const b = length.event.blocks[w]!;
       const scale = length.event.truthScale[w]!;
       const scaleText = `${scale.medianWidthPct?.toFixed(3) ?? '–'} / ${scale.maxTruthStandardErrorPct?.toFixed(3) ?? '–'}`;
-      lines.push(`| ${w} | ${cell(e)} | ${b.min === b.max ? b.min : `${b.min}–${b.max}`} (${b.blockDays}) | ${withheldText(e)} | ${scaleText} | ${cell(m.foldAuc)} | ${cell(m.pooledAuc)} | ${cell(m.foldLogLoss)} | ${cell(m.pooledLogLoss)} |`);
+      const fold = foldTallies(m);
+      const pooled = pooledTallies(length, w);
+      lines.push(`| ${w} | ${cell(e)} | ${b.min === b.max ? b.min : `${b.min}–${b.max}`} (${b.blockDays}) | ${withheldText(e)} | ${scaleText} | ${cell(fold.auc)} | ${cell(pooled.auc)} | ${cell(fold.logLoss)} | ${cell(pooled.logLoss)} |`);
     }
     const ns = length.model.noSkillFolds;
     const np = length.model.noSkillPooled;
@@ -121,12 +157,16 @@ export function calibrationMarkdown(run: CalibrationRun): string {
       `- Rows whose CI excludes 0 while p ≥ 0.05, or the reverse: ${length.event.disagreements}.`,
       `- Model truth: ${run.modelTruthMarkets} truth markets (seeds 9001–${9000 + run.modelTruthMarkets}), ${Object.entries(run.modelTruthRows).filter(([k]) => k.endsWith('|1h')).map(([k, n]) => `${k.split('|')[0]} spec ${n} rows at 1h`).join(', ')}; mean standard error of a fold's truth AUC ${length.model.truthAucStandardError?.toFixed(4) ?? '–'}.`,
       `- No-skill folds whose AUC interval excludes 0.5: ${ns.shown > 0 ? pct(ns.excluding / ns.shown) : '–'} of ${ns.shown} (pooled: ${np.shown > 0 ? pct(np.excluding / np.shown) : '–'} of ${np.shown}); mean true AUC of the default model's folds ${length.model.meanTrueAuc.default?.toFixed(3) ?? '–'}, of the no-skill folds ${length.model.meanTrueAuc.noSkill?.toFixed(3) ?? '–'}.`,
-      `- Model estimate − truth, mean (AUC; Δ log loss), and AUC misses with the truth above / below the interval: ${Object.entries(length.model.bias)
-        .map(([name, b]) => `${name} ${b.auc?.toFixed(4) ?? '–'}; ${b.logLossDifference?.toFixed(4) ?? '–'} (${b.aucTruthAbove} / ${b.aucTruthBelow})`)
+      `- Fold rows against the fresh-market truth instead (the fitted model on other markets, all regimes: not their estimand), AUC; Δ log loss: ${WINDOWS.map((w) => {
+        const m = length.model.coverage[w];
+        return `${w} ${m.foldAuc.shown > 0 ? cell(m.foldAuc) : '–'}; ${m.foldLogLoss.shown > 0 ? cell(m.foldLogLoss) : '–'}`;
+      }).join(', ')}.`,
+      `- Model estimate − truth, mean (AUC; Δ log loss), and AUC misses with the fresh-market truth above / below the interval: ${Object.entries(length.model.bias)
+        .map(([name, b]) => `${name} ${b.auc?.toFixed(4) ?? '–'}; ${b.logLossDifference?.toFixed(4) ?? '–'} (${b.aucTruthAbove} / ${b.aucTruthBelow})${b.aucSameRegime != null ? `, AUC − same-regime truth ${b.aucSameRegime.toFixed(4)}` : ''}`)
         .join(', ')}.`,
-      `- Pooled rows against the score expected over training sets (the mean of the pooled truths over the markets per window and spec: what the corrected resampled t estimates; the no-skill AUC 0.5 either way), AUC; Δ log loss: ${WINDOWS.map((w) => {
-        const e = length.model.pooledExpected?.[w];
-        return e ? `${w} ${pct(e.auc.coverage)}; ${pct(e.logLoss.coverage)}` : `${w} –`;
+      `- Pooled rows against the fitted fold models' own skill on other markets instead (not their estimand: the interval also holds what other training sets would have fitted), AUC; Δ log loss: ${WINDOWS.map((w) => {
+        const m = length.model.coverage[w];
+        return `${w} ${m.pooledAuc.shown > 0 ? cell(m.pooledAuc) : '–'}; ${m.pooledLogLoss.shown > 0 ? cell(m.pooledLogLoss) : '–'}`;
       }).join(', ')}.`,
       `- Null groups (FDR): ${length.event.nullGroups.join(', ') || 'none'}.`,
       '',

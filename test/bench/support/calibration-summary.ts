@@ -93,16 +93,28 @@ export function summarize(measurement: Measurement, lengths: readonly number[], 
     // Model: coverage of the four interval kinds per window and spec
     const modelCells = Object.fromEntries(
       windows.map((w) => {
-        const cell = { foldAuc: newTally(), pooledAuc: newTally(), foldLogLoss: newTally(), pooledLogLoss: newTally() };
+        const cell = {
+          foldAuc: newTally(),
+          pooledAuc: newTally(),
+          foldLogLoss: newTally(),
+          pooledLogLoss: newTally(),
+          foldAucSameRegime: newTally(),
+          foldLogLossSameRegime: newTally(),
+        };
         for (const r of models.filter((m) => m.window === w)) {
           // The pooled row of several folds: its interval comes from the folds' scores, whatever its blocks.
           const reason = r.fold === 0 ? 'a fold score undefined, or all alike' : reasonFor(Math.ceil(r.testDays / intervalBlockDays(WINDOW_SECONDS[w])));
           add(r.fold === 0 ? cell.pooledAuc : cell.foldAuc, r.aucInterval, r.trueAuc, reason);
           add(r.fold === 0 ? cell.pooledLogLoss : cell.foldLogLoss, r.logLossInterval, r.trueLogLossDifference, reason);
+          // The fold interval's estimand: the fold model's skill under its test days' volatility regimes.
+          if (r.fold > 0 && r.sameRegimeAuc !== undefined) {
+            add(cell.foldAucSameRegime, r.aucInterval, r.sameRegimeAuc, reason);
+            add(cell.foldLogLossSameRegime, r.logLossInterval, r.sameRegimeLogLossDifference ?? null, reason);
+          }
         }
         return [w, cell];
       }),
-    ) as Record<Window, { foldAuc: Tally; pooledAuc: Tally; foldLogLoss: Tally; pooledLogLoss: Tally }>;
+    ) as Record<Window, Record<'foldAuc' | 'pooledAuc' | 'foldLogLoss' | 'pooledLogLoss' | 'foldAucSameRegime' | 'foldLogLossSameRegime', Tally>>;
     // The corrected resampled t targets the score expected over training sets (Nadeau & Bengio; Bates, Hastie &
     // Tibshirani 2023), not the fitted fold models' own: its truth per window × spec is the mean of the pooled
     // truths over the markets (the no-skill AUC: 0.5 either way).
@@ -153,6 +165,8 @@ export function summarize(measurement: Measurement, lengths: readonly number[], 
           const shown = rows.filter((r) => Number.isFinite(r.aucInterval[0]));
           return [`${spec} ${pooled ? 'pooled' : 'fold'}`, {
             auc: meanOf(rows, (r) => r.auc - r.trueAuc),
+            /** Fold rows: estimate − same-regime truth (the fold interval's estimand); null for pooled rows. */
+            aucSameRegime: pooled ? null : meanOf(rows, (r) => r.auc - (r.sameRegimeAuc ?? Number.NaN)),
             logLossDifference: meanOf(rows, (r) => r.logLossDifference - r.trueLogLossDifference),
             aucTruthAbove: shown.filter((r) => r.trueAuc > r.aucInterval[1]).length,
             aucTruthBelow: shown.filter((r) => r.trueAuc < r.aucInterval[0]).length,
