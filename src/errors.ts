@@ -28,8 +28,8 @@ export { AnalysisOptionError, UnknownColumnError, LeakageError, CrossRowFeatureE
 export { ReleaseNotInCatalogError, MixedCalculationVersionsError, EmptyStudyError, OptionalPackageMissingError } from './analysis/index.js';
 
 // Study locks: a bad argument or lock file, a locked release that cannot be had, bytes that differ from the lock.
-export { StudyOptionError, LockFormatError, LockVersionError } from './study/index.js';
-export { NotInCatalogError, UnknownLockedReleaseError, LockMismatchError } from './study/index.js';
+export { StudyOptionError, LockFormatError, LockVersionError } from './locks/index.js';
+export { NotInCatalogError, UnknownLockedReleaseError, LockMismatchError } from './locks/index.js';
 
 // Notebook display helpers and the workbench.
 export { NotInKernelError, NotebookOptionError } from './notebook/index.js';

@@ -21,8 +21,8 @@ export {
   verifyStudyLock,
   studyLockFromJson,
   studyLockToJson,
-} from './study/index.js';
-export type { StudyLock, LockedRelease, LockedFile, ReproduceReport, LockVerification } from './study/index.js';
+} from './locks/index.js';
+export type { StudyLock, LockedRelease, LockedFile, ReproduceReport, LockVerification } from './locks/index.js';
 
 // 3. Analysis: the event study (over a catalog: `studyCatalog`, queued and read-only), predictors vs labels
 // (the leakage guard), point-in-time, missing outcomes.
@@ -56,17 +56,13 @@ export type {
 // row k-fold only as the naive comparison), a model interface with a logistic baseline, and one call from a
 // catalog to scores by fold (`modelCatalog`). Derived features are read by DuckDB (checkFeatureSet); history of a
 // predictor comes from the point-in-time trailing helpers.
+export { derivedFeature, checkFeatureSet, trailingMean, trailingChange, trailingRank } from './analysis/index.js';
 export {
   modelCatalog,
   modelStudy,
   modelEvaluationTable,
   modelEvaluationColumns,
   defaultModelSpec,
-  derivedFeature,
-  checkFeatureSet,
-  trailingMean,
-  trailingChange,
-  trailingRank,
   evaluateModel,
   purgedKFoldSplits,
   walkForwardSplits,
@@ -74,7 +70,7 @@ export {
   splitRowIdentities,
   LogisticRegression,
   BaseRateModel,
-} from './analysis/index.js';
+} from './modelling/index.js';
 export type {
   ModelStudyOptions,
   ModelStudyResult,
@@ -88,7 +84,7 @@ export type {
   FeatureMatrix,
   TimeSplits,
   TimeSplit,
-} from './analysis/index.js';
+} from './modelling/index.js';
 
 // 4. Charts and display. `charts` is a namespace because every one of its exports is a chart a user draws
 // (Vega-Lite specs, headless SVG); `notebook` because all of it is display helpers for a notebook (tables,

@@ -24,24 +24,27 @@ function columnList(names: readonly string[]): string {
   return names.map(quoteIdentifier).join(', ');
 }
 
-/** `CREATE OR REPLACE VIEW mev_predictors …`: identity + predictor fields, point-in-time rows only. */
+/** `CREATE OR REPLACE TEMP VIEW mev_predictors …`: identity + predictor fields, point-in-time rows only. */
 export function predictorsViewSql(options: AnalysisViewsOptions = {}): string {
   const from = quoteIdentifier(options.from ?? MARKET_EVENTS_CURRENT_VIEW);
-  return `CREATE OR REPLACE VIEW ${PREDICTORS_VIEW} AS
+  return `CREATE OR REPLACE TEMP VIEW ${PREDICTORS_VIEW} AS
 SELECT ${columnList([...JOIN_COLUMNS, ...PREDICTOR_FIELD_NAMES])}
 FROM ${from}
 WHERE ${pointInTimeConditionSql()}`;
 }
 
-/** `CREATE OR REPLACE VIEW mev_labels …`: identity + every label field, all rows. */
+/** `CREATE OR REPLACE TEMP VIEW mev_labels …`: identity + every label field, all rows. */
 export function labelsViewSql(options: AnalysisViewsOptions = {}): string {
   const from = quoteIdentifier(options.from ?? MARKET_EVENTS_CURRENT_VIEW);
-  return `CREATE OR REPLACE VIEW ${LABELS_VIEW} AS
+  return `CREATE OR REPLACE TEMP VIEW ${LABELS_VIEW} AS
 SELECT ${columnList([...JOIN_COLUMNS, ...LABEL_FIELD_NAMES])}
 FROM ${from}`;
 }
 
-/** Creates (or replaces) mev_predictors and mev_labels in a catalog connection. */
+/**
+ * Creates (or replaces) mev_predictors and mev_labels as TEMP views of `connection`: they live as long as the
+ * connection and write nothing to the catalog file, so they work on the workbench's read-only connection too.
+ */
 export async function createAnalysisViews(connection: DuckDBConnection, options: AnalysisViewsOptions = {}): Promise<void> {
   await connection.run(predictorsViewSql(options));
   await connection.run(labelsViewSql(options));

@@ -4,7 +4,8 @@
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { isChecked, markChecked, trailingSpecOf } from './feature-trust.js';
 import { checkFeatureSql, type FeatureScope } from './check-feature-sql.js';
-import { assertPredictors, defineFeatureSet, labelOfTarget, type FeatureInput, type FeatureSet, type ModelSpec } from './leakage-guard.js';
+import type { FeatureInput } from './derived-feature.js';
+import { assertPredictors, defineFeatureSet, labelOfTarget, type FeatureSet, type ModelSpec } from './leakage-guard.js';
 
 /**
  * Reads the SQL of every derived predictor (and derived input) with DuckDB: a label named anywhere in it, or a

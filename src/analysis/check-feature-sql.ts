@@ -11,7 +11,7 @@ import { AnalysisOptionError, UnknownColumnError } from './analysis-errors.js';
 import { CrossRowFeatureError } from './cross-row-feature-error.js';
 import { LeakageError } from './leakage-error.js';
 import { trailingSpecOf } from './feature-trust.js';
-import type { DerivedFeature } from './leakage-guard.js';
+import type { DerivedFeature } from './derived-feature.js';
 import { analysisMessages } from './messages.js';
 
 /** A predictor may read no label; a model's target is made of labels. */

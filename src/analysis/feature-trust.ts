@@ -2,7 +2,7 @@
 // those rdw built itself (the trailing point-in-time helpers), whose SQL no user wrote. Kept by object identity
 // (features are frozen), so a copy with other SQL is not trusted.
 
-import type { DerivedFeature } from './leakage-guard.js';
+import type { DerivedFeature } from './derived-feature.js';
 
 /** What an rdw-built trailing feature computes. */
 export interface TrailingSpec {

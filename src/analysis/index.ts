@@ -1,5 +1,6 @@
-// src/analysis: predictor/label split, leakage guard, point-in-time rules, outcomes as missing values,
-// and the event-vs-control study. Computes only (presenting is src/report). Imports catalog, contract, base.
+// src/analysis: predictor/label split, the leakage guard and trailing features, point-in-time rules, outcomes as
+// missing values, and the event-vs-control study with its intervals. Computes only (presenting is src/report).
+// Imports catalog, contract, base; never src/modelling (modelling imports analysis through this index).
 
 export { LeakageError } from './leakage-error.js';
 export { CrossRowFeatureError } from './cross-row-feature-error.js';
@@ -10,15 +11,17 @@ export type { AnalysisSource, AnalysisSourceLike } from './analysis-source.js';
 export { PREDICTORS_VIEW, LABELS_VIEW, JOIN_COLUMNS, predictorsViewSql, labelsViewSql, createAnalysisViews } from './analysis-views.js';
 export type { AnalysisViewsOptions } from './analysis-views.js';
 export { splitPredictorsAndLabels } from './split-predictors-and-labels.js';
+export { derivedFeature } from './derived-feature.js';
+export type { DerivedFeature, FeatureInput } from './derived-feature.js';
 export {
-  derivedFeature,
   labelBehind,
   assertPredictors,
   defineFeatureSet,
   defineModelSpec,
   predictorSelectSql,
+  labelOfTarget,
 } from './leakage-guard.js';
-export type { DerivedFeature, FeatureInput, FeatureSet, ModelSpec } from './leakage-guard.js';
+export type { FeatureSet, ModelSpec } from './leakage-guard.js';
 export { checkFeatureSet, checkModelSpec } from './check-feature-set.js';
 export { trailingMean, trailingChange, trailingRank, trailingFeaturesSql } from './trailing-features.js';
 export type { TrailingFeatureOptions } from './trailing-features.js';
@@ -49,6 +52,8 @@ export {
   studentTQuantile,
 } from './block-jackknife.js';
 export type { BlockInterval, BlockJackknifeOptions } from './block-jackknife.js';
+export { spreadOf, studentTInterval } from './student-t.js';
+export { assertReleasesFound, studyVersionMix } from './study-provenance.js';
 export { benjaminiHochberg } from './benjamini-hochberg.js';
 export { ADJUSTMENT_DESCRIPTION, addAdjustedSignificance } from './adjusted-significance.js';
 export type { IntervalSummary } from './event-study-intervals.js';
@@ -72,40 +77,5 @@ export { GROUP_STATS, groupStats } from './group-stats.js';
 export type { GroupStat, GroupStatsOptions, GroupStatsRow } from './group-stats.js';
 export type { DataFrameLike, DataFrameSource } from './to-data-frame.js';
 export { studyCatalog } from './study-catalog.js';
-export { SPLIT_EXCLUSION_REASONS, SPLIT_ROW_ORDER_SQL, classifiedSplitRowsSql, readSplitRows, splitRowIdentities, splitReleaseIds } from './split-rows.js';
-export type { SplitExclusionReason, SplitRowOptions, SplitRowIdentity, SplitRowSelection, SplitRowTable } from './split-rows.js';
-export type { TimeSplit, TimeSplits, TimeSplitOptions } from './time-splits.js';
-export { DEFAULT_EMBARGO_SHARE, defaultEmbargoSeconds, purgedKFoldSplits } from './purged-k-fold-splits.js';
-export type { PurgedKFoldOptions } from './purged-k-fold-splits.js';
-export { walkForwardSplits } from './walk-forward-splits.js';
-export type { WalkForwardOptions } from './walk-forward-splits.js';
-export { splitCatalog } from './split-catalog.js';
-export type { SplitCatalogOptions } from './split-catalog.js';
-export { featureMatrix, featureMatrixFromColumns } from './model.js';
-export type { FeatureMatrix, Model, SelectedFeatureMatrix } from './model.js';
-export { LogisticRegression } from './logistic-regression.js';
-export type { LogisticCoefficients, LogisticRegressionOptions } from './logistic-regression.js';
-export { BaseRateModel } from './base-rate-model.js';
-export { LOG_LOSS_EPSILON, logLoss, rowLogLoss, accuracy, rocAuc, scoreOrder } from './classification-metrics.js';
-export { evaluateModel } from './evaluate-model.js';
-export type { EvaluateModelOptions, FoldEvaluation, LeftOutRows, ModelData, ModelEvaluation, ModelFold, PooledEvaluation } from './evaluate-model.js';
-export { modelScores, pooledOverFolds, scoreWithIntervals } from './model-score-intervals.js';
-export { correctedResampledInterval, testToTrainRatio } from './corrected-resampled-t.js';
-export type { FoldScores, Interval, ModelScores, NoIntervalReason, ResolvedModelInterval, ScoredPredictions } from './model-score-intervals.js';
-export type { CorrectedResampledOptions, FoldInterval } from './corrected-resampled-t.js';
-export { leaveOneBlockOutAuc } from './leave-one-block-out-auc.js';
-export { resolveModelInterval } from './model-interval-options.js';
-export type { ModelIntervalOptions } from './model-interval-options.js';
-export { modelIntervalNote } from './model-interval-note.js';
-export { rowKFoldSplits } from './row-k-fold-splits.js';
-export type { RowKFoldOptions } from './row-k-fold-splits.js';
-export { defaultModelSpec } from './default-model-spec.js';
-export { MODEL_SPLIT_METHODS, SPLIT_METHODS, modelStudy } from './model-study.js';
-export { SPLIT_FUNCTIONS, runSplitMethod } from './split-methods.js';
-export type { SplitMethodOptions } from './split-methods.js';
-export type { ModelSplitOptions, ModelStudyOptions, ModelStudyResult, ResolvedModelSplit } from './model-study.js';
-export { modelCatalog } from './model-catalog.js';
-export { modelEvaluationColumns, modelEvaluationTable } from './model-evaluation-table.js';
-export type { ModelEvaluationColumn, ModelEvaluationRow } from './model-evaluation-table.js';
 export { INTERVAL_CALIBRATION } from './interval-calibration.js';
 export { intervalCalibrationNote, calibratedCoverage } from './interval-calibration-note.js';

@@ -5,29 +5,10 @@
 import { fieldSpec } from '../contract/index.js';
 import { AnalysisOptionError, UnknownColumnError } from './analysis-errors.js';
 import { isChecked } from './feature-trust.js';
+import type { DerivedFeature, FeatureInput } from './derived-feature.js';
 import { LeakageError } from './leakage-error.js';
 import { analysisMessages } from './messages.js';
 import { quoteIdentifier } from '../base/index.js';
-
-/** A feature computed from other columns by a SQL expression; its inputs are its lineage. */
-export interface DerivedFeature {
-  readonly name: string;
-  /** Row fields or other derived features the expression reads. */
-  readonly inputs: readonly FeatureInput[];
-  /** SQL expression over the inputs, e.g. `ln(quote_volume_5m)`. */
-  readonly sql: string;
-}
-
-/** A column offered as a feature: a row field name or a derived feature. */
-export type FeatureInput = string | DerivedFeature;
-
-/**
- * Declares a derived feature. Declaring never throws; using one as a predictor checks its declared lineage, and
- * checkFeatureSet (modelStudy calls it) reads its SQL: it must be one expression of the row's own fields.
- */
-export function derivedFeature(name: string, inputs: readonly FeatureInput[], sql: string): DerivedFeature {
-  return Object.freeze({ name, inputs: Object.freeze([...inputs]), sql });
-}
 
 /** The label field behind a column (itself, or the first label in its lineage), or undefined. */
 export function labelBehind(column: FeatureInput): { label: string; window: string } | undefined {

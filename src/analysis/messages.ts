@@ -52,29 +52,6 @@ export const analysisMessages = {
     `There is no catalog at ${home}; pull releases first with "rdw pull --latest N" (or point --home / RDW_HOME at one).`,
   reportWritten: (file: string) => `Report written to ${file}`,
   badMeasure: (value: string) => `"${value}" is not an outcome measure.`,
-  badSplitCount: (option: string, value: string, min: number) =>
-    `The split option ${option} must be a whole number of at least ${min}, not ${value}.`,
-  badSampleType: (value: string, allowed: readonly string[]) =>
-    `The split option sampleType must be ${allowed.map((type) => `'${type}'`).join(' or ')} (or left out for both), not ${value}.`,
-  badEmbargo: (value: string) => `The split option embargoSeconds must be 'auto' or a number of seconds >= 0, not ${value}.`,
-  /** testDays undefined: k-fold (each fold tests one block of days); a number: walk-forward (blocks of testDays, then one training day). */
-  tooFewSplitDays: (days: number, window: string, folds: number, testDays: number | undefined) =>
-    `The rows usable for window ${window} (point-in-time, complete outcome) cover ${days} UTC day(s), too few to split: ${
-      testDays === undefined
-        ? `${folds} folds need at least ${folds}`
-        : `${folds} test blocks of ${testDays} day(s) and one training day need at least ${folds * testDays + 1}`
-    }; use fewer folds or pull more days.`,
-  noSplitRows: (window: string) =>
-    `No row is usable for window ${window} (point-in-time with a complete ${window} outcome), so there is nothing to split; pull releases whose ${window} outcomes are complete.`,
-  badModelOption: (option: string, value: string, rule: string) => `The model option ${option} must be ${rule}, not ${value}.`,
-  modelNotFitted: (model: string) => `The ${model} model has not been fitted yet: call fit(x, y) on a train fold first.`,
-  badSplitMethod: (value: string, methods: readonly string[]) => `The split method must be one of ${methods.join(', ')}, not ${value}.`,
-  windowNotTargets: (asked: string, target: string, window: string) =>
-    `The window ${asked} is not the window of the target ${target} (${window}); leave the window out, or give a target of window ${asked}.`,
-  textPredictor: (name: string) =>
-    `The predictor ${name} is text, not a number; derive a number from it, e.g. derivedFeature('is_${name}_x', ['${name}'], "${name} = 'x'").`,
-  targetNotBinary: (name: string, row: number, value: number) =>
-    `The target ${name} must be 1, 0 or null (missing) for every row, but row ${row} gives ${value}; derive a binary target, e.g. derivedFeature('up', ['return_pct_1h'], 'return_pct_1h > 0').`,
   /** How well the block-jackknife intervals covered the truth on simulated markets (intervalCalibrationNote). */
   intervalCalibration: (markets: number, days: readonly number[], range: readonly [number, number] | null) =>
     range === null
@@ -93,33 +70,6 @@ export const analysisMessages = {
     const pooledText = pooled === null ? '' : `; pooled intervals held it in ${pct(pooled[0])}-${pct(pooled[1])}`;
     return `Calibrated on ${markets} simulated markets (${days.join(' and ')} days): a no-skill model's fold AUC intervals excluded 0.5 in ${pct(noSkill[0])}-${pct(noSkill[1])} of folds; fold intervals held the fresh-market truth in ${pct(coverage[0])}-${pct(coverage[1])}${pooledText} (docs/analysis.md).`;
   },
-  /** What the model scores' intervals are (the evaluation's `interval.description`). */
-  modelIntervalMethod: (confidence: number, blockDays: number, folds?: number) =>
-    `${Number((confidence * 100).toFixed(2))}% block-jackknife t intervals over ${blockDays}-day blocks of test days (G−1 df, fitted models fixed)${
-      folds !== undefined && folds > 1 ? `; pooled: Nadeau–Bengio corrected resampled t over the ${folds} folds' scores (${folds - 1} df)` : ''
-    }`,
-  /**
-   * Why some model rows show no interval: too few blocks of test days. `fewestDays`: calendar test days of the
-   * shortest of those folds; `totalDays`: of every fold's test days together; `folds` undefined: only the pooled row.
-   */
-  modelTooFewBlocks: (folds: readonly number[] | undefined, allFolds: boolean, fewestDays: number, blockDays: number, minBlocks: number, totalDays: number, pooledToo: boolean) => {
-    const needed = blockDays * minBlocks;
-    const blocks = (days: number) => `${Math.ceil(days / blockDays)} block${Math.ceil(days / blockDays) === 1 ? '' : 's'}`;
-    const unit = blockDays === 1 ? '1 day' : `${blockDays} days`;
-    const fewerFolds = Math.floor(totalDays / needed);
-    const who = allFolds ? 'No fold shows an interval' : `Fold${folds!.length === 1 ? '' : 's'} ${folds!.join(', ')} show${folds!.length === 1 ? 's' : ''} no interval`;
-    const pooled = pooledToo ? `; the pooled row has none either (${totalDays} test days): pull ${needed - totalDays}+ more days` : '';
-    if (folds === undefined) {
-      return `The pooled row shows no interval: its ${totalDays} test days make ${blocks(totalDays)} of ${unit}, and an interval needs ${minBlocks} blocks (${needed} test days); pull ${needed - totalDays}+ more days.`;
-    }
-    return `${who}: ${fewestDays} test days make ${blocks(fewestDays)} of ${unit}, and an interval needs ${minBlocks} blocks (${needed} test days per fold); give each fold ${needed - fewestDays}+ more test days${fewerFolds >= 2 ? `, or use ${fewerFolds} folds or fewer` : ''}${pooled}.`;
-  },
-  /** Why the pooled row of several folds shows no interval although it has folds enough (pooledOverFolds). */
-  modelPooledNoInterval: (folds: number) =>
-    `The pooled row shows no interval: over the ${folds} folds a fold's AUC or Δ log loss is undefined (one class only) or every fold scores alike.`,
-  /** Rows without an interval although blocks suffice: a score undefined or constant without some block. */
-  modelIntervalUndefined: (rows: readonly string[]) =>
-    `No interval on ${rows.join(', ')}: without one of its blocks a score is undefined (one class left) or every block gives the same score.`,
   intervalTwice: () =>
     'The event study got both interval and bootstrap (its old name); give the interval options once, as interval: { method, blockDays, confidence }.',
   badIntervalMethod: (value: string, allowed: readonly string[]) =>
@@ -153,13 +103,6 @@ export const analysisMessages = {
   },
   /** A study where no group has an interval: nothing is tested (the sentences per window say why). */
   noGroupTested: () => 'No group has an interval, so none is tested (q_value is empty).',
-  modelDataShape: () => 'The model data must hold either rows (one object per row) or columns (one array per predictor), exactly one of them.',
-  modelColumnMissing: (name: string, rows: number, length: number | undefined) =>
-    length === undefined
-      ? `The model data has no column ${name}; pass one array per predictor of the feature set.`
-      : `The model data's column ${name} has ${length} value(s) but the first predictor has ${rows}; pass columns of one length.`,
-  modelLengthMismatch: (rows: number, targets: number) =>
-    `The model got ${rows} feature row(s) but ${targets} target value(s); pass one target per row, in the same order.`,
 };
 
 function levelPercent(confidence: number): number {

@@ -8,7 +8,7 @@ import { quoteIdentifier } from '../base/index.js';
 import { AnalysisOptionError, UnknownColumnError } from './analysis-errors.js';
 import { markBuiltByRdw, trailingSpecOf, type TrailingSpec } from './feature-trust.js';
 import { LeakageError } from './leakage-error.js';
-import { derivedFeature, type DerivedFeature, type FeatureInput } from './leakage-guard.js';
+import { derivedFeature, type DerivedFeature, type FeatureInput } from './derived-feature.js';
 import { analysisMessages } from './messages.js';
 import { pointInTimeConditionSql } from './point-in-time.js';
 

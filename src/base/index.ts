@@ -26,4 +26,5 @@ export type { UnsafeDeleteReason, UnsafeDeleteErrorOptions } from './unsafe-dele
 export { baseMessages } from './messages.js';
 export { signalExitCode } from './signal-exit-code.js';
 export { printableText } from './printable-text.js';
-export { writeFolderStaged } from './staged-folder.js';
+export { STAGING_FOLDER_PREFIX, writeFolderStaged } from './staged-folder.js';
+export { isFolder } from './is-folder.js';

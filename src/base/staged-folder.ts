@@ -7,6 +7,9 @@ import path from 'node:path';
 import { makeFolder } from './make-folder.js';
 import { makeTemporaryFolder, removeTree } from './remove-tree.js';
 
+/** Name prefix of the staging folder made inside an existing target: a leftover of a killed run, never a result. */
+export const STAGING_FOLDER_PREFIX = '.rdw-staging-';
+
 /**
  * Runs `fill(staging)`, which writes files into `staging`, then moves what it wrote into `dir`:
  * - `dir` absent: staging is made beside it (`<parent>/.<name>.XXXXXX`) and renamed to `dir` whole;
@@ -20,7 +23,7 @@ export async function writeFolderStaged<T>(dir: string, fill: (staging: string) 
   const exists = await stat(target).then((info) => info.isDirectory(), () => false);
   const parent = exists ? target : path.dirname(target);
   if (!exists) await makeFolder(parent);
-  const staging = await makeTemporaryFolder(exists ? '.rdw-staging-' : `.${path.basename(target)}.`, { parent }).catch(
+  const staging = await makeTemporaryFolder(exists ? STAGING_FOLDER_PREFIX : `.${path.basename(target)}.`, { parent }).catch(
     (error: unknown) => {
       // Making the staging folder is making the target's folder (a file system like /proc refuses it with
       // ENOENT from mkdtemp): say so with the target's path, as makeFolder's own refusal would.

@@ -3,7 +3,7 @@
 
 import { quoteLiteral } from '../base/index.js';
 import { writeTransaction, type Catalog } from './catalog.js';
-import type { DataFormat } from './import-release.js';
+import type { DataFormat } from './release-import.js';
 import { recordedImports } from './reimport-release-rows.js';
 import { selectExtrasSql, selectRowsSql } from './release-rows-sql.js';
 import { rowsFingerprintSql } from './rows-fingerprint.js';
@@ -20,7 +20,8 @@ export interface RowsFingerprintBackfill {
  * catalog's record, computes the fingerprint of the rows that file gives (the import's own SELECT, nothing
  * inserted) and records it. A release whose file is missing or altered keeps NULL: checks report it as
  * unrecorded, and `rdw verify --repair` fetches the file again and re-imports its rows, which records one.
- * Needs a read-write catalog; a read-only one is left as it is.
+ * Needs a read-write catalog; a read-only one is left as it is. Runs once, in the open that applies migration 4
+ * (Catalog.open): a release it leaves is not re-hashed on every later open. One release's failure never fails the open.
  */
 export async function backfillRowsFingerprints(catalog: Catalog): Promise<RowsFingerprintBackfill> {
   const done: RowsFingerprintBackfill = { computed: [], left: [] };
@@ -37,15 +38,21 @@ export async function backfillRowsFingerprints(catalog: Catalog): Promise<RowsFi
       done.left.push(row.id);
       continue;
     }
-    const path = catalog.store.pathOf(check.sha256);
-    const [item] = await recordedImports(catalog, [{ releaseId: row.id, format: row.format }], { sha256: check.sha256, bytes: check.bytes }, path);
-    const sql = rowsFingerprintSql(`SELECT ${quoteLiteral(row.id)} AS id`, { events: `(${selectRowsSql([item!])})`, extras: `(${selectExtrasSql([item!])})` });
-    await writeTransaction(catalog, async (connection) => {
-      await connection.run(
-        `UPDATE releases SET rows_fingerprint = f.fingerprint FROM (${sql}) f WHERE releases.id = f.release_id AND releases.rows_fingerprint IS NULL`,
-      );
-    });
-    done.computed.push(row.id);
+    try {
+      const path = catalog.store.pathOf(check.sha256);
+      const [item] = await recordedImports(catalog, [{ releaseId: row.id, format: row.format }], { sha256: check.sha256, bytes: check.bytes }, path);
+      const sql = rowsFingerprintSql(`SELECT ${quoteLiteral(row.id)} AS id`, { events: `(${selectRowsSql([item!])})`, extras: `(${selectExtrasSql([item!])})` });
+      await writeTransaction(catalog, async (connection) => {
+        await connection.run(
+          `UPDATE releases SET rows_fingerprint = f.fingerprint FROM (${sql}) f WHERE releases.id = f.release_id AND releases.rows_fingerprint IS NULL`,
+        );
+      });
+      done.computed.push(row.id);
+    } catch {
+      // Whatever one release's file gives (an unreadable or unexpected file), the open goes on: the release stays
+      // unrecorded, which `rdw verify` reports and `rdw verify --repair` (the remedy) mends by re-importing it.
+      done.left.push(row.id);
+    }
   }
   return done;
 }

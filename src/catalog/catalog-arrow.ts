@@ -8,7 +8,7 @@ import {
 import { DuckDBTypeId, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
 import { CatalogOptionError } from './catalog-errors.js';
 import { catalogMessages } from './messages.js';
-import type { SqlParameters } from './catalog.js';
+import type { SqlParameters } from './catalog-row.js';
 
 /** A JS value an Arrow column is filled from (null for SQL NULL). */
 type Cell = number | bigint | string | boolean | Uint8Array | null;

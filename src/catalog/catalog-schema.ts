@@ -33,6 +33,9 @@ export interface Migration {
  * Migrations, oldest first. Never edit a released one: add a new version instead. The catalog holds no
  * key, host or machine path: files are named by their sha256 only.
  */
+/** The migration that adds releases.rows_fingerprint; the open that applies it backfills older releases' fingerprints. */
+export const ROWS_FINGERPRINT_MIGRATION = 4;
+
 export const MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
@@ -130,7 +133,7 @@ JOIN (
     ],
   },
   {
-    version: 4,
+    version: ROWS_FINGERPRINT_MIGRATION,
     name: 'releases.rows_fingerprint, listed_releases.files and last_listed_at',
     statements: [
       // The fingerprint of the release's rows as imported (rows-fingerprint.ts); NULL for a release imported before

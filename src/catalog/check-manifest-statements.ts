@@ -30,7 +30,10 @@ export function listingContradictions(release: Release, listed: ListedRelease | 
     const other = listedFiles[format];
     if (!isObject(other)) continue;
     for (const key of ['sha256', 'bytes'] as const) {
-      if (other[key] === undefined || other[key] === digest[key]) continue;
+      // A digest recorded by an older rdw may be upper-case hex: case carries no meaning in one.
+      const stated = other[key];
+      const same = typeof stated === 'string' && key === 'sha256' ? stated.toLowerCase() === digest[key] : stated === digest[key];
+      if (stated === undefined || same) continue;
       found.push({ field: `files.${format}`, detail: says.listing(`files.${format}.${key}`, String(digest[key]), String(other[key])) });
     }
   }

@@ -4,7 +4,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { WINDOWS } from '../contract/index.js';
 import { ManifestContradictionError } from './catalog-errors.js';
-import type { ReleaseImport } from './import-release.js';
+import type { ReleaseImport } from './release-import.js';
 import { catalogMessages } from './messages.js';
 import { idInListSql } from './release-id-sql.js';
 import { quoteIdentifier, quoteLiteral } from '../base/index.js';

@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { Catalog } from './catalog.js';
 import { CatalogOptionError } from './catalog-errors.js';
 import { catalogMessages } from './messages.js';
-import { quoteLiteral, writeFolderStaged } from '../base/index.js';
+import { STAGING_FOLDER_PREFIX, quoteLiteral, writeFolderStaged } from '../base/index.js';
 import { environmentErrorOf } from '../contract/index.js';
 
 export interface ExportParquetOptions {
@@ -31,7 +31,8 @@ export interface ExportParquetResult {
  */
 export async function exportParquet(catalog: Catalog, dir: string, options: ExportParquetOptions = {}): Promise<ExportParquetResult> {
   const target = path.resolve(dir);
-  const existing = await readdir(target).catch(() => undefined);
+  // A staging folder a killed export left inside the target holds no result: the folder still counts as empty.
+  const existing = (await readdir(target).catch(() => undefined))?.filter((name) => !name.startsWith(STAGING_FOLDER_PREFIX));
   if (existing !== undefined && existing.length > 0) throw new CatalogOptionError(catalogMessages.exportTarget(target), { option: 'dir' });
   const source = options.current === true ? 'market_events_current' : 'market_events';
   const [counted] = await catalog.query(`SELECT count(*)::DOUBLE AS n FROM ${source}`);

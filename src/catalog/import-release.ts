@@ -2,8 +2,8 @@
 // then counts the rows against the manifest. Any failure rolls the whole release back.
 
 import type { DuckDBConnection } from '@duckdb/node-api';
-import type { FileDigest, Release } from '../contract/index.js';
-import { acceptedBeyondContract, type AcceptedBeyondContract } from './accepted-beyond-contract.js';
+import type { FileDigest } from '../contract/index.js';
+import { acceptedBeyondContract } from './accepted-beyond-contract.js';
 import { writeTransaction, type Catalog } from './catalog.js';
 import { RowCountMismatchError, SchemaMismatchError } from './catalog-errors.js';
 import { NULL_COLUMN_TYPE, checkDataColumns, type ColumnPlan } from './check-data-columns.js';
@@ -17,27 +17,7 @@ import { sqlTimestamp } from './run-migrations.js';
 import { quoteLiteral } from '../base/index.js';
 import { idInListSql } from './release-id-sql.js';
 import { recordRowsFingerprints } from './rows-fingerprint.js';
-
-/** Data file formats a release can be imported from. */
-export type DataFormat = 'parquet' | 'csv';
-
-/** What step 7 needs: the verified manifest, the stored data file, and the stored small files. */
-export interface ReleaseImport {
-  release: Release;
-  /** SHA-256 of the exact manifest bytes (what a study lock pins). */
-  manifestSha256: string;
-  manifestBytes: number;
-  /** SHA-256 and size of the bundled schema file, when the release has one. */
-  schema: FileDigest | undefined;
-  format: DataFormat;
-  /** The data file's digest (verified) and its path in the store. */
-  data: FileDigest;
-  dataPath: string;
-  /** How the data file's columns map onto the catalog (`checkDataFile`'s result). Default: exactly the spec's columns and types. */
-  columns?: ColumnPlan;
-  /** What the release carried beyond the contract, recorded in `releases.accepted`. Default: nothing. */
-  accepted?: AcceptedBeyondContract;
-}
+import type { DataFormat, ReleaseImport } from './release-import.js';
 
 /**
  * The data file's columns checked against the spec and the release's bundled schema (`checkDataColumns`)

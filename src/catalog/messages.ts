@@ -32,6 +32,8 @@ export const catalogMessages = {
     `This catalog runs your SQL in a read-only transaction and refuses BEGIN, COMMIT and ROLLBACK; run the statements without them. ${OWN_TABLES}`,
   userMethodRefused: (name: string, methods: readonly string[]) =>
     `The connection of this catalog offers ${methods.join(', ')}, not ${name}: each runs in a read-only transaction. ${OWN_TABLES}`,
+  borrowedMemberRefused: (name: string) =>
+    `catalog.connection of a catalog that lets its file go between operations (hold 'while-busy') offers its async methods only, not ${name}; use catalog.exclusive((connection) => …), which hands your function the open connection.`,
   rowsDiffer: (id: string, recorded: string, actual: string) =>
     `The catalog's rows of release ${id} differ from the rows imported from its verified files (rows fingerprint ${recorded.slice(0, 12)}… recorded, ${actual.slice(0, 12)}… now): something changed them outside rdw; run "rdw verify --repair" to re-import them from the stored files.`,
   rowsUnrecorded: (id: string) =>

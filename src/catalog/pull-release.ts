@@ -12,7 +12,8 @@ import { checkFileSizes, checkListingAgrees } from './check-manifest-statements.
 import { recordedListing } from './record-listings.js';
 import { readReleaseRecords } from './read-release-records.js';
 import type { ColumnPlan } from './check-data-columns.js';
-import { checkDataFile, importReleases, type DataFormat, type ReleaseImport } from './import-release.js';
+import { checkDataFile, importReleases } from './import-release.js';
+import type { DataFormat, ReleaseImport } from './release-import.js';
 import { dropUnreferenced } from './collect-garbage.js';
 import { catalogMessages } from './messages.js';
 import { tempName } from './release-temp-name.js';

@@ -3,7 +3,8 @@
 
 import { MARKET_EVENT_FIELD_NAMES, type MarketEventRow } from '../contract/index.js';
 import { quoteIdentifier } from '../base/index.js';
-import type { Catalog, SqlParameters } from './catalog.js';
+import type { Catalog } from './catalog.js';
+import type { SqlParameters } from './catalog-row.js';
 import { CatalogOptionError } from './catalog-errors.js';
 import { MARKET_EVENTS_CURRENT_VIEW, MARKET_EVENTS_TABLE } from './market-events-source.js';
 import { catalogMessages } from './messages.js';

@@ -3,7 +3,8 @@
 
 import type { FileDigest, Release, ReleaseCoverage } from '../contract/index.js';
 import { writeTransaction, type Catalog } from './catalog.js';
-import { checkDataFile, insertReleaseRows, type DataFormat, type ReleaseImport } from './import-release.js';
+import { checkDataFile, insertReleaseRows } from './import-release.js';
+import type { DataFormat, ReleaseImport } from './release-import.js';
 import { idInListSql } from './release-id-sql.js';
 
 /** One release whose rows come from the data file, and the format it names that file by. */

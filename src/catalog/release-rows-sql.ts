@@ -4,7 +4,7 @@
 import { MARKET_EVENT_FIELDS, fieldSpec, type FieldSpec } from '../contract/index.js';
 import { DUCKDB_TYPE } from './catalog-schema.js';
 import { SOURCE_FILE_COLUMN, SPEC_COLUMN_PLAN, type ColumnPlan } from './check-data-columns.js';
-import type { DataFormat, ReleaseImport } from './import-release.js';
+import type { DataFormat, ReleaseImport } from './release-import.js';
 import { quoteIdentifier, quoteLiteral } from '../base/index.js';
 
 const COLUMN_LIST = MARKET_EVENT_FIELDS.map((field) => quoteIdentifier(field.name)).join(', ');

@@ -5,7 +5,7 @@ import { environmentErrorOf } from '../contract/index.js';
 import type { Catalog } from './catalog.js';
 import { StoreMismatchError } from './catalog-errors.js';
 import type { ReleaseRowsCheck } from './check-release-rows.js';
-import type { DataFormat } from './import-release.js';
+import type { DataFormat } from './release-import.js';
 import { catalogMessages } from './messages.js';
 import { reimportReleaseRows } from './reimport-release-rows.js';
 import { checkStoredFiles } from './verify-store.js';

@@ -7,7 +7,7 @@ import { ApiNotFoundError, type RdwClient } from '../client/index.js';
 import { EXIT_CODES, IntegrityError, environmentErrorOf, isRdwError, type DownloadFormat, type FileDigest } from '../contract/index.js';
 import type { Catalog } from './catalog.js';
 import { CatalogOptionError, StoreMismatchError } from './catalog-errors.js';
-import type { DataFormat } from './import-release.js';
+import type { DataFormat } from './release-import.js';
 import { catalogMessages } from './messages.js';
 import { reimportReleaseRows } from './reimport-release-rows.js';
 import { tempName } from './release-temp-name.js';

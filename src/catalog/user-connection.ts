@@ -1,5 +1,6 @@
-// What a catalog that refuses user writes (the workbench's, `userWrites: 'refused'`) hands to a user's code: its
-// connection runs every statement inside a read-only transaction, so a write to rdw's tables is refused by DuckDB.
+// What a catalog that refuses user writes (the workbench's, `userWrites: 'refused'`) allows a user's code: its
+// connection (borrowed-connection.ts) runs every statement inside a read-only transaction, so a write to rdw's
+// tables is refused by DuckDB.
 
 import { StatementType, type DuckDBConnection } from '@duckdb/node-api';
 import { CatalogReadOnlyError } from './catalog-errors.js';
@@ -8,16 +9,20 @@ import { catalogMessages } from './messages.js';
 /** The connection methods a user's code may call: each runs its statement(s) and materializes the result. */
 export const USER_CONNECTION_METHODS: ReadonlySet<string> = new Set(['run', 'runAndReadAll', 'streamAndReadAll', 'startThenReadAll', 'startStreamThenReadAll']);
 
-/** Words any transaction statement starts with; SQL without one of them needs no parse. */
-const TRANSACTION_WORD = /\b(begin|commit|rollback|abort|end|start|transaction)\b/i;
+/**
+ * A statement starting (at the start of the text or after a `;`, past blanks and comments) with a word a
+ * transaction statement starts with; SQL without one needs no parse. Only statement starts count: `CASE … END`
+ * in a query is not a reason to prepare every statement a second time.
+ */
+const TRANSACTION_START = /(?:^|;)(?:\s|--[^\n]*(?:\n|$)|\/\*[\s\S]*?\*\/)*(?:begin|commit|rollback|abort|end|start)\b/i;
 
 /**
  * Refuses SQL holding a transaction statement (BEGIN, COMMIT, ROLLBACK …): a COMMIT would end the read-only
  * transaction and let the next statement write. Statements DuckDB cannot prepare yet (they name a view an
  * earlier statement of the same text creates) are not transaction statements: those always prepare.
  */
-async function refuseTransactionStatements(connection: DuckDBConnection, sql: unknown): Promise<void> {
-  if (typeof sql !== 'string' || !TRANSACTION_WORD.test(sql)) return;
+export async function refuseTransactionStatements(connection: DuckDBConnection, sql: unknown): Promise<void> {
+  if (typeof sql !== 'string' || !TRANSACTION_START.test(sql)) return;
   const statements = await connection.extractStatements(sql);
   for (let index = 0; index < statements.count; index += 1) {
     const type = await statements.prepare(index).then((prepared) => prepared.statementType, () => undefined);
@@ -47,27 +52,4 @@ export async function inReadOnlyTransaction<T>(connection: DuckDBConnection, fn:
   }
   await connection.run('COMMIT');
   return result;
-}
-
-/**
- * A stand-in for `connection` offering only USER_CONNECTION_METHODS, each refusing transaction statements and
- * run through `call` (which puts it in a read-only transaction, alone or as part of the caller's); any other
- * method throws CatalogReadOnlyError naming the ones there are.
- */
-export function userConnection(call: <T>(fn: (connection: DuckDBConnection) => Promise<T>) => Promise<T>): DuckDBConnection {
-  return new Proxy({} as DuckDBConnection, {
-    get: (_target, name) => {
-      if (typeof name === 'symbol' || name === 'then') return undefined;
-      if (!USER_CONNECTION_METHODS.has(name)) {
-        return () => {
-          throw new CatalogReadOnlyError(catalogMessages.userMethodRefused(name, [...USER_CONNECTION_METHODS]));
-        };
-      }
-      return (...args: unknown[]) =>
-        call(async (open) => {
-          await refuseTransactionStatements(open, args[0]);
-          return (open as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>)[name]!(...args);
-        });
-    },
-  });
 }

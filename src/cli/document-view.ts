@@ -2,7 +2,7 @@
 // envelope as a header line and a table of its items; any other shape as what it is (rows, fields, JSON).
 
 import { formatCsv } from '../base/index.js';
-import type { ResearchTable } from '../client/index.js';
+import type { ResearchTable } from '../workbench/index.js';
 import type { CliContext } from './cli-context.js';
 import { byteText } from './byte-text.js';
 import { formatTable } from './format-table.js';

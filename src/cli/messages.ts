@@ -244,11 +244,6 @@ export const doctorMessages = {
   serverError: (where: string, status: number) => `${where} answered HTTP ${status}: the service is up but failing.`,
   serverErrorRemedy: () => 'Try again later; if it persists, report it to the service.',
   unreachable: (where: string, reason: string) => `${where} could not be reached: ${reason}.`,
-  connectionRefused: () => 'connection refused (nothing listens on that port)',
-  hostNotFound: () => 'host name not found',
-  connectionReset: () => 'connection reset',
-  hostUnreachable: () => 'host unreachable',
-  noAnswer: (seconds: number) => `no answer within ${seconds} s`,
   unreachableRemedy: () =>
     'Check RDW_BASE_URL (or --base-url): it is the API root including /v1, e.g. https://host/v1; then check the network, proxy or VPN.',
   badBaseUrl: (value: string) => `RDW_BASE_URL (or --base-url) "${value}" is not an http(s) URL ending in /v1.`,

@@ -1,9 +1,9 @@
 // The model study as the CLI prints it (`rdw study model`): what was modelled on which rows, the model table
 // (results columns in 100 columns; every column of modelEvaluationColumns with --wide), and what it means.
 
-import { modelEvaluationColumns, modelEvaluationTable, type ModelEvaluationRow, type ModelStudyResult } from '../analysis/index.js';
+import { modelEvaluationColumns, modelEvaluationTable, type ModelEvaluationRow, type ModelStudyResult } from '../index.js';
 import { textTableLines } from '../base/index.js';
-import { modelSplitText } from '../report/index.js';
+import { modelSplitText } from '../workbench/index.js';
 import { modelStudyTextMessages as m } from './messages.js';
 import { wrapText } from './wrap-text.js';
 

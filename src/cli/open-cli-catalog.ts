@@ -2,9 +2,8 @@
 // refused, never created), read-write for writers; a wait for another holder is said on stderr after a
 // second, and RDW_CATALOG_WAIT bounds it (in seconds).
 
-import { existsSync, statSync } from 'node:fs';
-import path from 'node:path';
-import { CATALOG_FILE, openCatalog, type Catalog } from '../catalog/index.js';
+import { statSync } from 'node:fs';
+import { hasCatalog, openCatalog, type Catalog } from '../workbench/home-catalog.js';
 import type { CliContext } from './cli-context.js';
 import { CliUsageError, NoCatalogError } from './cli-errors.js';
 import { checkStoreUrl, useTeamStore } from '../workbench/index.js';
@@ -42,11 +41,6 @@ export async function openCliCatalog(context: CliContext, access: 'read' | 'writ
     if (team !== undefined) context.onExit(() => team.close());
   }
   return catalog;
-}
-
-/** Whether `home` holds a catalog file (a reader may open it; a command that may pull opens it to write otherwise). */
-export function hasCatalog(home: string): boolean {
-  return existsSync(path.join(home, CATALOG_FILE));
 }
 
 /** Whether `home` is a folder or does not exist at all (no file in the way of it). */

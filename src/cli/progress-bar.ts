@@ -1,7 +1,7 @@
 // A one-line progress bar for pulls (bytes and releases), redrawn with `\r`; commands create it only when
 // stderr is a terminal and --json is off, so logs and pipes stay line-oriented.
 
-import type { PullProgress } from '../catalog/index.js';
+import type { PullProgress } from '../workbench/index.js';
 import type { CliOutput } from './cli-context.js';
 
 const MIB = 1024 * 1024;

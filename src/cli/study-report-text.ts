@@ -1,9 +1,8 @@
 // The event study as the CLI prints it (`rdw study event`, `rdw demo`): what the numbers mean, then the
 // one study table of src/notebook (results first; every column with --wide).
 
-import type { EventStudyResult } from '../analysis/index.js';
-import { studyTableText, type StudyTableOptions } from '../notebook/index.js';
-import { studyIntervalNotes } from '../notebook/study-table-text.js';
+import { notebook, type EventStudyResult } from '../index.js';
+import { studyIntervalNotes } from '../workbench/index.js';
 import { studyTextMessages as m } from './messages.js';
 import { wrapText } from './wrap-text.js';
 
@@ -15,7 +14,7 @@ const TEXT_COLUMNS = 100;
  * window without an interval, and its table; ends with a blank line. Default the results columns (fits 100
  * columns); `{ wide: true }` every column.
  */
-export function studyReportText(result: EventStudyResult, options: StudyTableOptions = {}): string {
+export function studyReportText(result: EventStudyResult, options: notebook.StudyTableOptions = {}): string {
   const { metadata } = result;
   const notes = studyIntervalNotes(result);
   return [
@@ -29,7 +28,7 @@ export function studyReportText(result: EventStudyResult, options: StudyTableOpt
       : [m.adjusted(metadata.multipleComparisons.tested, metadata.multipleComparisons.significant, metadata.multipleComparisons.level)]),
     ...notes.map((note) => wrapText(note, TEXT_COLUMNS)),
     '',
-    studyTableText(result, { ...options, notes: false }),
+    notebook.studyTableText(result, { ...options, notes: false }),
     ...(options.wide === true ? [] : [m.wideHint()]),
     '',
   ].join('\n');

@@ -2,8 +2,7 @@
 // budget on stdout; warnings (days that may have fallen off the listing, days without a release, revised
 // study locks) as lines for stderr.
 
-import type { SyncReport } from '../workbench/index.js';
-import type { PinnedReleaseCheck } from '../study/index.js';
+import type { PinnedReleaseCheck, SyncReport } from '../workbench/index.js';
 import { byteText } from './byte-text.js';
 import { syncMessages } from './messages.js';
 

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { DuckDBInstance, type DuckDBMaterializedResult } from '@duckdb/node-api';
-import { quoteIdentifier, quoteLiteral } from '../base/index.js';
+import { isFolder, quoteIdentifier, quoteLiteral } from '../base/index.js';
 import { writeFailureOf } from '../contract/index.js';
 
 /** What was written: the file (absolute), its rows and its column names (duplicates suffixed `_1`, `_2` …). */
@@ -43,7 +43,7 @@ export async function writeParquetFile(result: DuckDBMaterializedResult, file: s
     return { file, rows, columns };
   } catch (error) {
     await rm(temp, { force: true });
-    throw await writeFailureOf(error, file);
+    throw writeFailureOf(error, file, await isFolder(path.dirname(file)));
   } finally {
     connection.closeSync();
     instance.closeSync();

@@ -3,9 +3,10 @@
 
 import { PLANS, PUBLIC_LIVE_RPM_PER_IP, UsageError } from '../contract/index.js';
 import { ByteBudget } from './byte-budget.js';
-import { ClientLimits } from './client-limits.js';
+import { ClientLimits, type LimitsClient } from './client-limits.js';
 import type { ResolvedClientOptions } from './client-options.js';
-import { HttpTransport, displayPath, type TransportRequest } from './http-transport.js';
+import { HttpTransport, displayPath } from './http-transport.js';
+import type { TransportRequest } from './transport-request.js';
 import { KeyState, accountStateId, keyId } from './key-state.js';
 import { messages } from './messages.js';
 import { noticeSink, type Notify } from './notice-sink.js';
@@ -15,7 +16,7 @@ import { RateLimiter, type PaceWait } from './rate-limiter.js';
 const DEFAULT_RPM = Math.min(...Object.values(PLANS).map((plan) => plan.rpm));
 
 /** The state and helpers one client's scopes share; built once per createClient. */
-export class ClientCore {
+export class ClientCore implements LimitsClient {
   readonly options: ResolvedClientOptions;
   readonly transport: HttpTransport;
   /**

@@ -3,6 +3,7 @@
 // sizing the key's limiter, and the byte-budget check every paid file passes.
 
 import { PLANS } from '../contract/index.js';
+import type { ByteBudget } from './byte-budget.js';
 import { assumedLimits, limitsFromDocument, type LimitsOutcome } from './account-limits.js';
 import {
   ApiNotFoundError,
@@ -14,9 +15,10 @@ import {
   UnexpectedResponseError,
   ValidationError,
 } from './client-errors.js';
-import type { ClientCore } from './client-core.js';
+import type { ResolvedClientOptions } from './client-options.js';
 import type { AccountLimits } from './client-types.js';
 import { messages } from './messages.js';
+import type { Notify } from './notice-sink.js';
 
 /** The largest daily byte allowance of the spec's plans: no download larger than this (or the reported allowance) can ever fit. */
 const LARGEST_DAILY_BYTES = Math.max(...Object.values(PLANS).map((plan) => plan.daily_bytes));
@@ -27,9 +29,23 @@ export const KNOWN_LIMITS_ORIGIN = '/catalog, as an earlier command read it';
 /** What the paid /catalog told this client: the account limits (reported or assumed), or the 403 of a key without a plan. */
 type PaidLimits = { limits: AccountLimits; refusal?: undefined } | { refusal: ForbiddenError };
 
+/**
+ * What ClientLimits asks of its client (ClientCore): the key check, the paid requests, notices, the byte budget
+ * and the size of the key's limiter. Declared here so the client's core builds its limits without a circle of files.
+ */
+export interface LimitsClient {
+  readonly options: Pick<ResolvedClientOptions, 'knownLimits' | 'onLimits'>;
+  readonly notify: Notify;
+  readonly budget: ByteBudget;
+  apiUrl(path: string): string;
+  getJson<T>(url: string): Promise<T>;
+  requireKey(what: string): void;
+  setAccountRpm(rpm: number, known: boolean): void;
+}
+
 /** One client's account limits: fetched once, shared by its scopes. */
 export class ClientLimits {
-  readonly #core: ClientCore;
+  readonly #core: LimitsClient;
   /** The paid /catalog's answer, fetched once per client (a 403 is asked again on the next paid call). */
   #paid: Promise<PaidLimits> | undefined;
   /** Limits of a key without a paid plan, from /research/catalog (limits() only). */
@@ -37,7 +53,7 @@ export class ClientLimits {
   /** Set once the known limits were found wanting (a local budget refusal): the service is asked instead. */
   #knownSetAside = false;
 
-  constructor(core: ClientCore) {
+  constructor(core: LimitsClient) {
     this.#core = core;
   }
 

@@ -6,18 +6,8 @@ import { createBrotliDecompress, createGunzip, createInflate, createInflateRaw }
 import type { Dispatcher } from 'undici';
 import { UnexpectedResponseError } from './client-errors.js';
 import { discardBody } from './discard-body.js';
-import type { TransportResponse } from './http-transport.js';
+import type { ResponseBody, TransportResponse } from './transport-response.js';
 import { messages } from './messages.js';
-
-/**
- * A response body as the client reads it: undici's body, or the decoded stream with the same methods.
- * Read by iterating (read-bounded-body.ts holds a whole one within its size limit): no unbounded text()/arrayBuffer().
- */
-export interface ResponseBody extends AsyncIterable<unknown> {
-  /** Reads and drops the rest (or tears the stream down); see discardBody. */
-  dump(): Promise<void>;
-  on(event: 'error', listener: (error: unknown) => void): unknown;
-}
 
 /** Codings rdw decodes (`x-gzip` is gzip's old name; `identity` means none). */
 const DECODERS: Readonly<Record<string, () => Transform>> = {

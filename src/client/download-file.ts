@@ -8,34 +8,12 @@ import { createHash, type Hash } from 'node:crypto';
 import { rename, rm, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { hashFileInto, makeFolder } from '../base/index.js';
-import type { DownloadFormat, FileDigest } from '../contract/index.js';
+import type { FileDigest } from '../contract/index.js';
 import { ChecksumMismatchError, SizeMismatchError } from './client-errors.js';
-import type { Clock } from './clock.js';
-import type { HttpTransport, TransportRequest } from './http-transport.js';
+import type { DownloadFileOptions } from './download-file-options.js';
 import { messages } from './messages.js';
 import { discardPartial, partialFile, readSidecar, sameSidecar, type PartialFile } from './partial-file.js';
 import { receiveFile } from './receive-file.js';
-
-export interface DownloadFileOptions {
-  transport: HttpTransport;
-  /** The request to send (URL, limiter, auth); Range is added here. */
-  request: Omit<TransportRequest, 'headers' | 'passStatuses'>;
-  releaseId: string;
-  format: DownloadFormat;
-  dest: string;
-  /** Expected digest; without it only the Content-Length of an unencoded body is checked (never the ETag). */
-  expected: FileDigest | undefined;
-  clock: Clock;
-  /** Extra attempts after a body failure or a short body, each resuming when possible. */
-  maxRetries: number;
-  /** Wait before attempt `attempt + 1`, in ms. */
-  backoffMs: (attempt: number) => number;
-  /** Called with the bytes still to fetch, before each request is sent (the byte-budget check). */
-  beforeSend?: (bytesNeeded: number | undefined) => Promise<void>;
-  /** Called with the bytes received by each attempt. */
-  onBytes?: (bytes: number) => Promise<void>;
-  onProgress?: (done: number, total: number) => void;
-}
 
 /** What the received bytes are checked against: the expected digest, or only a length the server declared. */
 type Reference = { sha256?: string; bytes?: number };

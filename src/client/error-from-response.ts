@@ -11,7 +11,7 @@ import {
   UnexpectedResponseError,
   ValidationError,
 } from './client-errors.js';
-import type { ResponseBody } from './decode-body.js';
+import type { ResponseBody } from './transport-response.js';
 import { discardBody } from './discard-body.js';
 import { messages } from './messages.js';
 import { errorCodeOf } from './too-many-requests.js';

@@ -7,6 +7,8 @@ export { refuseSecretsInUrls } from './refuse-secrets-in-urls.js';
 export { DEFAULT_RESPONSE_LIMITS } from './response-limits.js';
 export type { ResponseKind, ResponseLimits } from './response-limits.js';
 export { urlSecret } from './url-secret.js';
+export { probeService, PROBE_TIMEOUT_MS } from './probe-service.js';
+export type { ProbeServiceOptions, ServiceProbe } from './probe-service.js';
 export type { UrlSecret } from './url-secret.js';
 export type { ClientOptions, KnownAccountLimits, ResolvedClientOptions, RetryOptions, TimeoutOptions } from './client-options.js';
 export type {

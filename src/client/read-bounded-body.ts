@@ -3,7 +3,7 @@
 // whatever the server sends: a 1 GiB body, an endless chunked one, 1 MB that inflates to 1 GiB.
 
 import type { RdwError } from '../contract/index.js';
-import type { ResponseBody } from './decode-body.js';
+import type { ResponseBody } from './transport-response.js';
 import { discardBody } from './discard-body.js';
 
 /** How much of a body may be read, and what passing it is. */
@@ -14,6 +14,12 @@ export interface BodyBound {
   declared?: number | undefined;
   /** The error thrown once the limit is passed; `seen` is how many bytes had been read (or declared). */
   tooLarge: (seen: number) => RdwError;
+}
+
+/** A Content-Length in bytes (BodyBound.declared), or undefined when absent or not a number. */
+export function declaredBytes(value: string | string[] | undefined): number | undefined {
+  const text = Array.isArray(value) ? value[0] : value;
+  return text === undefined || !/^\d+$/.test(text) ? undefined : Number(text);
 }
 
 /**

@@ -8,8 +8,8 @@ import { hashFileInto } from '../base/index.js';
 import { EnvironmentError, type RdwError } from '../contract/index.js';
 import { AbortedError, NetworkError, SizeMismatchError, TimeoutError } from './client-errors.js';
 import { discardBody } from './discard-body.js';
-import type { DownloadFileOptions } from './download-file.js';
-import type { TransportResponse } from './http-transport.js';
+import type { DownloadFileOptions } from './download-file-options.js';
+import type { TransportResponse } from './transport-response.js';
 import { messages } from './messages.js';
 import { discardPartial, type PartialFile } from './partial-file.js';
 

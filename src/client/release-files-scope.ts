@@ -2,7 +2,7 @@
 // schema and verified downloads of any format.
 
 import { sha256Hex } from '../base/index.js';
-import { UsageError, releaseWithoutNulls, withoutNullMembers, type DownloadFormat, type FileDigest, type Release, type SchemaDocument } from '../contract/index.js';
+import { UsageError, releaseWithoutNulls, withLowerCaseDigests, withoutNullMembers, type DownloadFormat, type FileDigest, type Release, type SchemaDocument } from '../contract/index.js';
 import { checkFormat, checkReleaseId } from './check-input.js';
 import { ApiNotFoundError, ChecksumMismatchError, ManifestMismatchError, SizeMismatchError, UnexpectedResponseError } from './client-errors.js';
 import type { ClientCore } from './client-core.js';
@@ -170,18 +170,7 @@ function manifestRelease(body: unknown): Release | undefined {
       ? { dataset: record.dataset, version: record.version, ...withoutNullMembers(inner as Record<string, unknown>) }
       : { ...record };
   const normalized = releaseWithoutNulls(release);
-  return { ...normalized, files: lowerCaseDigests(normalized.files) } as unknown as Release;
-}
-
-/** `files` with each hex `sha256` in lower case: the spec says only "hex digest", and case carries no meaning in one. */
-function lowerCaseDigests(files: unknown): unknown {
-  if (typeof files !== 'object' || files === null || Array.isArray(files)) return files;
-  return Object.fromEntries(
-    Object.entries(files).map(([format, digest]) => {
-      const sha256 = (digest as { sha256?: unknown } | null)?.sha256;
-      return [format, typeof sha256 === 'string' && /^[0-9A-Fa-f]{64}$/.test(sha256) ? { ...digest, sha256: sha256.toLowerCase() } : digest];
-    }),
-  );
+  return withLowerCaseDigests(normalized) as unknown as Release;
 }
 
 function parseJson<T>(bytes: Uint8Array, path: string): T {

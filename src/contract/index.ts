@@ -60,6 +60,7 @@ export type { FieldType, FieldRole, FieldSpec, OutcomeMeasure } from './fields.j
 export { FIELD_TYPE_WORDS, fieldTypeOfWord, fieldTypeFits } from './field-type-words.js';
 export { RELEASE_FILE_FORMATS, DOWNLOAD_FORMATS, RELEASE_ID_PATTERN, isReleaseId, isReleaseDay } from './market-event-row.js';
 export { withoutNullMembers, releaseWithoutNulls } from './null-or-absent.js';
+export { withLowerCaseDigests } from './lower-case-digests.js';
 export type {
   MarketEventRow,
   SampleColumns,

@@ -11,7 +11,7 @@ export type BootstrapMethod = (typeof BOOTSTRAP_METHODS)[number];
 
 /**
  * The split methods, the default first, each with the `rdw study model` flags that only it reads; row-k-fold is
- * the naive comparison (docs/analysis.md "Time-aware splits"). The analysis's dispatch (split-methods.ts) is
+ * the naive comparison (docs/modelling.md "Time-aware splits"). Modelling's dispatch (split-methods.ts) is
  * keyed by this record, so a method added here does not compile until it runs.
  */
 export const SPLIT_METHODS = {

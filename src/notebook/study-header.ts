@@ -2,7 +2,7 @@
 // calculation versions), as rows, as printed text and as HTML, from a study lock.
 
 import { escapeHtml } from '../base/index.js';
-import type { StudyLock } from '../study/index.js';
+import type { StudyLock } from '../locks/index.js';
 import { htmlTable, textTable } from './html-table.js';
 
 /** One pinned release as a header row. Checksums are full lowercase hex SHA-256 digests. */

@@ -1,6 +1,6 @@
 // What a model study's chart and report say about it in words: the split, the target, the intervals.
 
-import type { ModelEvaluation, ModelStudyResult, ResolvedModelSplit } from '../analysis/index.js';
+import type { ModelEvaluation, ModelStudyResult, ResolvedModelSplit } from '../modelling/index.js';
 import type { ModelScoreChartOptions } from '../charts/index.js';
 
 const count = (value: number) => value.toLocaleString('en-US');

@@ -3,7 +3,7 @@
 
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { modelEvaluationColumns, modelEvaluationTable, type ModelEvaluationRow, type ModelStudyResult } from '../analysis/index.js';
+import { modelEvaluationColumns, modelEvaluationTable, type ModelEvaluationRow, type ModelStudyResult } from '../modelling/index.js';
 import { escapeHtml, formatCsv, writeFolderStaged } from '../base/index.js';
 import { modelScoreChartSpec, renderSvg } from '../charts/index.js';
 import { modelInterval, modelScoreChartOptions, modelSplitText } from './model-chart-data.js';

@@ -26,9 +26,11 @@ export interface ConnectApiOptions {
   env: Readonly<Record<string, string | undefined>>;
   /**
    * RDW_HOME (absolute): shared client state (pacing, byte budget) lives in `<home>/state/`, the learned
-   * request limit in `<home>/account-limits.json` (known-limits.ts).
+   * request limit in `<home>/account-limits.json` (known-limits.ts). Undefined: pacing state in memory for
+   * this process, no learned limit read or kept (rdw doctor, which writes nothing to the home and works when
+   * it is unusable).
    */
-  home: string;
+  home: string | undefined;
   /** Overrides env.RDW_BASE_URL (the CLI's `--base-url`). */
   baseUrl?: string;
   /** Overrides env.RDW_SITE_URL. */
@@ -65,7 +67,7 @@ export async function connectApi(options: ConnectApiOptions): Promise<ApiConnect
   const siteUrl = given(options.siteUrl) ?? given(env.RDW_SITE_URL);
   const apiKey = given(env.RDW_API_KEY);
   const account = given(env.RDW_ACCOUNT);
-  const shared = { home, ...(account === undefined ? {} : { account }), ...networkSettings(env), onNotice: options.onNotice };
+  const shared = { ...(home === undefined ? {} : { home }), ...(account === undefined ? {} : { account }), ...networkSettings(env), onNotice: options.onNotice };
   if (baseUrl !== undefined) {
     // A key put in the URL (user@, a query, …) is refused as such, before saying that RDW_API_KEY is missing.
     refuseSecretsInUrls({ baseUrl, siteUrl, apiKey });
@@ -115,7 +117,11 @@ interface PacedClient {
  * A client that starts at the request limit learned by an earlier one for this service (`scope`) and key,
  * and records the limit it reads from the service in the home for the next one.
  */
-async function pacedClient(options: ClientOptions & { apiKey: string; home: string }, scope: string): Promise<PacedClient> {
+async function pacedClient(options: ClientOptions & { apiKey: string }, scope: string): Promise<PacedClient> {
+  if (options.home === undefined) {
+    const client = createClient(options);
+    return { client, close: () => client.close() };
+  }
   const slot: KnownLimitsSlot = { home: options.home, scope, apiKey: options.apiKey };
   const known = await readKnownLimits(slot);
   let writing: Promise<void> = Promise.resolve();

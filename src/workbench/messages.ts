@@ -1,7 +1,7 @@
 // Every user-facing sentence of the workbench layer.
 
 import { printableText } from '../base/index.js';
-import type { SyncLockHolder } from './sync-lock.js';
+import type { SyncLockHolder } from './sync-lock-holder.js';
 
 /** How each way of naming the home folder is shown in an example. */
 const HOME_EXAMPLES = { '--home': '--home ./datasets', home: "home: './datasets'", RDW_HOME: 'export RDW_HOME=$HOME/rdw-data' } as const;

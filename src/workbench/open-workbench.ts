@@ -69,7 +69,7 @@ export async function openWorkbench(options: WorkbenchOptions = {}): Promise<Wor
   const catalog = await openCatalog(home, {
     readOnly: options.readOnly === true,
     hold: options.hold ?? 'while-busy',
-    // A notebook's SQL reads: rdw's tables hold exactly the rows imported from verified files (docs/study.md).
+    // A notebook's SQL reads: rdw's tables hold exactly the rows imported from verified files (docs/locks.md).
     userWrites: 'refused',
     onWait: options.onCatalogWait ?? ((notice) => void process.stderr.write(`rdw: ${notice.message}\n`)),
   });

@@ -1,9 +1,9 @@
 // Study: a lock opened and reproduced in a workbench, and its event study over exactly the locked releases.
-// Lives in src/workbench (not src/study) because it needs src/analysis; src/study stays catalog/client/spec.
+// Lives in src/workbench (not src/locks) because it needs src/analysis; src/locks stays catalog/client/spec.
 
 import path from 'node:path';
 import { studyCatalog, type EventStudyOptions, type EventStudyResult } from '../analysis/index.js';
-import { readLock, reproduceStudy, type ReproduceOptions, type ReproduceReport, type StudyLock } from '../study/index.js';
+import { readLock, reproduceStudy, type ReproduceOptions, type ReproduceReport, type StudyLock } from '../locks/index.js';
 import { openWorkbench, type Workbench, type WorkbenchOptions } from './open-workbench.js';
 import { WorkbenchOptionError } from './workbench-errors.js';
 import { workbenchMessages } from './messages.js';

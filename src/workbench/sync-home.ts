@@ -8,7 +8,6 @@ import {
   knownRevisions,
   lastSyncRun,
   pullReleases,
-  recordListings,
   recordSyncRun,
   type Catalog,
   type PullProgress,
@@ -16,8 +15,9 @@ import {
 import type { RdwClient } from '../client/index.js';
 import { EXIT_CODES, failureOf, RELEASES_QUERY, type ListedRelease } from '../contract/index.js';
 import { signalExitCode } from '../base/index.js';
-import { checkLockRevisions, type StudyLock } from '../study/index.js';
+import { checkLockRevisions, type StudyLock } from '../locks/index.js';
 import { fallenOffDays } from './fallen-off-days.js';
+import { listLatestReleases } from './pull-wanted.js';
 import type { SyncBudget, SyncedRelease, SyncFailure, SyncReport } from './sync-report.js';
 import { syncSnapshots } from './sync-snapshots.js';
 import { WorkbenchOptionError } from './workbench-errors.js';
@@ -92,8 +92,7 @@ async function run(
 ): Promise<SyncReport> {
   // 1. The listing: the latest 100 releases, remembered in listed_releases.
   const limit = RELEASES_QUERY.limit.max;
-  const listing = await client.releases({ limit });
-  await recordListings(catalog, listing);
+  const listing = await listLatestReleases(catalog, client, limit);
   const listedIds = [...new Set(listing.map((item) => item.id))];
   const present = await importedReleaseIds(catalog, listedIds);
   const todo = listing.filter((item, index) => !present.has(item.id) && listing.findIndex((other) => other.id === item.id) === index);

@@ -11,19 +11,11 @@ import { readFileSync, rmSync } from 'node:fs';
 import { lstat, open, readFile, readlink, rename, rm } from 'node:fs/promises';
 import { SyncBusyError, SyncLockUnusableError } from './workbench-errors.js';
 import { workbenchMessages } from './messages.js';
+import type { SyncLockHolder } from './sync-lock-holder.js';
 import { makeFolder } from '../base/index.js';
 
 /** File name of the sync lock inside the home. */
 export const SYNC_LOCK_FILE = 'sync.lock';
-
-/** Who holds (or held) a sync lock. */
-export interface SyncLockHolder {
-  /** A positive process ID. */
-  pid: number;
-  hostname: string;
-  /** When that sync started, ISO UTC (as written in the lock: any text). */
-  startedAt: string;
-}
 
 /** A held sync lock. */
 export interface SyncLock {

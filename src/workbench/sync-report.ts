@@ -1,7 +1,7 @@
 // The typed result of one `syncHome` run (what `rdw sync` prints, `--json` outputs, and sync_runs.details holds).
 
 import type { SyncOutcome } from '../catalog/index.js';
-import type { PinnedReleaseCheck } from '../study/index.js';
+import type { PinnedReleaseCheck } from '../locks/index.js';
 
 /** A release a sync imported. */
 export interface SyncedRelease {

@@ -3,8 +3,9 @@
 // the fold-truth wrapper scores exactly the model the evaluation fitted.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventStudy, modelStudy } from '../../src/analysis/index.js';
-import { rocAuc } from '../../src/analysis/classification-metrics.js';
+import { eventStudy } from '../../src/analysis/index.js';
+import { modelStudy } from '../../src/modelling/index.js';
+import { rocAuc } from '../../src/modelling/classification-metrics.js';
 import { assignDayBlocks } from '../../src/analysis/block-jackknife.js';
 import { differenceOf, leaveOneBlockOut, readGroupDayTotals, sumTotals } from '../bench/support/calibration-day-totals.js';
 import { joinTruthRows, pooledTruth, readTruthRows, truthScoringModels } from '../bench/support/calibration-model-truth.js';

@@ -11,13 +11,11 @@ import {
   UnknownColumnError,
   checkFeatureSet,
   checkModelSpec,
-  defaultModelSpec,
   defineModelSpec,
   derivedFeature,
-  modelCatalog,
-  modelStudy,
   predictorSelectSql,
 } from '../../src/analysis/index.js';
+import { defaultModelSpec, modelCatalog, modelStudy } from '../../src/modelling/index.js';
 import { MARKET_EVENT_FIELDS, UsageError } from '../../src/contract/index.js';
 import { simulatorCatalog, type FixtureCatalog } from '../support/fixture-catalog.js';
 

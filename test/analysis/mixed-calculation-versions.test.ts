@@ -8,7 +8,7 @@ import { openCatalog, pullReleases } from '../../src/catalog/index.js';
 import { runCli } from '../../src/cli/run-cli.js';
 import { startMockServer, type MockServer } from '../../src/mock/index.js';
 import { UsageError } from '../../src/contract/index.js';
-import { writeLock } from '../../src/study/index.js';
+import { writeLock } from '../../src/locks/index.js';
 import { Study, openWorkbench } from '../../src/workbench/index.js';
 import { createTempHome } from '../support/temp-home.js';
 import { writeTransaction } from '../../src/catalog/catalog.js';

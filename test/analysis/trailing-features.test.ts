@@ -13,7 +13,6 @@ import {
   checkFeatureSet,
   defineModelSpec,
   derivedFeature,
-  modelStudy,
   pointInTimeReason,
   predictorSelectSql,
   trailingChange,
@@ -21,6 +20,7 @@ import {
   trailingMean,
   trailingRank,
 } from '../../src/analysis/index.js';
+import { modelStudy } from '../../src/modelling/index.js';
 import { simulatorCatalog, type FixtureCatalog } from '../support/fixture-catalog.js';
 
 const DAYS = 8;

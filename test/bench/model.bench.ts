@@ -6,8 +6,9 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { quoteIdentifier } from '../../src/base/index.js';
-import type { FeatureMatrix, Model, ModelSpec, ModelStudyOptions, TimeSplits } from '../../src/analysis/index.js';
-import { readColumns } from '../../src/analysis/read-columns.js';
+import type { ModelSpec } from '../../src/analysis/index.js';
+import type { FeatureMatrix, Model, ModelStudyOptions, TimeSplits } from '../../src/modelling/index.js';
+import { readColumns } from '../../src/modelling/read-columns.js';
 import { formatTable } from './support/format-table.js';
 import { syntheticCatalog } from './support/synthetic-catalog.js';
 
@@ -43,7 +44,7 @@ const since = (started: number) => (performance.now() - started) / 1000;
 
 // Child mode `--end-to-end HOME NAME`: modelCatalog() alone, timed, with this process's peak RSS.
 async function endToEnd(home: string, name: string): Promise<void> {
-  const { modelCatalog } = await import('../../src/analysis/index.js');
+  const { modelCatalog } = await import('../../src/modelling/index.js');
   const { openCatalog } = await import('../../src/catalog/index.js');
   const options = await scenarioOptions(SCENARIOS[name]!);
   const catalog = await openCatalog(home, { readOnly: true });
@@ -96,10 +97,11 @@ function timedModel(inner: Model, clock: { fit: number; predict: number }): Mode
 // evaluateModel's time minus the fits and predictions.
 async function parts(home: string, name: string): Promise<void> {
   const analysis = await import('../../src/analysis/index.js');
+  const modelling = await import('../../src/modelling/index.js');
   const { openCatalog, readMarketEvents } = await import('../../src/catalog/index.js');
   const scenario = SCENARIOS[name]!;
   const options = await scenarioOptions(scenario);
-  const spec: ModelSpec = options.spec ?? analysis.defaultModelSpec('1h');
+  const spec: ModelSpec = options.spec ?? modelling.defaultModelSpec('1h');
   const sampleType = options.spec === undefined ? 'event' : undefined;
   const catalog = await openCatalog(home, { readOnly: true });
   const figures = await readMarketEvents(catalog, async (source) => {
@@ -107,7 +109,7 @@ async function parts(home: string, name: string): Promise<void> {
     let started = performance.now();
     const splitOptions = { window: '1h', sampleType } as const;
     const splits: TimeSplits =
-      scenario.split === 'walk-forward' ? await analysis.walkForwardSplits(source, splitOptions) : await analysis.purgedKFoldSplits(source, splitOptions);
+      scenario.split === 'walk-forward' ? await modelling.walkForwardSplits(source, splitOptions) : await modelling.purgedKFoldSplits(source, splitOptions);
     const splitSeconds = since(started);
     // 2. predictors and target
     started = performance.now();
@@ -117,7 +119,7 @@ async function parts(home: string, name: string): Promise<void> {
     const values = await readColumns(
       resolved.connection,
       `SELECT ${columnsSql.join(', ')}, (${target})::DOUBLE
-      FROM ${analysis.classifiedSplitRowsSql(resolved, '1h', undefined, { sampleType })} WHERE reason IS NULL ORDER BY ${analysis.SPLIT_ROW_ORDER_SQL}`,
+      FROM ${modelling.classifiedSplitRowsSql(resolved, '1h', undefined, { sampleType })} WHERE reason IS NULL ORDER BY ${modelling.SPLIT_ROW_ORDER_SQL}`,
       [...columnsSql.map(() => 'number' as const), 'number'],
     );
     const readSeconds = since(started);
@@ -128,9 +130,9 @@ async function parts(home: string, name: string): Promise<void> {
     };
     // 3. fits, predictions, scores and intervals (cold, as in modelCatalog)
     const clock = { fit: 0, predict: 0 };
-    const model = () => timedModel(new analysis.LogisticRegression(), clock);
+    const model = () => timedModel(new modelling.LogisticRegression(), clock);
     started = performance.now();
-    analysis.evaluateModel(data, spec.features, splits.splits, { model, interval: { blockDays: 1 } });
+    modelling.evaluateModel(data, spec.features, splits.splits, { model, interval: { blockDays: 1 } });
     const evaluateSeconds = since(started);
     return {
       splitSeconds,

@@ -5,7 +5,8 @@ import { createHash } from 'node:crypto';
 import { chmod, mkdir, readdir, readFile, stat, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ContentStore, STORED_FILE_MODE } from '../../src/catalog/index.js';
+import { ContentStore } from '../../src/catalog/index.js';
+import { STORED_FILE_MODE } from '../../src/catalog/content-store.js';
 import { withTempHome } from '../support/temp-home.js';
 
 const digestOf = (bytes: Uint8Array) => ({ sha256: createHash('sha256').update(bytes).digest('hex'), bytes: bytes.length });

@@ -7,16 +7,10 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection, type DuckDBInstance as Instance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  LARGEST_PLAN_DAILY_BYTES,
-  ManifestContradictionError,
-  pullRelease,
-  importReleases,
-  prepareRelease,
-  pullReleases,
-  recordListings,
-  type Catalog,
-} from '../../src/catalog/index.js';
+import { ManifestContradictionError, pullRelease, pullReleases, recordListings, type Catalog } from '../../src/catalog/index.js';
+import { LARGEST_PLAN_DAILY_BYTES } from '../../src/catalog/check-manifest-statements.js';
+import { importReleases } from '../../src/catalog/import-release.js';
+import { prepareRelease } from '../../src/catalog/pull-release.js';
 import { createClient, ImpossibleSizeError, type RdwClient } from '../../src/client/index.js';
 import { runCli } from '../../src/cli/run-cli.js';
 import { EXIT_CODES, type Release, type SchemaDocument } from '../../src/contract/index.js';

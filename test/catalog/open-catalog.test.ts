@@ -6,15 +6,8 @@ import { mkdir, readFile, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { describe, expect, it } from 'vitest';
-import {
-  CATALOG_SCHEMA_VERSION,
-  MIGRATIONS,
-  CatalogBusyError,
-  CatalogVersionError,
-  openCatalog,
-  pullReleases,
-  verifyStore,
-} from '../../src/catalog/index.js';
+import { CatalogBusyError, CatalogVersionError, openCatalog, pullReleases, verifyStore } from '../../src/catalog/index.js';
+import { CATALOG_SCHEMA_VERSION, MIGRATIONS } from '../../src/catalog/catalog-schema.js';
 import { EXIT_CODES } from '../../src/contract/index.js';
 import { mockClient } from '../support/with-catalog.js';
 import { withMockServer } from '../support/with-mock-server.js';

@@ -5,17 +5,8 @@
 import { chmod, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { hashFile } from '../../src/base/index.js';
-import {
-  checkStoredFiles,
-  openCatalog,
-  pullRelease,
-  pullReleases,
-  repairStore,
-  StoreMismatchError,
-  verifyStore,
-  type Catalog,
-  type StoredFileCheck,
-} from '../../src/catalog/index.js';
+import { openCatalog, pullRelease, pullReleases, repairStore, StoreMismatchError, verifyStore, type Catalog, type StoredFileCheck } from '../../src/catalog/index.js';
+import { checkStoredFiles } from '../../src/catalog/verify-store.js';
 import { ByteBudgetError, ChecksumMismatchError, type RdwClient } from '../../src/client/index.js';
 import { EXIT_CODES, type FileDigest } from '../../src/contract/index.js';
 import type { MockServer } from '../../src/mock/index.js';

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkReleaseRows, openCatalog } from '../../src/catalog/index.js';
 import type { MockServer } from '../../src/mock/index.js';
-import { studyLockFromJson } from '../../src/study/index.js';
+import { studyLockFromJson } from '../../src/locks/index.js';
 import { readFile } from 'node:fs/promises';
 import { queryCatalog } from '../support/query-catalog.js';
 import { runBuiltCli, type BuiltCliRun } from '../support/run-built-cli.js';

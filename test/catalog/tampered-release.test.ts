@@ -6,17 +6,9 @@ import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { describe, expect, it } from 'vitest';
 import { hashFile } from '../../src/base/index.js';
-import {
-  ManifestInvalidError,
-  RowCountMismatchError,
-  SchemaMismatchError,
-  importReleases,
-  openCatalog,
-  prepareRelease,
-  pullRelease,
-  pullReleases,
-  type Catalog,
-} from '../../src/catalog/index.js';
+import { ManifestInvalidError, RowCountMismatchError, SchemaMismatchError, openCatalog, pullRelease, pullReleases, type Catalog } from '../../src/catalog/index.js';
+import { importReleases } from '../../src/catalog/import-release.js';
+import { prepareRelease } from '../../src/catalog/pull-release.js';
 import { ApiNotFoundError, ChecksumMismatchError, SizeMismatchError, type RdwClient } from '../../src/client/index.js';
 import { EXIT_CODES, IntegrityError, type Release, type SchemaDocument } from '../../src/contract/index.js';
 import { mockClient, withCatalog } from '../support/with-catalog.js';

@@ -8,19 +8,11 @@ import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection, type DuckDBInstance as Instance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertPredictors, createAnalysisViews, JOIN_COLUMNS, UnknownColumnError } from '../../src/analysis/index.js';
-import {
-  acceptedNotices,
-  exportParquet,
-  importReleases,
-  MIGRATIONS,
-  openCatalog,
-  prepareRelease,
-  pullRelease,
-  runMigrations,
-  SchemaMismatchError,
-  type Catalog,
-  type PullResult,
-} from '../../src/catalog/index.js';
+import { acceptedNotices, exportParquet, openCatalog, pullRelease, SchemaMismatchError, type Catalog, type PullResult } from '../../src/catalog/index.js';
+import { importReleases } from '../../src/catalog/import-release.js';
+import { MIGRATIONS } from '../../src/catalog/catalog-schema.js';
+import { prepareRelease } from '../../src/catalog/pull-release.js';
+import { runMigrations } from '../../src/catalog/run-migrations.js';
 import { createClient, type RdwClient } from '../../src/client/index.js';
 import { runCli } from '../../src/cli/run-cli.js';
 import {

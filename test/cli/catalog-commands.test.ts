@@ -1,7 +1,7 @@
 // The catalog commands through runCli against an in-test mock: exit codes, output modes, and that
 // the catalog they leave is verified and readable by any DuckDB.
 
-import { chmod, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { describe, expect, it } from 'vitest';
@@ -197,6 +197,12 @@ describe('rdw ls, verify, sql, export', () => {
         expect(exported).toEqual(catalogDigest);
         expect(catalogDigest!.n).toBe(result.rows);
         expect((await rdw(mock, home, ['export', 'out'])).code).toBe(2);
+
+        // A folder holding only the staging folder a killed export left counts as empty: the rerun works.
+        await mkdir(path.join(home, 'again', '.rdw-staging-abc123'), { recursive: true });
+        const again = await rdw(mock, home, ['export', 'again', '--json']);
+        expect(again.code).toBe(0);
+        expect((JSON.parse(again.stdout) as { partitions: string[] }).partitions).toEqual(result.partitions);
       }),
     );
   });

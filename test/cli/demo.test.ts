@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/run-cli.js';
-import { studyLockFromJson } from '../../src/study/index.js';
+import { studyLockFromJson } from '../../src/locks/index.js';
 import { withMockServer } from '../support/with-mock-server.js';
 import { withTempHome } from '../support/temp-home.js';
 import { captureOutput } from '../support/capture-output.js';

@@ -12,7 +12,7 @@ import { clientMessages } from '../../src/client/index.js';
 import { runCli } from '../../src/cli/run-cli.js';
 import { startMockServer, type MockServer } from '../../src/mock/index.js';
 import { textTable } from '../../src/notebook/index.js';
-import { readLock } from '../../src/study/index.js';
+import { readLock } from '../../src/locks/index.js';
 import { openWorkbench } from '../../src/workbench/index.js';
 import { createTempHome } from '../support/temp-home.js';
 

@@ -8,7 +8,7 @@ import { eventStudy, type EventStudyResult } from '../../src/analysis/index.js';
 import { openCatalog } from '../../src/catalog/index.js';
 import { runCli } from '../../src/cli/run-cli.js';
 import { startMockServer, type MockServer } from '../../src/mock/index.js';
-import { readLock, studyLockFromJson, studyLockToJson } from '../../src/study/index.js';
+import { readLock, studyLockFromJson, studyLockToJson } from '../../src/locks/index.js';
 import { createTempHome } from '../support/temp-home.js';
 import { editedLock, flipByte, otherSha } from '../support/lock-fixture.js';
 

@@ -49,11 +49,13 @@ describe('the CLI against endless answers', () => {
     const run = await cli(['releases'], { RDW_BASE_URL: api.baseUrl, RDW_REQUEST_DEADLINE: '1.5' });
     expect(run.code).toBe(EXIT_CODES.failure);
     const lines = run.err.trimEnd().split('\n');
-    expect(lines[0]).toMatch(/^Waiting for the API's answer to \/v1\/catalog: 1(\.\d)? s so far; rdw gives up at 1\.5 s\.$/);
+    // The wait is shown before the failure (its seconds depend on the machine's load, so they are not asserted).
+    const waiting = lines.findIndex((line) => /^Waiting for the API's answer to \/v1\/catalog: [\d.]+ s so far; rdw gives up at 1\.5 s\.$/.test(line));
+    expect(waiting).toBeGreaterThanOrEqual(0);
+    expect(waiting).toBeLessThan(lines.length - 1);
     expect(lines.at(-1)).toMatch(/^rdw: The API had not finished sending \/v1\/catalog after 1\.5 s .*RDW_REQUEST_DEADLINE\)\.$/);
-    // Not retried: one request for /v1/catalog; the command ends within a few deadlines, not never.
+    // Not retried: one request for /v1/catalog (that it ends at all is the test's own timeout).
     expect(api.log.filter((entry) => entry.path === '/v1/catalog')).toHaveLength(1);
-    expect(run.ms).toBeLessThan(15_000);
     expect(run.out).toBe('');
   });
 
@@ -68,7 +70,6 @@ describe('the CLI against endless answers', () => {
     expect(check('plan')).toMatchObject({ status: 'fail' });
     expect(check('plan').message).toContain('after 1.5 s');
     expect(run.code).toBe(EXIT_CODES.failure);
-    expect(run.ms).toBeLessThan(20_000);
   });
 
   it('ends rdw releases on an endless chunked body at RDW_MAX_RESPONSE_MB with one sentence (exit 5)', async () => {

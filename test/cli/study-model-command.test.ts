@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { modelCatalog, modelEvaluationColumns, modelEvaluationTable, type ModelEvaluationRow, type ModelStudyOptions } from '../../src/analysis/index.js';
+import { modelCatalog, modelEvaluationColumns, modelEvaluationTable, type ModelEvaluationRow, type ModelStudyOptions } from '../../src/modelling/index.js';
 import { MIN_INTERVAL_BLOCKS } from '../../src/analysis/block-jackknife.js';
 import { escapeHtml } from '../../src/base/index.js';
 import { openCatalog } from '../../src/catalog/index.js';

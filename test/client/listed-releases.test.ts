@@ -49,4 +49,11 @@ describe('readListedReleases', () => {
     expect(readListedReleases(items, 2).releases.map((release) => release.id)).toEqual([id('a'), id('b')]);
     expect(readListedReleases(items).releases).toHaveLength(4);
   });
+
+  it('reads a file digest written in upper-case hex as the same lower-case digest the manifest gives (the ID stays as given)', () => {
+    const upper = { id: id('A'), day: '2026-10-31', files: { csv: { sha256: 'ABCDEF'.padEnd(64, 'C'), bytes: 3 }, parquet: { sha256: 'not-hex', bytes: 1 } } };
+    const [release] = readListedReleases([upper]).releases;
+    expect(release!.id).toBe(id('A'));
+    expect(release!.files).toEqual({ csv: { sha256: 'abcdef'.padEnd(64, 'c'), bytes: 3 }, parquet: { sha256: 'not-hex', bytes: 1 } });
+  });
 });

@@ -6,7 +6,7 @@ import { resolveReleaseIds } from '../../src/analysis/index.js';
 import { checkReleaseIds } from '../../src/catalog/index.js';
 import { checkReleaseId as clientCheckReleaseId } from '../../src/client/check-input.js';
 import { checkReleaseId, isReleaseId, releaseIdMessages, UsageError } from '../../src/contract/index.js';
-import { checkLockIds, studyLockFromJson } from '../../src/study/index.js';
+import { checkLockIds, studyLockFromJson } from '../../src/locks/index.js';
 
 const good = 'a3f09c1e'.repeat(8);
 const bad = good.slice(1);

@@ -118,7 +118,8 @@ describe('a pull by ID is cross-checked with the last listing that named the rel
   }, 120_000);
 
   it('a later listing replaces the files an earlier one stated; a listing without files keeps them', async () => {
-    const { openCatalog, recordListings, recordedListing } = await import('../../src/catalog/index.js');
+    const { openCatalog, recordListings } = await import('../../src/catalog/index.js');
+    const { recordedListing } = await import('../../src/catalog/record-listings.js');
     await withTempHome(async (home) => {
       const catalog = await openCatalog(home);
       try {

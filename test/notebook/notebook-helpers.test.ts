@@ -21,7 +21,7 @@ import {
   studyTableText,
   textTable,
 } from '../../src/notebook/index.js';
-import type { StudyLock } from '../../src/study/index.js';
+import type { StudyLock } from '../../src/locks/index.js';
 import { breadthSnapshot } from '../support/research-snapshot.js';
 
 const hex = (char: string) => char.repeat(64);

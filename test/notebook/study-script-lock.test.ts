@@ -7,7 +7,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { ContentStore } from '../../src/catalog/index.js';
-import { readLock } from '../../src/study/index.js';
+import { readLock } from '../../src/locks/index.js';
 import { REPO_ROOT } from '../support/jupyter.js';
 import { createTempHome } from '../support/temp-home.js';
 import { flipByte } from '../support/lock-fixture.js';

@@ -4,7 +4,7 @@ import { chmod, open } from 'node:fs/promises';
 import { openCatalog, pullReleases, type Catalog } from '../../src/catalog/index.js';
 import type { RdwClient } from '../../src/client/index.js';
 import type { MockServer } from '../../src/mock/index.js';
-import type { StudyLock } from '../../src/study/index.js';
+import type { StudyLock } from '../../src/locks/index.js';
 import { mockClient } from './with-catalog.js';
 
 /** Small mock: 12 days keep the suite fast. */

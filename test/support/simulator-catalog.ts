@@ -3,7 +3,8 @@
 
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { importRelease, openCatalog, type Catalog } from '../../src/catalog/index.js';
+import { openCatalog, type Catalog } from '../../src/catalog/index.js';
+import { importRelease } from '../../src/catalog/import-release.js';
 import { MarketSimulator, type SimulatorOptions } from '../../src/mock/index.js';
 import { makeTemporaryFolder, removeTree, sha256Digest } from '../../src/base/index.js';
 import { asOfTime, buildRelease } from '../../src/mock/releases/index.js';

@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { CatalogReadOnlyError, checkReleaseRows, importedReleaseIds, pullRelease } from '../../src/catalog/index.js';
 import { openWorkbench } from '../../src/workbench/index.js';
+import { createAnalysisViews } from '../../src/index.js';
 import { queryCatalog } from '../support/query-catalog.js';
 import { runBuiltCli } from '../support/run-built-cli.js';
 import { withMockServer } from '../support/with-mock-server.js';
@@ -45,6 +46,8 @@ describe("the workbench's catalog refuses writes to rdw's tables", () => {
           // A COMMIT would end the read-only transaction and let the next statement write.
           await refused(wb.catalog.query('COMMIT; DELETE FROM market_events'));
           await refused(wb.catalog.sideQuery('COMMIT; DELETE FROM market_events'));
+          await refused(wb.catalog.query('-- a note first\nCOMMIT; DELETE FROM market_events'));
+          await refused(wb.catalog.query("SELECT CASE WHEN true THEN 1 END; /* then */ commit; DELETE FROM market_events"));
           await refused(wb.catalog.connection.run('BEGIN TRANSACTION; UPDATE market_events SET price = 0'));
           await refused(wb.catalog.transaction((connection) => connection.run('DELETE FROM market_events')));
           await refused(Promise.resolve().then(() => wb.catalog.connection.createAppender('market_events')));
@@ -56,6 +59,10 @@ describe("the workbench's catalog refuses writes to rdw's tables", () => {
           await wb.catalog.connection.run('CREATE TEMP TABLE mine AS SELECT symbol, count(*) AS n FROM market_events GROUP BY symbol');
           const mine = (await wb.catalog.connection.runAndReadAll('SELECT sum(n)::INTEGER AS n FROM mine')).getRowObjectsJson();
           expect(mine).toEqual([{ n: before!.n }]);
+          // The package's analysis views are TEMP views: they work on the read-only connection and write nothing.
+          await createAnalysisViews(wb.catalog.connection);
+          const [split] = await wb.catalog.query<{ labels: number }>('SELECT count(*)::INTEGER AS labels FROM mev_labels');
+          expect(split!.labels).toBe(before!.n);
 
           // rdw's own writes still go through: a pull by ID via the workbench's catalog.
           const [, listed] = await wb.client.releases({ limit: 2 });

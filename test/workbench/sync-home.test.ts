@@ -8,7 +8,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { catalogDays, pullReleases, readSyncRuns, snapshotHistory } from '../../src/catalog/index.js';
 import { acquireSyncLock, syncHome, SyncBusyError, SYNC_LOCK_FILE } from '../../src/workbench/index.js';
-import { checkLockRevisions, writeLock } from '../../src/study/index.js';
+import { checkLockRevisions, writeLock } from '../../src/locks/index.js';
 import { withMockServer } from '../support/with-mock-server.js';
 import { mockClient, withCatalog } from '../support/with-catalog.js';
 import { withTempHome } from '../support/temp-home.js';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventStudy } from '../../src/analysis/index.js';
 import { openCatalog, pullReleases } from '../../src/catalog/index.js';
 import { startMockServer, type MockServer } from '../../src/mock/index.js';
-import { LockMismatchError, studyLockToJson, writeLock } from '../../src/study/index.js';
+import { LockMismatchError, studyLockToJson, writeLock } from '../../src/locks/index.js';
 import { ApiKeyMissingError, connectApi, openWorkbench, resolveHome, Study, WorkbenchOptionError } from '../../src/workbench/index.js';
 import { createTempHome, withTempHome } from '../support/temp-home.js';
 import { flipByte } from '../support/lock-fixture.js';

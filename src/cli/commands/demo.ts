@@ -2,11 +2,9 @@
 // verify every stored file -> event study -> report (table, SVG charts, HTML) -> study lock, then say where it all is.
 
 import path from 'node:path';
-import { studyCatalog } from '../../analysis/index.js';
-import { catalogMessages, EXAMPLE_CATALOG_QUERY, pullReleases, recordListings, RowsMismatchError, verifyStore, type PullProgress } from '../../catalog/index.js';
 import { IntegrityError, EXIT_CODES } from '../../contract/index.js';
-import { writeStudyReport } from '../../report/index.js';
-import { writeLock } from '../../study/index.js';
+import { errors, studyCatalog, verifyStore, writeLock, writeStudyReport } from '../../index.js';
+import { catalogMessages, EXAMPLE_CATALOG_QUERY, pullWanted, type PullProgress } from '../../workbench/index.js';
 import { connectApi } from '../api-connection.js';
 import type { Command } from '../command.js';
 import { COMMAND_LINES } from '../flags.js';
@@ -41,17 +39,16 @@ export const demoCommand: Command = {
     // The home as the "Where everything is" lines show paths: relative to the working folder.
     say(`rdw demo: ${api.embedded ? 'embedded mock API (offline, fixed clock)' : 'API at RDW_BASE_URL'}, catalog in ${path.relative(context.cwd, context.home) || '.'}`);
 
-    // 2. The latest releases, as listed (remembered, so `rdw ls` can tell when a newer revision appears).
-    const listed = await api.client.releases({ limit: latest });
-    await recordListings(catalog, listed);
-    const ids = listed.map((release) => release.id);
-    say(`1/5 listed ${ids.length} releases: ${listed.at(-1)?.day} .. ${listed[0]?.day}`);
-
-    // 3. Pull by exact ID: checksum-gated, one transaction per release, idempotent.
-    const shown = !context.json && context.stderr.isTTY ? new ProgressBar(context.stderr, ids.length) : undefined;
-    bar = shown;
-    const pulled = await pullReleases(catalog, api.client, ids, {
-      ...(shown === undefined ? {} : { onProgress: (event: PullProgress) => shown.update(event) }),
+    // 2. The latest releases, as listed (remembered, so `rdw ls` can tell when a newer revision appears), then
+    // 3. pulled by exact ID: checksum-gated, one transaction per release, idempotent.
+    let shown: ProgressBar | undefined;
+    const { ids, result: pulled } = await pullWanted(catalog, api.client, { latest }, {
+      onPlanned: (planned, listed) => {
+        say(`1/5 listed ${planned.length} releases: ${listed?.at(-1)?.day} .. ${listed?.[0]?.day}`);
+        shown = !context.json && context.stderr.isTTY ? new ProgressBar(context.stderr, planned.length) : undefined;
+        bar = shown;
+      },
+      onProgress: (event: PullProgress) => shown?.update(event),
     });
     shown?.end();
     bar = undefined;
@@ -69,7 +66,7 @@ export const demoCommand: Command = {
     const badRows = verification.badRows[0];
     if (badRows !== undefined) {
       const message = badRows.recorded === null ? catalogMessages.rowsUnrecorded(badRows.releaseId) : catalogMessages.rowsDiffer(badRows.releaseId, badRows.recorded, badRows.actual);
-      throw new RowsMismatchError(message, { releaseId: badRows.releaseId });
+      throw new errors.RowsMismatchError(message, { releaseId: badRows.releaseId });
     }
     say(`3/5 verified ${verification.files.length} stored files and ${verification.rows.length} releases' rows: every SHA-256 and rows fingerprint matches`);
 

@@ -1,7 +1,7 @@
 // `rdw export DIR [--current]`: Market Events as Hive-partitioned Parquet (`day=YYYY-MM-DD/`).
 
 import path from 'node:path';
-import { catalogMessages, exportParquet } from '../../catalog/index.js';
+import { catalogMessages, exportParquet } from '../../workbench/home-catalog.js';
 import { openCliCatalog } from '../open-cli-catalog.js';
 import { CliUsageError } from '../cli-errors.js';
 import type { Command } from '../command.js';

@@ -1,6 +1,6 @@
 // `rdw gc [--dry-run]`: removes store files no release references and store/tmp leftovers, all or nothing.
 
-import { catalogMessages, collectGarbage } from '../../catalog/index.js';
+import { catalogMessages, collectGarbage } from '../../workbench/home-catalog.js';
 import { openCliCatalog } from '../open-cli-catalog.js';
 import type { Command } from '../command.js';
 import { COMMAND_LINES } from '../flags.js';

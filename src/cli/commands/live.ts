@@ -1,7 +1,7 @@
 // `rdw live <PAGE_KEY> [--csv]`: the public live scope. No key is needed or sent; a page in another JSON
 // shape is shown as what it is (src/cli/document-view.ts).
 
-import { createClient, type RdwClient } from '../../client/index.js';
+import { createClient, type RdwClient } from '../../index.js';
 import { networkSettings } from '../../workbench/index.js';
 import { connectApi, settingError } from '../api-connection.js';
 import { CliUsageError } from '../cli-errors.js';

@@ -3,7 +3,8 @@
 
 import path from 'node:path';
 import { EXIT_CODES, RELEASES_QUERY } from '../../contract/index.js';
-import { checkLockRevisions, readLock, type PinnedReleaseCheck } from '../../study/index.js';
+import { readLock } from '../../index.js';
+import { checkLockRevisions, type PinnedReleaseCheck } from '../../workbench/index.js';
 import { connectApi } from '../api-connection.js';
 import { openCliCatalog } from '../open-cli-catalog.js';
 import type { CliContext } from '../cli-context.js';

@@ -3,9 +3,9 @@
 
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { checkReleaseIds, importedReleaseIds, pullReleases, recordListings, type Catalog } from '../../catalog/index.js';
 import { EXIT_CODES } from '../../contract/index.js';
-import { studyLockToJson, writeLock } from '../../study/index.js';
+import { studyLockToJson } from '../../index.js';
+import { checkWantedReleases, hasCatalog, lockReleases } from '../../workbench/index.js';
 import { connectApi } from '../api-connection.js';
 import { CliUsageError } from '../cli-errors.js';
 import type { Command } from '../command.js';
@@ -14,7 +14,7 @@ import { releaseIdText } from '../release-id-text.js';
 import { commandMessages } from '../messages.js';
 import { lockCheck } from './lock-check.js';
 import { refuseDashOutput } from '../output-path.js';
-import { hasCatalog, openCliCatalog } from '../open-cli-catalog.js';
+import { openCliCatalog } from '../open-cli-catalog.js';
 
 export const lockCommand: Command = {
   name: 'lock',
@@ -28,39 +28,27 @@ export const lockCommand: Command = {
     const latest = args.values.latest as number | undefined;
     if ((latest === undefined) === (ids.length === 0)) throw new CliUsageError(commandMessages.lockUsage(), { option: 'latest' });
     // Exact IDs (contract's checkReleaseId, one sentence); recordStudyLock dedupes them later.
-    if (latest === undefined) checkReleaseIds(ids);
+    const wanted = latest === undefined ? { ids } : { latest };
+    checkWantedReleases(wanted);
     const lockPath = path.resolve(context.cwd, file);
     // A lock in a folder that does not exist is refused before anything is pulled (exit 2).
     const folder = await stat(path.dirname(lockPath)).catch(() => undefined);
     if (folder === undefined || !folder.isDirectory()) throw new CliUsageError(commandMessages.lockNoFolder(file), { option: 'file' });
 
-    // 2. The catalog (read-only while only present IDs are pinned); the API only when something must be listed or pulled.
-    let catalog = await openCliCatalog(context, latest === undefined && hasCatalog(context.home) ? 'read' : 'write');
-    let wanted = [...new Set(ids)];
-    let missing = await missingIds(catalog, wanted);
-    if (latest !== undefined || missing.length > 0) {
-      if (catalog.readOnly) {
-        await catalog.close();
-        catalog = await openCliCatalog(context, 'write');
-        missing = await missingIds(catalog, wanted);
-      }
-      const api = await connectApi(context);
-      context.onExit(() => api.close());
-      if (latest !== undefined) {
-        const listed = await api.client.releases({ limit: latest });
-        await recordListings(catalog, listed);
-        wanted = listed.map((release) => release.id);
-        missing = await missingIds(catalog, wanted);
-      }
-      const result = await pullReleases(catalog, api.client, missing);
-      const failed = result.failed[0];
-      if (failed !== undefined) throw failed.error;
-      const pulledId = releaseIdText(missing, args.values['full-ids'] === true);
-      if (!context.json) for (const pulled of result.pulled) context.stderr.write(`pulled ${pulledId(pulled.id)} ${pulled.day} ${pulled.version}\n`);
-    }
-
-    // 3. Record and write the lock atomically.
-    const lock = await writeLock(lockPath, catalog, wanted);
+    // 2. The catalog (read-only while only present IDs are pinned, and when there is one); the API only when
+    // something must be listed or pulled; 3. the lock recorded and written atomically.
+    const { lock } = await lockReleases(lockPath, wanted, {
+      openCatalog: (access) => openCliCatalog(context, access === 'read' && hasCatalog(context.home) ? 'read' : 'write'),
+      connect: async () => {
+        const api = await connectApi(context);
+        context.onExit(() => api.close());
+        return api.client;
+      },
+      onPulled: (pulledIds, pulled) => {
+        const pulledId = releaseIdText(pulledIds, args.values['full-ids'] === true);
+        if (!context.json) for (const release of pulled) context.stderr.write(`pulled ${pulledId(release.id)} ${release.day} ${release.version}\n`);
+      },
+    });
     if (context.json) {
       context.stdout.write(studyLockToJson(lock));
       return EXIT_CODES.ok;
@@ -78,9 +66,3 @@ export const lockCommand: Command = {
     return EXIT_CODES.ok;
   },
 };
-
-/** The IDs among `ids` the catalog has not imported, in the order given. */
-async function missingIds(catalog: Catalog, ids: readonly string[]): Promise<string[]> {
-  const present = await importedReleaseIds(catalog, ids);
-  return ids.filter((id) => !present.has(id));
-}

@@ -1,7 +1,7 @@
 // `rdw ls`: the releases in the local catalog (id, day, version, rows, imported_at), noting when a newer
 // revision of an imported day is known from listings.
 
-import { catalogMessages, listImportedReleases } from '../../catalog/index.js';
+import { catalogMessages, listImportedReleases } from '../../workbench/home-catalog.js';
 import { openCliCatalog } from '../open-cli-catalog.js';
 import type { Command } from '../command.js';
 import { COMMAND_LINES } from '../flags.js';

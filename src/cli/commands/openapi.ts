@@ -2,6 +2,9 @@
 // Offline: no key, no server. `--base-url` / RDW_BASE_URL and RDW_SITE_URL fill the server defaults (a base
 // URL without /v1 is refused naming the setting, exit 2).
 
+// Not through the workbench's index: that would load the client's transport (and DuckDB) for a command that writes a
+// document; this file holds only the refusal, the client's sentences and errors (the one exception of the CLI's
+// import rule, test/architecture/cli-imports.test.ts).
 import { refuseSecretsInUrls } from '../../client/refuse-secrets-in-urls.js';
 import { openApiJson, UsageError } from '../../contract/index.js';
 import { CliUsageError } from '../cli-errors.js';

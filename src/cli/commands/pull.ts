@@ -1,16 +1,9 @@
 // `rdw pull <RELEASE_ID...> | --latest N`: download, verify, import; idempotent. A progress bar on a
 // terminal, one line per release otherwise, one JSON document with --json.
 
-import {
-  acceptedNotices,
-  catalogMessages,
-  checkReleaseIds,
-  pullReleases,
-  recordListings,
-  type PullProgress,
-  type PullReleasesResult,
-} from '../../catalog/index.js';
 import { EXIT_CODES, failureOf } from '../../contract/index.js';
+import type { PullReleasesResult } from '../../index.js';
+import { acceptedNotices, catalogMessages, checkWantedReleases, pullWanted, type PullProgress } from '../../workbench/index.js';
 import { connectApi } from '../api-connection.js';
 import { CliUsageError } from '../cli-errors.js';
 import type { Command, ReportedFailure } from '../command.js';
@@ -29,7 +22,8 @@ export const pullCommand: Command = {
     const latest = args.values.latest as number | undefined;
     const concurrency = args.values.concurrency as number | undefined;
     if ((latest === undefined) === (args.positionals.length === 0)) throw new CliUsageError(commandMessages.pullNeedsIds(), { option: 'latest' });
-    checkReleaseIds(args.positionals);
+    const wanted = latest === undefined ? { ids: args.positionals } : { latest };
+    checkWantedReleases(wanted);
 
     // Notices during the pull (a 429 wait, a redirect, a signal) are written above the progress bar, not after it.
     let bar: ProgressBar | undefined;
@@ -45,20 +39,18 @@ export const pullCommand: Command = {
     context.onExit(() => interrupt.dispose());
     const api = await connectApi({ ...context, stderr });
     context.onExit(() => api.close());
-    let ids = args.positionals;
-    if (latest !== undefined) {
-      const listed = await api.client.releases({ limit: latest });
-      await recordListings(catalog, listed);
-      ids = listed.map((release) => release.id);
-    }
 
-    // 4. Pull with progress: a bar on a terminal, otherwise quiet lines.
-    const shown = !context.json && context.stderr.isTTY ? new ProgressBar(context.stderr, new Set(ids).size) : undefined;
-    bar = shown;
-    const result = await pullReleases(catalog, api.client, ids, {
+    // 4. The latest N listed (and remembered) or the IDs as given; pulled with progress: a bar on a terminal,
+    // otherwise quiet lines.
+    let shown: ProgressBar | undefined;
+    const { ids, result } = await pullWanted(catalog, api.client, wanted, {
       ...(concurrency === undefined ? {} : { concurrency }),
       signal: interrupt.signal,
-      ...(shown === undefined ? {} : { onProgress: (event: PullProgress) => shown.update(event) }),
+      onPlanned: (planned) => {
+        shown = !context.json && context.stderr.isTTY ? new ProgressBar(context.stderr, new Set(planned).size) : undefined;
+        bar = shown;
+      },
+      onProgress: (event: PullProgress) => shown?.update(event),
     });
     shown?.end();
     bar = undefined;

@@ -1,7 +1,7 @@
 // `rdw releases [--limit N]`: the published releases (newest day first), remembered in the catalog's
 // listings so `rdw ls` can tell when a newer revision of an imported day exists.
 
-import { importedReleaseIds, recordListings } from '../../catalog/index.js';
+import { importedReleaseIds, recordListings } from '../../workbench/index.js';
 import { connectApi } from '../api-connection.js';
 import type { Command } from '../command.js';
 import { COMMAND_LINES } from '../flags.js';

@@ -2,10 +2,8 @@
 // and re-hashes every stored file; exit 3 naming release and file on any difference.
 
 import path from 'node:path';
-import { importedReleaseIds } from '../../catalog/index.js';
-import type { RdwClient } from '../../client/index.js';
 import { EXIT_CODES } from '../../contract/index.js';
-import { readLock, reproduceStudy } from '../../study/index.js';
+import { hasCatalog, reproduceLock } from '../../workbench/index.js';
 import { connectApi } from '../api-connection.js';
 import { CliUsageError } from '../cli-errors.js';
 import type { Command } from '../command.js';
@@ -13,7 +11,7 @@ import { COMMAND_LINES } from '../flags.js';
 import { byteText } from '../byte-text.js';
 import { releaseIdText } from '../release-id-text.js';
 import { commandMessages } from '../messages.js';
-import { hasCatalog, openCliCatalog } from '../open-cli-catalog.js';
+import { openCliCatalog } from '../open-cli-catalog.js';
 
 export const reproduceCommand: Command = {
   name: 'reproduce',
@@ -22,27 +20,19 @@ export const reproduceCommand: Command = {
     // 1. The lock first: a malformed or newer lock fails (exit 2) before anything is opened.
     if (args.positionals.length !== 1) throw new CliUsageError(commandMessages.reproduceUsage(), { option: 'file' });
     const file = args.positionals[0]!;
-    const lock = await readLock(path.resolve(context.cwd, file));
 
-    // 2. The catalog (read-only when every locked release is present; created in a new home); the API only
-    //    when one is missing.
-    let catalog = await openCliCatalog(context, hasCatalog(context.home) ? 'read' : 'write');
+    // 2. The lock (exit 2 before anything opens); the catalog (read-only when every locked release is present;
+    //    created in a new home); the API only when one is missing. 3. Reproduce (pulls, then verifyStudyLock,
+    //    the one lock check): any difference throws (exit 3 / 6), reported by the runner in one sentence.
+    const { lock, report } = await reproduceLock(path.resolve(context.cwd, file), {
+      openCatalog: (access) => openCliCatalog(context, access === 'read' && hasCatalog(context.home) ? 'read' : 'write'),
+      connect: async () => {
+        const api = await connectApi(context);
+        context.onExit(() => api.close());
+        return api.client;
+      },
+    });
     const ids = lock.releases.map((release) => release.id);
-    const present = await importedReleaseIds(catalog, ids);
-    let client: RdwClient | undefined;
-    if (ids.some((id) => !present.has(id))) {
-      if (catalog.readOnly) {
-        await catalog.close();
-        catalog = await openCliCatalog(context, 'write');
-      }
-      const api = await connectApi(context);
-      context.onExit(() => api.close());
-      client = api.client;
-    }
-
-    // 3. Reproduce (pulls, then verifyStudyLock, the one lock check): any difference throws (exit 3 / 6),
-    //    reported by the runner in one sentence.
-    const report = await reproduceStudy(lock, catalog, client);
     if (context.json) {
       context.stdout.write(`${JSON.stringify({ lock: path.basename(file), ...report })}\n`);
       return EXIT_CODES.ok;

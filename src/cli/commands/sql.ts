@@ -5,7 +5,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { StatementType, type DuckDBConnection, type DuckDBMaterializedResult } from '@duckdb/node-api';
 import { formatCsv } from '../../base/index.js';
-import { MARKET_EVENTS_TABLE } from '../../catalog/index.js';
+import { MARKET_EVENTS_TABLE } from '../../workbench/home-catalog.js';
 import { CliUsageError, SqlNotReadOnlyError } from '../cli-errors.js';
 import type { Command } from '../command.js';
 import { COMMAND_LINES } from '../flags.js';

@@ -4,9 +4,8 @@
 
 import path from 'node:path';
 import { DEFAULT_SPLIT_METHOD, DEFAULT_WINDOW, MODEL_SPLIT_METHODS, SPLIT_METHODS, isSplitMethod, type ModelSplitMethod } from '../../contract/index.js';
-import { analysisMessages, modelCatalog, modelEvaluationTable, resolveWindow } from '../../analysis/index.js';
-import type { ModelSplitOptions, ModelStudyOptions } from '../../analysis/index.js';
-import { writeModelReport } from '../../report/index.js';
+import { modelEvaluationTable, type ModelSplitOptions, type ModelStudyOptions } from '../../index.js';
+import { analysisMessages, modelStudyOfLock, resolveWindow } from '../../workbench/index.js';
 import { CliUsageError } from '../cli-errors.js';
 import type { CliContext } from '../cli-context.js';
 import type { ParsedCommandArgs } from '../command.js';
@@ -14,7 +13,7 @@ import { STUDY_EVENT_ONLY_FLAGS, STUDY_MODEL_FLAGS } from '../flags.js';
 import { withFlagDefaults } from '../parse-flags.js';
 import { commandMessages } from '../messages.js';
 import { modelStudyText } from '../model-study-text.js';
-import { openStudyCatalog } from '../open-study-catalog.js';
+import { openCliCatalog } from '../open-cli-catalog.js';
 
 /** Flags that only one split method reads (SPLIT_METHODS' ownFlags), each with its method. */
 const METHOD_FLAGS: ReadonlyArray<readonly [string, ModelSplitMethod]> = MODEL_SPLIT_METHODS.flatMap((method) =>
@@ -65,14 +64,14 @@ function embargoSeconds(text: string | undefined): number | 'auto' {
 export async function runModelStudy(context: CliContext, args: ParsedCommandArgs): Promise<void> {
   // 1. flags (exit 2 before anything opens); 2. the lock (exit 2), the catalog read-only, the lock verified (exit 3)
   const options = modelStudyOptions(args.values);
-  const { catalog, releases } = await openStudyCatalog(context, typeof args.values.lock === 'string' ? args.values.lock : undefined);
+  const lock = typeof args.values.lock === 'string' ? path.resolve(context.cwd, args.values.lock) : undefined;
   // 3. split, fit, score
-  const result = await modelCatalog(catalog, { ...options, ...(releases ? { releases } : {}) });
+  const { result, releases, writeReport } = await modelStudyOfLock(options, { lockPath: lock, openCatalog: () => openCliCatalog(context, 'read') });
   // 4. print: the rows as JSON, or the table; 5. the report folder
   if (context.json) context.stdout.write(`${JSON.stringify(modelEvaluationTable(result))}\n`);
   else context.stdout.write(modelStudyText(result, { wide: args.values.wide === true, current: releases === undefined, columns: Math.min(context.stdout.columns ?? 100, 100) }));
   if (typeof args.values.out === 'string') {
-    const files = await writeModelReport(result, path.resolve(context.cwd, args.values.out));
+    const files = await writeReport(path.resolve(context.cwd, args.values.out));
     (context.json ? context.stderr : context.stdout).write(`${analysisMessages.reportWritten(files.html)}\n`);
   }
 }

@@ -3,15 +3,14 @@
 // written as a self-contained report. `rdw study model` is study-model.ts.
 
 import path from 'node:path';
-import { analysisMessages, resolveEventStudyOptions, studyCatalog } from '../../analysis/index.js';
-import type { EventStudyOptions, IntervalMethod, StudyGroupKey } from '../../analysis/index.js';
-import { writeStudyReport } from '../../report/index.js';
 import { EXIT_CODES, type Window } from '../../contract/index.js';
+import type { EventStudyOptions } from '../../index.js';
+import { analysisMessages, eventStudyOfLock, type IntervalMethod, type StudyGroupKey } from '../../workbench/index.js';
 import { CliUsageError } from '../cli-errors.js';
 import type { Command } from '../command.js';
 import { COMMAND_LINES, STUDY_EVENT_FLAGS, STUDY_MODEL_ONLY_FLAGS } from '../flags.js';
 import { commandMessages } from '../messages.js';
-import { openStudyCatalog } from '../open-study-catalog.js';
+import { openCliCatalog } from '../open-cli-catalog.js';
 import { refuseDashOutput } from '../output-path.js';
 import { pooledVersionsText, studyReportText } from '../study-report-text.js';
 import { withFlagDefaults } from '../parse-flags.js';
@@ -42,19 +41,17 @@ export const studyCommand: Command = {
     const method = intervalMethodFlag(args.values, values);
     const allowMixedCalculationVersions = values['allow-mixed-versions'] === true;
     const options: EventStudyOptions = { windows, by, interval: { method }, allowMixedCalculationVersions };
-    resolveEventStudyOptions(options); // bad options are exit 2 before the lock and the catalog are touched
-
-    // The lock first (exit 2), the catalog read-only, the lock verified before any number (exit 3).
-    const { catalog, releases } = await openStudyCatalog(context, typeof args.values.lock === 'string' ? args.values.lock : undefined);
-
-    const result = await studyCatalog(catalog, { ...options, ...(releases ? { releases } : {}) });
+    // Bad options are exit 2 before the lock and the catalog are touched; then the lock (exit 2), the catalog
+    // read-only, the lock verified before any number (exit 3).
+    const lock = typeof args.values.lock === 'string' ? path.resolve(context.cwd, args.values.lock) : undefined;
+    const { result, writeReport } = await eventStudyOfLock(options, { lockPath: lock, openCatalog: () => openCliCatalog(context, 'read') });
     if (context.json) {
       context.stdout.write(`${JSON.stringify(result.rows)}\n`);
       // The rows array has no room for it: the pooled versions go to stderr, as the report path does.
       if (result.metadata.calculationVersionMix.length > 1) context.stderr.write(`${pooledVersionsText(result)}\n`);
     } else context.stdout.write(studyReportText(result, { wide: args.values.wide === true }));
     if (typeof args.values.out === 'string') {
-      const files = await writeStudyReport(result, path.resolve(context.cwd, args.values.out));
+      const files = await writeReport(path.resolve(context.cwd, args.values.out));
       (context.json ? context.stderr : context.stdout).write(`${analysisMessages.reportWritten(files.html)}\n`);
     }
   },

@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { signalExitCode } from '../../base/index.js';
 import { EXIT_CODES, failureOf } from '../../contract/index.js';
-import { readLock, type StudyLock } from '../../study/index.js';
+import { readLock, type StudyLock } from '../../index.js';
 import { acquireSyncLock, syncHome, SyncBusyError, type SyncReport } from '../../workbench/index.js';
 import { connectApi, type ApiConnection } from '../api-connection.js';
 import type { CliContext } from '../cli-context.js';

@@ -4,8 +4,6 @@
 
 import {
   catalogMessages,
-  repairRowsAfterFiles,
-  repairStoredFiles,
   RowsMismatchError,
   StoreMismatchError,
   verifyStore,
@@ -14,7 +12,8 @@ import {
   type ReleaseRowsRepair,
   type StoreFileRepair,
   type StoreVerification,
-} from '../../catalog/index.js';
+} from '../../workbench/home-catalog.js';
+import { repairVerifiedStore } from '../../workbench/index.js';
 import { EXIT_CODES, failureOf } from '../../contract/index.js';
 import { connectApi } from '../api-connection.js';
 import type { CliContext } from '../cli-context.js';
@@ -87,8 +86,7 @@ async function repairAndReport(context: CliContext, catalog: Catalog, report: St
     } else context.stderr.write(`rdw: ${catalogMessages.repairFailed(repair.file, use.format, use.releaseId, repair.error.message)}\n`);
   };
   // The API only when a stored file must be fetched: rows are re-imported from the verified store.
-  const repairs = report.bad.length === 0 ? [] : await repairStoredFiles(catalog, (await connect(context)).client, report.bad, { onRepair: say });
-  const rowRepairs = await repairRowsAfterFiles(catalog, report, repairs);
+  const { repairs, rowRepairs } = await repairVerifiedStore(catalog, report, { connect: async () => (await connect(context)).client, onRepair: say });
   const sayRows = (repair: ReleaseRowsRepair) => {
     if (context.json) return;
     if (repair.error === undefined) context.stdout.write(`${wrapText(catalogMessages.rowsRepaired(repair.releaseId, commandMessages.rowsProblem[repair.problem]), context.stdout.columns)}\n`);

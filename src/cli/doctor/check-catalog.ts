@@ -1,7 +1,7 @@
 // The catalog check of `rdw doctor`: `<home>/catalog.duckdb` is not held by another process (DuckDB
 // allows one writer), found by src/catalog's probe, which opens and closes it at once.
 
-import { probeCatalogLock } from '../../catalog/index.js';
+import { probeCatalogLock } from '../../workbench/home-catalog.js';
 import { EXIT_CODES } from '../../contract/index.js';
 import { doctorMessages as m } from '../messages.js';
 import { failed, passed, type DoctorCheck } from './doctor-check.js';

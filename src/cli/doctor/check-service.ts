@@ -1,14 +1,14 @@
 // The service checks of `rdw doctor`: base URL reachable (and which one), key accepted, plan and limits
 // (as reported or as assumed), and the service's clock against this machine's.
 
-import { ForbiddenError, UnauthorizedError, urlSecret, validateApiKey, type AccountLimits, type RdwClient } from '../../client/index.js';
+import { errors, type RdwClient } from '../../index.js';
+import { probeService, urlSecret, validateApiKey, type AccountLimits, type ServiceProbe } from '../../workbench/index.js';
 import { EXIT_CODES, PLANS, UsageError } from '../../contract/index.js';
 import type { CliContext } from '../cli-context.js';
 import { byteText } from '../byte-text.js';
 import { doctorMessages as m } from '../messages.js';
 import { connectDoctor, type DoctorConnection } from './doctor-connection.js';
 import { exitCodeOf, failed, messageOf, passed, skipped, warned, type DoctorCheck } from './doctor-check.js';
-import { probeBaseUrl, type BaseUrlProbe } from './probe-base-url.js';
 
 /** Clock skew above which the clock check warns, in seconds (byte budgets use UTC days). */
 export const CLOCK_SKEW_LIMIT_SECONDS = 60;
@@ -55,8 +55,17 @@ export async function checkService(context: CliContext): Promise<DoctorCheck[]> 
   const shown = displayUrl(baseUrl!);
   const where = embedded ? m.embedded(shown) : shown;
 
-  // 2. reachable: one request without the key; any HTTP answer will do
-  const probe = await probeBaseUrl(baseUrl!);
+  // 2. reachable: one request without the key through the client's transport; any HTTP answer will do
+  let probe: ServiceProbe;
+  try {
+    probe = await probeService({ baseUrl: baseUrl! });
+  } catch (error) {
+    // Not an API root (no key, so no client has checked it yet): a setting to fix, as above.
+    if (error instanceof UsageError && error.option === 'baseUrl') {
+      return [failed('base_url', m.badBaseUrl(baseUrl!), m.badBaseUrlRemedy(), EXIT_CODES.usage), ...notRun()];
+    }
+    throw error;
+  }
   const facts = { baseUrl: shown, embedded };
   if (!probe.reachable) {
     return [failed('base_url', m.unreachable(where, probe.reason), m.unreachableRemedy(), EXIT_CODES.failure, facts), ...notRun()];
@@ -74,7 +83,7 @@ export async function checkService(context: CliContext): Promise<DoctorCheck[]> 
   return [base, keyCheck, plan, clockCheck(probe)];
 }
 
-function baseUrlCheck(where: string, probe: Extract<BaseUrlProbe, { reachable: true }>, facts: Record<string, unknown>): DoctorCheck {
+function baseUrlCheck(where: string, probe: Extract<ServiceProbe, { reachable: true }>, facts: Record<string, unknown>): DoctorCheck {
   const all = { ...facts, status: probe.status, elapsedMs: probe.elapsedMs };
   if (probe.status >= 500) return warned('base_url', m.serverError(where, probe.status), m.serverErrorRemedy(), all);
   if (probe.redirectOrigin !== undefined) {
@@ -88,8 +97,8 @@ async function checkKey(client: RdwClient, embeddedDeskKey: boolean): Promise<Do
     await client.research.catalog();
     return passed('key', embeddedDeskKey ? m.keyEmbedded() : m.keyAccepted());
   } catch (error) {
-    if (error instanceof UnauthorizedError) return unauthorized('key', error);
-    if (error instanceof ForbiddenError) {
+    if (error instanceof errors.UnauthorizedError) return unauthorized('key', error);
+    if (error instanceof errors.ForbiddenError) {
       return failed('key', m.keyRefused(m.keyRefused403(error.apiCode)), m.keyRefused403Remedy(), EXIT_CODES.auth, { status: 403, code: error.apiCode ?? null });
     }
     // Not an answer about the key (a missing endpoint, an odd body): the plan check asks the paid scope.
@@ -109,10 +118,10 @@ async function checkPlan(client: RdwClient): Promise<DoctorCheck> {
     return passed('plan', m.planOpen(text, m.reportedBy(limits.origin), latestText), facts);
   } catch (error) {
     const facts = limits === undefined ? undefined : { limits };
-    if (error instanceof ForbiddenError) {
+    if (error instanceof errors.ForbiddenError) {
       return failed('plan', m.planClosed(error.apiCode), m.planClosedRemedy(), EXIT_CODES.auth, { ...facts, status: 403, code: error.apiCode ?? null });
     }
-    if (error instanceof UnauthorizedError) return unauthorized('plan', error, facts);
+    if (error instanceof errors.UnauthorizedError) return unauthorized('plan', error, facts);
     return failed('plan', m.planFailed(messageOf(error)), m.planFailedRemedy(), exitCodeOf(error), facts);
   }
 }
@@ -121,7 +130,7 @@ async function checkPlan(client: RdwClient): Promise<DoctorCheck> {
  * A 401 in words: the key refused, or (the 401 came from another host a redirect led to, where rdw sent no
  * key) no verdict on the key at all, so no advice to replace it.
  */
-function unauthorized(name: 'key' | 'plan', error: UnauthorizedError, facts?: Record<string, unknown>): DoctorCheck {
+function unauthorized(name: 'key' | 'plan', error: errors.UnauthorizedError, facts?: Record<string, unknown>): DoctorCheck {
   if (error.keyWithheld) return failed(name, m.keyWithheld(), m.keyWithheldRemedy(), EXIT_CODES.auth, { ...facts, status: 401, keyWithheld: true });
   return failed(name, m.keyRefused(m.keyRefused401()), m.keyRefused401Remedy(), EXIT_CODES.auth, { ...facts, status: 401 });
 }
@@ -139,7 +148,7 @@ function limitsText(limits: AccountLimits): string {
   return `${plan === undefined ? '' : m.planName(plan.name)}${[m.keySlots(limits.keys), m.rpm(limits.rpm), bytes].join(', ')}`;
 }
 
-function clockCheck(probe: Extract<BaseUrlProbe, { reachable: true }>): DoctorCheck {
+function clockCheck(probe: Extract<ServiceProbe, { reachable: true }>): DoctorCheck {
   if (probe.serverDateMs === undefined) return warned('clock', m.clockNoDate());
   // The Date header has whole seconds: the service's time lies in [date, date + 1 s).
   const skew = Math.round((probe.serverDateMs + 500 - probe.localMidMs) / 1000);

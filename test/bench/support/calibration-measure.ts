@@ -3,8 +3,10 @@
 // with the truth each interval should cover. Returns raw records; calibration-summary.ts tallies them.
 
 import { WINDOW_SECONDS, WINDOWS, outcomeFieldName, type Window } from '../../../src/contract/index.js';
-import { defaultModelSpec, eventStudy, modelStudy } from '../../../src/analysis/index.js';
-import { defineModelSpec, derivedFeature, type ModelSpec } from '../../../src/analysis/leakage-guard.js';
+import { eventStudy } from '../../../src/analysis/index.js';
+import { defaultModelSpec, modelStudy } from '../../../src/modelling/index.js';
+import { derivedFeature } from '../../../src/analysis/derived-feature.js';
+import { defineModelSpec, type ModelSpec } from '../../../src/analysis/leakage-guard.js';
 import { assignDayBlocks, intervalBlockDays, MIN_INTERVAL_BLOCKS } from '../../../src/analysis/block-jackknife.js';
 import { idInListSql, MARKET_EVENTS_TABLE } from '../../../src/catalog/index.js';
 import { quoteIdentifier } from '../../../src/base/index.js';

@@ -6,13 +6,13 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { quoteIdentifier } from '../../../src/base/index.js';
 import { MARKET_EVENTS_CURRENT_VIEW, MARKET_EVENTS_TABLE } from '../../../src/catalog/index.js';
-import { logLoss, rocAuc } from '../../../src/analysis/classification-metrics.js';
-import { LogisticRegression } from '../../../src/analysis/logistic-regression.js';
-import { featureMatrixFromColumns, type FeatureMatrix, type Model } from '../../../src/analysis/model.js';
+import { logLoss, rocAuc } from '../../../src/modelling/classification-metrics.js';
+import { LogisticRegression } from '../../../src/modelling/logistic-regression.js';
+import { featureMatrixFromColumns, type FeatureMatrix, type Model } from '../../../src/modelling/model.js';
 import { checkModelSpec } from '../../../src/analysis/check-feature-set.js';
 import { predictorSelectSql, type ModelSpec } from '../../../src/analysis/leakage-guard.js';
-import { readColumns } from '../../../src/analysis/read-columns.js';
-import { classifiedSplitRowsSql } from '../../../src/analysis/split-rows.js';
+import { readColumns } from '../../../src/modelling/read-columns.js';
+import { classifiedSplitRowsSql } from '../../../src/modelling/split-rows.js';
 import type { SampleType, Window } from '../../../src/contract/index.js';
 
 /** Truth rows of one spec: complete predictors and target, and which truth market each row is from. */

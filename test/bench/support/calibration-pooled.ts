@@ -3,7 +3,7 @@
 // testToTrainRatio), applied to the recorded fold scores and row counts, so a saved run re-tallies (--from) as the
 // current code would have printed it.
 
-import { correctedResampledInterval, testToTrainRatio } from '../../../src/analysis/corrected-resampled-t.js';
+import { correctedResampledInterval, testToTrainRatio } from '../../../src/modelling/corrected-resampled-t.js';
 import type { ModelRecord } from './calibration-measure.js';
 
 const finite = (value: number | null) => (value === null ? Number.NaN : value);

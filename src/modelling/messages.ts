@@ -1,0 +1,62 @@
+// Every user-facing sentence of the modelling layer: split and model options, the model's data, and the model
+// scores' intervals (tests assert classes and codes, not these texts; analysisMessages has the event study's).
+
+export const modellingMessages = {
+  badSplitCount: (option: string, value: string, min: number) =>
+    `The split option ${option} must be a whole number of at least ${min}, not ${value}.`,
+  badSampleType: (value: string, allowed: readonly string[]) =>
+    `The split option sampleType must be ${allowed.map((type) => `'${type}'`).join(' or ')} (or left out for both), not ${value}.`,
+  badEmbargo: (value: string) => `The split option embargoSeconds must be 'auto' or a number of seconds >= 0, not ${value}.`,
+  /** testDays undefined: k-fold (each fold tests one block of days); a number: walk-forward (blocks of testDays, then one training day). */
+  tooFewSplitDays: (days: number, window: string, folds: number, testDays: number | undefined) =>
+    `The rows usable for window ${window} (point-in-time, complete outcome) cover ${days} UTC day(s), too few to split: ${
+      testDays === undefined
+        ? `${folds} folds need at least ${folds}`
+        : `${folds} test blocks of ${testDays} day(s) and one training day need at least ${folds * testDays + 1}`
+    }; use fewer folds or pull more days.`,
+  noSplitRows: (window: string) =>
+    `No row is usable for window ${window} (point-in-time with a complete ${window} outcome), so there is nothing to split; pull releases whose ${window} outcomes are complete.`,
+  badModelOption: (option: string, value: string, rule: string) => `The model option ${option} must be ${rule}, not ${value}.`,
+  modelNotFitted: (model: string) => `The ${model} model has not been fitted yet: call fit(x, y) on a train fold first.`,
+  badSplitMethod: (value: string, methods: readonly string[]) => `The split method must be one of ${methods.join(', ')}, not ${value}.`,
+  windowNotTargets: (asked: string, target: string, window: string) =>
+    `The window ${asked} is not the window of the target ${target} (${window}); leave the window out, or give a target of window ${asked}.`,
+  textPredictor: (name: string) =>
+    `The predictor ${name} is text, not a number; derive a number from it, e.g. derivedFeature('is_${name}_x', ['${name}'], "${name} = 'x'").`,
+  targetNotBinary: (name: string, row: number, value: number) =>
+    `The target ${name} must be 1, 0 or null (missing) for every row, but row ${row} gives ${value}; derive a binary target, e.g. derivedFeature('up', ['return_pct_1h'], 'return_pct_1h > 0').`,
+  /** What the model scores' intervals are (the evaluation's `interval.description`). */
+  modelIntervalMethod: (confidence: number, blockDays: number, folds?: number) =>
+    `${Number((confidence * 100).toFixed(2))}% block-jackknife t intervals over ${blockDays}-day blocks of test days (G−1 df, fitted models fixed)${
+      folds !== undefined && folds > 1 ? `; pooled: Nadeau–Bengio corrected resampled t over the ${folds} folds' scores (${folds - 1} df)` : ''
+    }`,
+  /**
+   * Why some model rows show no interval: too few blocks of test days. `fewestDays`: calendar test days of the
+   * shortest of those folds; `totalDays`: of every fold's test days together; `folds` undefined: only the pooled row.
+   */
+  modelTooFewBlocks: (folds: readonly number[] | undefined, allFolds: boolean, fewestDays: number, blockDays: number, minBlocks: number, totalDays: number, pooledToo: boolean) => {
+    const needed = blockDays * minBlocks;
+    const blocks = (days: number) => `${Math.ceil(days / blockDays)} block${Math.ceil(days / blockDays) === 1 ? '' : 's'}`;
+    const unit = blockDays === 1 ? '1 day' : `${blockDays} days`;
+    const fewerFolds = Math.floor(totalDays / needed);
+    const who = allFolds ? 'No fold shows an interval' : `Fold${folds!.length === 1 ? '' : 's'} ${folds!.join(', ')} show${folds!.length === 1 ? 's' : ''} no interval`;
+    const pooled = pooledToo ? `; the pooled row has none either (${totalDays} test days): pull ${needed - totalDays}+ more days` : '';
+    if (folds === undefined) {
+      return `The pooled row shows no interval: its ${totalDays} test days make ${blocks(totalDays)} of ${unit}, and an interval needs ${minBlocks} blocks (${needed} test days); pull ${needed - totalDays}+ more days.`;
+    }
+    return `${who}: ${fewestDays} test days make ${blocks(fewestDays)} of ${unit}, and an interval needs ${minBlocks} blocks (${needed} test days per fold); give each fold ${needed - fewestDays}+ more test days${fewerFolds >= 2 ? `, or use ${fewerFolds} folds or fewer` : ''}${pooled}.`;
+  },
+  /** Why the pooled row of several folds shows no interval although it has folds enough (pooledOverFolds). */
+  modelPooledNoInterval: (folds: number) =>
+    `The pooled row shows no interval: over the ${folds} folds a fold's AUC or Δ log loss is undefined (one class only) or every fold scores alike.`,
+  /** Rows without an interval although blocks suffice: a score undefined or constant without some block. */
+  modelIntervalUndefined: (rows: readonly string[]) =>
+    `No interval on ${rows.join(', ')}: without one of its blocks a score is undefined (one class left) or every block gives the same score.`,
+  modelDataShape: () => 'The model data must hold either rows (one object per row) or columns (one array per predictor), exactly one of them.',
+  modelColumnMissing: (name: string, rows: number, length: number | undefined) =>
+    length === undefined
+      ? `The model data has no column ${name}; pass one array per predictor of the feature set.`
+      : `The model data's column ${name} has ${length} value(s) but the first predictor has ${rows}; pass columns of one length.`,
+  modelLengthMismatch: (rows: number, targets: number) =>
+    `The model got ${rows} feature row(s) but ${targets} target value(s); pass one target per row, in the same order.`,
+};

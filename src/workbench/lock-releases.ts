@@ -1,0 +1,60 @@
+// Locking releases (rdw lock): exact IDs, or the latest N listed, pinned in a study lock written atomically.
+// IDs the catalog lacks are pulled by exact ID first; the catalog is opened to write and the API connected only
+// when something must be listed or pulled (a lock of present releases reads the catalog alone).
+
+import { importedReleaseIds, pullReleases, type Catalog, type PullResult } from '../catalog/index.js';
+import type { RdwClient } from '../client/index.js';
+import { writeLock, type StudyLock } from '../locks/index.js';
+import { checkWantedReleases, listLatestReleases, type WantedReleases } from './pull-wanted.js';
+
+export interface LockReleasesOptions {
+  /** Opens the home's catalog: 'read' first when only exact IDs are wanted, 'write' to list or pull. */
+  openCatalog: (access: 'read' | 'write') => Promise<Catalog>;
+  /** The API, asked for only when something must be listed or pulled (the caller closes it). */
+  connect: () => Promise<RdwClient>;
+  /** Called once the missing IDs are pulled, before the lock is recorded (a command says what it pulled). Default: none. */
+  onPulled?: (ids: readonly string[], pulled: readonly PullResult[]) => void;
+}
+
+export interface LockedReleases {
+  lock: StudyLock;
+  /** The catalog the lock was recorded from (the caller closes it). */
+  catalog: Catalog;
+}
+
+/**
+ * Pins `wanted` in a study lock at `lockPath` (DESIGN.md 2.5): missing IDs pulled by exact ID first, the
+ * latest N listed, pulled and pinned. The first release that fails to pull is thrown; nothing is written then.
+ * @throws CatalogOptionError (exit 2) for a malformed ID, before anything opens; the pull's and writeLock's errors.
+ */
+export async function lockReleases(lockPath: string, wanted: WantedReleases, options: LockReleasesOptions): Promise<LockedReleases> {
+  checkWantedReleases(wanted);
+  let catalog = await options.openCatalog('ids' in wanted ? 'read' : 'write');
+  let ids = 'ids' in wanted ? [...new Set(wanted.ids)] : [];
+  let missing = await missingIds(catalog, ids);
+  if ('latest' in wanted || missing.length > 0) {
+    if (catalog.readOnly) {
+      await catalog.close();
+      catalog = await options.openCatalog('write');
+      missing = await missingIds(catalog, ids);
+    }
+    const client = await options.connect();
+    if ('latest' in wanted) {
+      // Listed and remembered, then only the listed IDs the catalog lacks are pulled.
+      ids = (await listLatestReleases(catalog, client, wanted.latest)).map((release) => release.id);
+      missing = await missingIds(catalog, ids);
+    }
+    const result = await pullReleases(catalog, client, missing);
+    const failed = result.failed[0];
+    if (failed !== undefined) throw failed.error;
+    options.onPulled?.(missing, result.pulled);
+  }
+  const lock = await writeLock(lockPath, catalog, ids);
+  return { lock, catalog };
+}
+
+/** The IDs among `ids` the catalog has not imported, in the order given. */
+async function missingIds(catalog: Catalog, ids: readonly string[]): Promise<string[]> {
+  const present = await importedReleaseIds(catalog, ids);
+  return ids.filter((id) => !present.has(id));
+}

@@ -1,0 +1,59 @@
+// Pulling "the latest N" or exact IDs, the one way every caller does it (rdw pull, rdw lock, rdw demo, syncHome):
+// the latest N are listed and remembered in the catalog (listed_releases, so `rdw ls` can tell when a newer
+// revision appears) and then pulled by their exact IDs; exact IDs are checked before any request.
+
+import { checkReleaseIds, pullReleases, recordListings, type Catalog, type PullReleasesOptions, type PullReleasesResult } from '../catalog/index.js';
+import type { RdwClient } from '../client/index.js';
+import type { ListedRelease } from '../contract/index.js';
+
+/** Which releases to pull: exact IDs, or the latest `latest` the API lists. */
+export type WantedReleases = { ids: readonly string[] } | { latest: number };
+
+export interface PullWantedOptions extends PullReleasesOptions {
+  /**
+   * Called once the IDs to pull are known, before the first download (a progress bar is sized here);
+   * `listed` is the listing when the latest N were asked for. Default: none.
+   */
+  onPlanned?: (ids: readonly string[], listed: readonly ListedRelease[] | undefined) => void;
+}
+
+export interface PulledReleases {
+  /** The IDs pulled, as given or as listed (newest first). */
+  ids: string[];
+  /** The listing, when the latest N were asked for. */
+  listed: ListedRelease[] | undefined;
+  result: PullReleasesResult;
+}
+
+/**
+ * Refuses a malformed exact ID (CatalogOptionError, exit 2; the contract's one sentence). pullWanted checks
+ * too; a command calls it first to refuse before it opens or creates anything.
+ */
+export function checkWantedReleases(wanted: WantedReleases): void {
+  if ('ids' in wanted) checkReleaseIds(wanted.ids);
+}
+
+/**
+ * The latest `limit` releases as the API lists them (newest first), remembered in the catalog's listings.
+ * @throws the client's errors for the listing.
+ */
+export async function listLatestReleases(catalog: Catalog, client: RdwClient, limit: number): Promise<ListedRelease[]> {
+  const listed = await client.releases({ limit });
+  await recordListings(catalog, listed);
+  return listed;
+}
+
+/**
+ * Pulls `wanted` into `catalog`: exact IDs as given, or the latest N listed first (listLatestReleases). A
+ * release that fails is in `result.failed` (pullReleases); nothing else throws once the pull has begun.
+ * @throws CatalogOptionError (exit 2) for a malformed exact ID, before any request; the listing's errors.
+ */
+export async function pullWanted(catalog: Catalog, client: RdwClient, wanted: WantedReleases, options: PullWantedOptions = {}): Promise<PulledReleases> {
+  const { onPlanned, ...pullOptions } = options;
+  checkWantedReleases(wanted);
+  const listed = 'latest' in wanted ? await listLatestReleases(catalog, client, wanted.latest) : undefined;
+  const ids = listed === undefined ? [...(wanted as { ids: readonly string[] }).ids] : listed.map((release) => release.id);
+  onPlanned?.(ids, listed);
+  const result = await pullReleases(catalog, client, ids, pullOptions);
+  return { ids, listed, result };
+}

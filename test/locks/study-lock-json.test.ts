@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { LockFormatError, LockVersionError, studyLockFromJson, studyLockToJson } from '../../src/locks/study-lock-json.js';
+import type { StudyLock } from '../../src/locks/study-lock.js';
+import { UsageError } from '../../src/contract/index.js';
+
+const hex = (char: string) => char.repeat(64);
+
+const lock: StudyLock = {
+  lockVersion: 1,
+  rdwVersion: '0.1.0',
+  dataset: 'market-events-v1',
+  releases: [
+    { id: hex('b'), day: '2026-10-31', version: 'mev-calc-4', manifestSha256: hex('1'), schemaSha256: hex('2'), files: { parquet: { sha256: hex('3'), bytes: 1234 } } },
+    { id: hex('a'), day: '2026-10-30', version: 'mev-calc-4', manifestSha256: hex('4'), schemaSha256: null, files: { parquet: { sha256: hex('5'), bytes: 99 } } },
+  ],
+  calculationVersions: ['mev-calc-4', 'mev-calc-4'],
+};
+
+describe('study lock JSON', () => {
+  it('writes canonical text: releases by day, fixed key order, trailing newline, and reads it back', () => {
+    const text = studyLockToJson(lock);
+    expect(text.endsWith('}\n')).toBe(true);
+    const parsed = studyLockFromJson(text);
+    expect(parsed.releases.map((release) => release.day)).toEqual(['2026-10-30', '2026-10-31']);
+    expect(parsed.calculationVersions).toEqual(['mev-calc-4']);
+    expect(Object.keys(JSON.parse(text))).toEqual(['lockVersion', 'rdwVersion', 'dataset', 'releases', 'calculationVersions']);
+    expect(studyLockToJson(parsed)).toBe(text);
+  });
+
+  it('refuses a lock of a newer format with the version it needs (exit 2)', () => {
+    const newer = JSON.stringify({ ...JSON.parse(studyLockToJson(lock)), lockVersion: 2 });
+    const error = catchError(() => studyLockFromJson(newer, 'study.lock.json'));
+    expect(error).toBeInstanceOf(LockVersionError);
+    expect(error).toBeInstanceOf(UsageError);
+    expect((error as LockVersionError).code).toBe('RDW_LOCK_VERSION');
+    expect((error as LockVersionError).lockVersion).toBe(2);
+    expect((error as LockVersionError).exitCode).toBe(2);
+  });
+
+  const base = () => JSON.parse(studyLockToJson(lock));
+  it.each([
+    ['not JSON', () => '{oops'],
+    ['a release ID of the wrong shape', () => JSON.stringify({ ...base(), releases: [{ ...base().releases[0], id: 'ABC' }] })],
+    ['an ID with a slash', () => JSON.stringify({ ...base(), releases: [{ ...base().releases[0], id: `${'a'.repeat(63)}/` }] })],
+    ['an ID with a space', () => JSON.stringify({ ...base(), releases: [{ ...base().releases[0], id: ` ${'a'.repeat(63)}` }] })],
+    ['no releases', () => JSON.stringify({ ...base(), releases: [] })],
+    ['a duplicated release', () => JSON.stringify({ ...base(), releases: [base().releases[0], base().releases[0]] })],
+    ['a bad manifest digest', () => JSON.stringify({ ...base(), releases: [{ ...base().releases[0], manifestSha256: 'x' }] })],
+    ['a negative file size', () => JSON.stringify({ ...base(), releases: [{ ...base().releases[0], files: { parquet: { sha256: hex('3'), bytes: -1 } } }] })],
+    ['an unknown file format', () => JSON.stringify({ ...base(), releases: [{ ...base().releases[0], files: { exe: { sha256: hex('3'), bytes: 1 } } }] })],
+    ['lockVersion 0', () => JSON.stringify({ ...base(), lockVersion: 0 })],
+    ['a top-level __proto__ key', () => studyLockToJson(lock).replace('{\n', '{\n  "__proto__": {"polluted": true},\n')],
+    ['a __proto__ key inside a release', () => studyLockToJson(lock).replace('"id":', '"__proto__": {"day": "1999-01-01"},\n      "id":')],
+    ['a constructor key in files', () => JSON.stringify({ ...base(), releases: [{ ...base().releases[0], files: { ...base().releases[0].files, constructor: { prototype: {} } } }] })],
+    ['a prototype key', () => JSON.stringify({ ...base(), prototype: {} })],
+  ])('refuses %s with LockFormatError', (_name, make) => {
+    const error = catchError(() => studyLockFromJson(make()));
+    expect(error).toBeInstanceOf(LockFormatError);
+    expect((error as LockFormatError).code).toBe('RDW_LOCK_FORMAT');
+    expect((error as LockFormatError).exitCode).toBe(2);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
+
+function catchError(fn: () => unknown): unknown {
+  try {
+    fn();
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected a throw');
+}
