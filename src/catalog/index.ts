@@ -52,12 +52,15 @@ export type { ReleaseRowsCheck, CheckReleaseRowsOptions } from './check-release-
 export type { ReleaseRowsRepair } from './repair-release-rows.js';
 export { repairStore, repairStoredFiles, repairRowsAfterFiles } from './repair-store.js';
 export type { RepairOptions, StoreFileRepair, StoreRepair } from './repair-store.js';
-export { repairTeamStore } from './repair-team-store.js';
-export type { RepairTeamStoreOptions, TeamObjectRepair, TeamStoreRepair } from './repair-team-store.js';
 export { collectGarbage } from './collect-garbage.js';
 export type { CollectGarbageOptions, GarbageCollection, GarbageFile } from './collect-garbage.js';
 export { exportParquet } from './export-parquet.js';
 export type { ExportParquetOptions, ExportParquetResult } from './export-parquet.js';
+
+export { exportParquetToStore, EXPORT_DONE_MARKER } from './export-parquet-to-store.js';
+export type { ExportParquetToStoreOptions, ExportParquetToStoreResult } from './export-parquet-to-store.js';
+export { repairTeamStore } from './repair-team-store.js';
+export type { RepairTeamStoreOptions, TeamObjectRepair, TeamStoreRepair } from './repair-team-store.js';
 
 // Errors and sentences.
 export {

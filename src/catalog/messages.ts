@@ -102,6 +102,17 @@ export const catalogMessages = {
     `A batch of ${releases} releases holds ${actual} rows, but their manifests say ${expected}; each is imported on its own to find which.`,
   noDataFile: (id: string) => `Release ${short(id)} offers neither a parquet nor a csv file; nothing was imported.`,
   exportTarget: (dir: string) => `The export folder ${dir} exists and is not empty; choose an empty or new folder.`,
+  /** `rdw export s3://…`: the prefix holds objects (an earlier export, another writer's), as exportTarget. */
+  exportStoreTarget: (url: string) => `The export location ${url} already holds objects; choose an empty or new prefix.`,
+  /** `given` arrives with any `user:secret@` part already replaced (parseStoreUrl). */
+  exportStoreUrl: (given: string, why: string) =>
+    `The export location ${JSON.stringify(given)} is not an S3 location: ${why}. Give s3://bucket/prefix (e.g. rdw export s3://desk-data/export) or a folder.`,
+  exportStoreRefused: (url: string, detail: string) =>
+    `The object store refused the export to ${url} (${detail}). Check that the bucket exists and that AWS_PROFILE or AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY may write to it.`,
+  exportNoCredentials: (url: string) =>
+    `No AWS credentials were found for the export to ${url}; set AWS_PROFILE, or AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY.`,
+  exportStoreUnavailable: (url: string, detail: string) =>
+    `The object store of ${url} could not be reached (${detail}). Check AWS_ENDPOINT_URL_S3 and that the server is up, then run the export again.`,
   newerCatalog: (found: number, known: number) =>
     `The catalog has schema version ${found}, newer than this rdw knows (${known}); upgrade rdw to open it.`,
   apiKeyMissing: () =>

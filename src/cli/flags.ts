@@ -200,9 +200,9 @@ export const COMMAND_LINES = {
   },
   export: {
     summary: 'Export Market Events as Hive-partitioned Parquet (day=YYYY-MM-DD/) for Spark, Trino or DuckDB.',
-    operands: '<DIR>',
+    operands: '<DIR | s3://BUCKET/PREFIX>',
     flags: [{ name: 'current', kind: 'boolean', description: 'Only the newest revision of each day (market_events_current)' }],
-    examples: ['rdw export ./parquet-out', 'rdw export ./parquet-out --current'],
+    examples: ['rdw export ./parquet-out', 'rdw export ./parquet-out --current', 'rdw export s3://desk-data/market-events --current'],
   },
   research: {
     summary: 'The free Research scope: the catalog, a dataset snapshot, or its CSV rows.',

@@ -127,7 +127,7 @@ export const commandMessages = {
     `RDW_CATALOG_WAIT "${value}" is not valid: expected the seconds to wait for a catalog another process holds (0-86400).`,
   // pull, export, lock, reproduce, study, research, live, kernel: operands
   pullNeedsIds: () => 'Name release IDs to pull, or use --latest N (not both).',
-  exportNeedsDir: () => 'Give the folder to export to, e.g. rdw export ./export.',
+  exportNeedsDir: () => 'Give the folder (or s3://bucket/prefix) to export to, e.g. rdw export ./export.',
   lockUsage: () => 'Usage: rdw lock <FILE> (<RELEASE_ID...> | --latest N): name a lock file and either release IDs or --latest N (not both).',
   reproduceUsage: () => 'Usage: rdw reproduce <FILE>: name one study lock file.',
   dashOutput: (what: string, writes: string, example: string) =>

@@ -6,7 +6,7 @@ import { statSync } from 'node:fs';
 import { hasCatalog, openCatalog, type Catalog } from '../workbench/home-catalog.js';
 import type { CliContext } from './cli-context.js';
 import { CliUsageError, NoCatalogError } from './cli-errors.js';
-import { checkStoreUrl, useTeamStore } from '../workbench/index.js';
+import { checkStoreUrl, useTeamStore } from '../workbench/use-team-store.js';
 import { commandMessages } from './messages.js';
 
 export interface OpenCliCatalogOptions {

@@ -9,7 +9,7 @@ export type { OpenS3ClientOptions } from './open-s3-client.js';
 export type { ObjectStore, ObjectInfo, ObjectBody, PutOutcome, PutObjectOptions } from './object-store.js';
 export { S3ObjectStore, STORE_TEMP_FOLDER } from './s3-object-store.js';
 export type { OpenS3ObjectStoreOptions } from './s3-object-store.js';
-export { storeFailure } from './store-failure.js';
+export { storeFailure, storeFailureDetail } from './store-failure.js';
 export { StoreUrlError, StoreError, StoreUnavailableError, StoreRefusedError, StoreSdkMissingError } from './store-errors.js';
 export type { StoreErrorOptions } from './store-errors.js';
 export { storeMessages } from './messages.js';

@@ -56,3 +56,9 @@ export function storeFailure(error: unknown, url: StoreUrl): StoreError {
   }
   return new StoreRefusedError(storeMessages.storeRefused(url.href, `HTTP ${status} ${name}`), options);
 }
+
+/** What a sentence about a failed request names: `HTTP 403 AccessDenied`, or the SDK's error name when no answer came. */
+export function storeFailureDetail(error: unknown): string {
+  const status = statusOf(error);
+  return status === undefined ? nameOf(error) : `HTTP ${status} ${nameOf(error)}`;
+}

@@ -17,12 +17,19 @@ export interface StoreUrl {
 // that works everywhere is the one to accept.
 const BUCKET_PATTERN = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
 
-/** Parses `s3://bucket[/prefix]`; throws StoreUrlError (exit 2, option 'RDW_STORE_URL' unless told) otherwise. */
-export function parseStoreUrl(text: string, options: { option?: string } = {}): StoreUrl {
+/**
+ * Parses `s3://bucket[/prefix]`; throws StoreUrlError (exit 2, option 'RDW_STORE_URL' unless told) otherwise,
+ * with the sentence `describe(given, why)` (default: the one about RDW_STORE_URL; `rdw export s3://…` says its own).
+ */
+export function parseStoreUrl(
+  text: string,
+  options: { option?: string; describe?: (given: string, why: string) => string } = {},
+): StoreUrl {
   const option = options.option ?? 'RDW_STORE_URL';
+  const describe = options.describe ?? storeMessages.badStoreUrl;
   const refuse = (why: string): never => {
     // Credentials typed into the URL are never repeated in the sentence.
-    throw new StoreUrlError(storeMessages.badStoreUrl(text.replace(/\/\/[^/]*@/, '//[redacted]@'), why), { option });
+    throw new StoreUrlError(describe(text.replace(/\/\/[^/]*@/, '//[redacted]@'), why), { option });
   };
   const trimmed = text.trim();
   if (!/^s3:\/\//i.test(trimmed)) refuse(storeMessages.notS3Scheme());

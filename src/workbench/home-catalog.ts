@@ -6,7 +6,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { CATALOG_FILE } from '../catalog/index.js';
 
-export { openCatalog, listImportedReleases, exportParquet, verifyStore, RowsMismatchError, StoreMismatchError } from '../catalog/index.js';
+export { openCatalog, listImportedReleases, exportParquet, repairTeamStore, verifyStore, RowsMismatchError, StoreMismatchError } from '../catalog/index.js';
+export { storeMessages } from '../store/index.js';
 export { acceptedNotices, catalogMessages, collectGarbage, EXAMPLE_CATALOG_QUERY, importedReleaseIds, MARKET_EVENTS_TABLE, probeCatalogLock, recordListings } from '../catalog/index.js';
 export type { Catalog, PullProgress, ReleaseRowsCheck, ReleaseRowsRepair, StoredFileCheck, StoreFileRepair, StoreVerification } from '../catalog/index.js';
 

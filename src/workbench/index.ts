@@ -18,7 +18,6 @@ export { Study } from './study.js';
 export { syncHome } from './sync-home.js';
 export { useTeamStore, checkStoreUrl } from './use-team-store.js';
 export type { UseTeamStoreOptions } from './use-team-store.js';
-export { repairTeamStoreAndSay } from './repair-team-store-and-say.js';
 export type { SyncHomeOptions } from './sync-home.js';
 export type { SyncReport, SyncedRelease, SyncFailure, SyncSnapshot, SyncLockCheck, SyncBudget } from './sync-report.js';
 export { acquireSyncLock, SYNC_LOCK_FILE } from './sync-lock.js';

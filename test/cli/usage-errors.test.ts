@@ -36,7 +36,7 @@ const CLI_REFUSALS: readonly (readonly [string[], string])[] = [
   [['lock'], LOCK_USAGE],
   [['lock', 'x.json'], LOCK_USAGE],
   [['reproduce'], 'Usage: rdw reproduce <FILE>: name one study lock file.'],
-  [['export'], 'Give the folder to export to, e.g. rdw export ./export.'],
+  [['export'], 'Give the folder (or s3://bucket/prefix) to export to, e.g. rdw export ./export.'],
   [['sql'], 'Give exactly one SQL query in quotes, e.g. rdw sql "SELECT count(*) FROM market_events".'],
   [['sql', '  '], 'Give exactly one SQL query in quotes, e.g. rdw sql "SELECT count(*) FROM market_events".'],
   [['study', 'nope'], 'Unknown study "nope"; the studies are: event, model. Run "rdw study --help".'],

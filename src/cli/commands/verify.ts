@@ -13,6 +13,7 @@ import {
   type StoreFileRepair,
   type StoreVerification,
 } from '../../workbench/home-catalog.js';
+import { repairTeamStore, storeMessages } from '../../workbench/home-catalog.js';
 import { repairVerifiedStore } from '../../workbench/index.js';
 import { EXIT_CODES, failureOf } from '../../contract/index.js';
 import { connectApi } from '../api-connection.js';
@@ -21,7 +22,6 @@ import type { Command, ReportedFailure } from '../command.js';
 import { COMMAND_LINES } from '../flags.js';
 import { commandMessages } from '../messages.js';
 import { openCliCatalog } from '../open-cli-catalog.js';
-import { repairTeamStoreAndSay } from '../../workbench/index.js';
 import { wrapText } from '../wrap-text.js';
 
 export const verifyCommand: Command = {
@@ -34,7 +34,7 @@ export const verifyCommand: Command = {
     const catalog = await openCliCatalog(context, repair ? 'write' : 'read', { create: false });
     const report = await verifyStore(catalog);
     // With RDW_STORE_URL, --repair also makes the team store hold this home's whole files (said on stderr).
-    if (repair) await repairTeamStoreAndSay(catalog, (sentence) => context.stderr.write(`rdw: ${sentence}\n`));
+    if (repair) await repairTeamStoreAndSay(context, catalog);
     const whole = report.bad.length === 0 && report.badRows.length === 0;
     if (repair && !whole) return repairAndReport(context, catalog, report);
     const releases = releaseCount(report);
@@ -128,4 +128,18 @@ async function connect(context: CliContext) {
   const api = await connectApi(context);
   context.onExit(() => api.close());
   return api;
+}
+
+/** The team store's check and repair (`repairTeamStore`): a line per object replaced, then one summary line. */
+async function repairTeamStoreAndSay(context: CliContext, catalog: Catalog): Promise<void> {
+  const store = catalog.store.team?.href;
+  if (store === undefined) return;
+  const say = (line: string) => context.stderr.write(`rdw: ${line}\n`);
+  const report = await repairTeamStore(catalog, {
+    onRepair: (repair) => {
+      const what = storeMessages.fileWhat(repair.format, repair.releaseId);
+      if (repair.replaced) say(storeMessages.objectReplaced(store, what, repair.why ?? storeMessages.objectAbsent()));
+    },
+  });
+  if (report !== undefined && !report.stopped) say(storeMessages.storeChecked(store, report.checked, report.repairs.filter((repair) => repair.replaced).length));
 }

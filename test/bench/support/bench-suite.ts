@@ -109,6 +109,39 @@ export const BENCH_SUITE: readonly BenchSpec[] = [
       ]),
   },
   {
+    name: 'team-store',
+    script: 'test/bench/team-store.bench.ts',
+    args: { quick: ['--releases', '10'], full: ['--releases', '100'] },
+    budgetSeconds: { quick: 240, full: 900 },
+    summarize: (json: Json) => [
+      {
+        bench: 'team-store',
+        figure: `desk API requests, ${json.releases} releases pulled by ${json.researchers} researchers (store: ${json.store ?? 'team store'})`,
+        value: String(json.deskRequests),
+        detail: `${fixed(json.deskRequestsPerRelease)} per release (≈ 2 shared, 10 without); data files ${json.deskDataFileRequests}; late pullers ${(json.lateTraffic as Json).requests}`,
+      },
+      {
+        bench: 'team-store',
+        figure: "desk API bytes ÷ one researcher's",
+        value: `${fixed(json.deskBytesRatio)}x`,
+        detail: `${fixed(json.deskApiMiB)} MiB for the desk (≈ 1x shared, 5x without); ${json.deskRateLimited} x 429; ${json.releasesNotPulled ?? 0} releases not pulled`,
+      },
+      {
+        bench: 'team-store',
+        figure: 'first puller (empty store), wall time',
+        value: `${fixed((json.first as Json).seconds, 1)} s`,
+        detail: `${((json.first as Json).traffic as Json).requests} API requests; the desk's 300 rpm window alone needs ${fixed(json.firstApiFloorSeconds, 0)} s for them`,
+      },
+      {
+        bench: 'team-store',
+        figure: `${(json.late as Json[]).length} late pullers at once, slowest wall time`,
+        value: `${fixed(json.lateMaxSeconds, 1)} s`,
+        detail: `each ${(json.late as Json[]).map((run) => fixed(run.seconds, 1)).join(', ')} s; their ${(json.lateTraffic as Json).requests} API requests need ${fixed(json.lateApiFloorSeconds, 0)} s of the desk's window`,
+      },
+      { bench: 'team-store', figure: 'peak RSS of one puller (process tree)', value: mib(json.peakRssMiB), detail: `${json.rows} rows per home, every home equal` },
+    ],
+  },
+  {
     name: 'mock-server',
     script: 'test/bench/mock-server.bench.ts',
     args: { quick: ['--seconds', '0.3', '--rounds', '1'], full: ['--seconds', '2', '--rounds', '3'] },
