@@ -17,6 +17,7 @@ export type { TempCleanup } from './content-store.js';
 export { pullRelease, checkReleaseIds } from './pull-release.js';
 export type { PullProgress, PullStatus, PullResult, PullReleaseOptions } from './pull-release.js';
 export { pullReleases } from './pull-releases.js';
+export { pinnedManifest } from './team-store-pull.js';
 export type { PullReleasesOptions, PullReleasesResult, PullFailure } from './pull-releases.js';
 export { acceptedNotices } from './accepted-beyond-contract.js';
 export type { AcceptedKind, AcceptedNotice } from './accepted-beyond-contract.js';
