@@ -18,6 +18,7 @@ export { pullRelease, checkReleaseIds } from './pull-release.js';
 export { releaseIdsWithPrefix } from './release-ids-with-prefix.js';
 export type { PullProgress, PullStatus, PullResult, PullReleaseOptions } from './pull-release.js';
 export { pullReleases } from './pull-releases.js';
+export { pinnedManifest } from './team-store-pull.js';
 export type { PullReleasesOptions, PullReleasesResult, PullFailure } from './pull-releases.js';
 export { acceptedNotices } from './accepted-beyond-contract.js';
 export type { AcceptedKind, AcceptedNotice } from './accepted-beyond-contract.js';

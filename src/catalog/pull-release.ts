@@ -2,7 +2,7 @@
 // Checksum-gated and idempotent; never substitutes another revision of the day.
 
 import { readFile, rm } from 'node:fs/promises';
-import { ApiNotFoundError, type RdwClient } from '../client/index.js';
+import { ApiNotFoundError, type ManifestResult, type RdwClient } from '../client/index.js';
 import { IntegrityError, checkReleaseId, type FileDigest, type SchemaDocument } from '../contract/index.js';
 import type { Catalog } from './catalog.js';
 import { CatalogOptionError, ManifestInvalidError, SchemaMismatchError } from './catalog-errors.js';
@@ -59,6 +59,11 @@ export interface PullResult {
 export interface PullReleaseOptions {
   /** Progress callback (bytes of the data file; the release's final status). Default: none. */
   onProgress?: (event: PullProgress) => void;
+  /**
+   * The release's manifest, already read and checked by the caller against what pins it (a study lock's
+   * manifest SHA-256: `pinnedManifest`). Default: read by the pull (the team store's, or the API's).
+   */
+  manifest?: ManifestResult;
 }
 
 /** Throws CatalogOptionError (exit 2) unless every ID is a release ID (spec RELEASE_ID_PATTERN, exact). */
@@ -159,7 +164,7 @@ async function prepareUnpinned(
   // The team store (RDW_STORE_URL), when in use, is read first and published to at the end.
   const team = TeamStorePull.of(catalog, client, id);
   // 3. the manifest (the client checks release.id === id); the team store's only when the listing vouches for it
-  const manifest = team === undefined ? await client.manifest(id) : await team.manifest();
+  const manifest = options.manifest ?? (team === undefined ? await client.manifest(id) : await team.manifest());
   const { release } = manifest;
   checkManifest(id, release);
   // no file beyond every daily budget (an integrity failure before any download, not a limit)

@@ -58,6 +58,29 @@ export function prefetchManifest(catalog: Catalog, client: RdwClient, id: string
     .catch(() => undefined);
 }
 
+/**
+ * Release `id`'s manifest when a study lock pins its SHA-256: the team store's when its bytes hash to the pin
+ * (the pin vouches for them as a listing would), else the API's (the caller compares it with the pin). A stored
+ * manifest whose bytes differ from the API's is refused (said; repaired by the pull's publish).
+ */
+export async function pinnedManifest(catalog: Catalog, client: RdwClient, id: string, sha256: string): Promise<ManifestResult> {
+  const team = catalog.store.team;
+  if (team === undefined || !team.available) return client.manifest(id);
+  const bytes = await team.fetchManifest(id);
+  if (bytes !== undefined && sha256Hex(bytes) === sha256) {
+    try {
+      const read = manifestFromBytes(id, bytes);
+      team.manifestVerified(id);
+      return read;
+    } catch {
+      // the API's bytes are the same: the pull says what is wrong with them
+    }
+  }
+  const served = await client.manifest(id);
+  if (bytes !== undefined && served.sha256 !== sha256Hex(bytes)) team.refuseManifest(id, storeMessages.manifestDiffers(sha256Hex(bytes), served.sha256));
+  return served;
+}
+
 /** The team store's part in one release's pull; `TeamStorePull.of` gives none without a usable team store. */
 export class TeamStorePull {
   readonly #catalog: Catalog;

@@ -1,7 +1,7 @@
 // reproduceStudy: makes the catalog hold exactly what a lock pins (pulling missing releases by exact ID),
 // then proves it byte for byte: catalog checksums and a re-hash of every stored file against the lock.
 
-import { importedReleaseIds, pullRelease, type Catalog, type PullProgress } from '../catalog/index.js';
+import { importedReleaseIds, pinnedManifest, pullRelease, type Catalog, type PullProgress } from '../catalog/index.js';
 import { ApiNotFoundError, type RdwClient } from '../client/index.js';
 import { LockMismatchError, NotInCatalogError, UnknownLockedReleaseError } from './study-errors.js';
 import type { LockedRelease, StudyLock } from './study-lock.js';
@@ -74,15 +74,16 @@ async function ensurePresent(locked: LockedRelease, catalog: Catalog, client: Rd
   if ((await importedReleaseIds(catalog, [locked.id])).has(locked.id)) return 'present';
   if (client === undefined) throw new NotInCatalogError(studyMessages.notInCatalog(locked.id), { releaseId: locked.id });
   try {
-    // The service's manifest first: a release that differs from the lock is never imported.
-    const manifest = await client.manifest(locked.id);
+    // The manifest first (the team store's when its bytes are the pinned ones, else the service's): a release
+    // that differs from the lock is never imported.
+    const manifest = await pinnedManifest(catalog, client, locked.id, locked.manifestSha256);
     if (manifest.sha256 !== locked.manifestSha256) {
       throw new LockMismatchError(studyMessages.lockMismatch(locked.id, 'the manifest SHA-256 served', locked.manifestSha256, manifest.sha256), {
         releaseId: locked.id,
         file: 'manifest',
       });
     }
-    await pullRelease(catalog, client, locked.id, options.onProgress === undefined ? {} : { onProgress: options.onProgress });
+    await pullRelease(catalog, client, locked.id, { manifest, ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }) });
   } catch (error) {
     if (error instanceof ApiNotFoundError) {
       throw new UnknownLockedReleaseError(studyMessages.unknownLockedRelease(locked.id), { cause: error, releaseId: locked.id });

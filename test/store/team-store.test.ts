@@ -265,6 +265,21 @@ describe.runIf(installed)('the team store on radosgw', () => {
     expect(await catalogRows(second)).toEqual(await catalogRows(first));
   }, 120_000);
 
+  it('rdw reproduce of a study lock in a second home takes the manifests the lock pins from the store: 0 /download', async () => {
+    const first = await newHome();
+    expect((await rdw(['pull', '--latest', '2'], first, storeEnv('desk-j'))).code).toBe(0);
+    const ids = (await dataFiles(first)).map((file) => file.releaseId);
+    const lockFile = path.join(first, 'study.lock.json');
+    const locked = await rdw(['lock', lockFile, ...ids], first, storeEnv('desk-j'));
+    expect(locked.code, locked.stderr).toBe(0);
+    const second = await newHome();
+    const before = mock.requestLog.length;
+    const run = await rdw(['reproduce', lockFile], second, storeEnv('desk-j'));
+    expect(run.code, run.stderr).toBe(0);
+    expect(downloadsSince(before)).toEqual([]);
+    expect(await catalogRows(second)).toEqual(await catalogRows(first));
+  }, 120_000);
+
   it('rdw sync of a second home goes through the store too: 0 requests to /download', async () => {
     const first = await newHome();
     const synced = await rdw(['sync'], first, storeEnv('desk-g'));
