@@ -109,8 +109,8 @@ describe('usage errors the CLI finds', () => {
   });
 
   it.each([
-    [['pull', 'not-a-release-id'], 'RDW_CATALOG_OPTION'],
-    [['lock', 'x.json', 'not-a-release-id'], 'RDW_CATALOG_OPTION'],
+    [['pull', 'not-an-id'], 'RDW_CATALOG_OPTION'], // under 12 characters: no ID nor prefix of one
+    [['lock', 'x.json', 'not-an-id'], 'RDW_CATALOG_OPTION'],
     [['study', 'event', '--window', '2h'], 'RDW_ANALYSIS_OPTION'],
     [['study', 'event', '--bootstrap', 'blocks'], 'RDW_ANALYSIS_OPTION'],
     [['study', 'event', '--interval', 'blocks'], 'RDW_ANALYSIS_OPTION'],
