@@ -109,10 +109,15 @@ export async function modelStudy(source: AnalysisSourceLike, options: ModelStudy
     confidence: asked.confidence,
     blockDays: asked.blockDays ?? intervalBlockDays(WINDOW_SECONDS[window]),
   };
-  const evaluation = evaluateModel({ columns, target, targetName: nameOf(spec.target), dayIndex: calendarDays(splits.rows) }, spec.features, splits.splits, {
+  const evaluated = evaluateModel({ columns, target, targetName: nameOf(spec.target), dayIndex: calendarDays(splits.rows) }, spec.features, splits.splits, {
     ...options,
     interval,
   });
+  // The calibration bench measured purged k-fold only: another split's rows must not borrow its figures silently.
+  const evaluation =
+    split.method === DEFAULT_SPLIT_METHOD
+      ? evaluated
+      : { ...evaluated, interval: { ...evaluated.interval, calibration: modellingMessages.calibrationOtherSplit(evaluated.interval.calibration, split.method) } };
   return { window, target: nameOf(spec.target), sampleType: sampleType ?? 'all', split: resolvedSplit(split, splits), splits, evaluation };
 }
 

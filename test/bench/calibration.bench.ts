@@ -36,9 +36,12 @@ const { values } = parseArgs({
   },
 });
 
-/** The last commit that changed the analysis code (the generated calibration module aside): what a run measured. */
+/**
+ * The last commit that changed the interval code (the event study's in src/analysis, the model's in src/modelling;
+ * the generated calibration module aside): what a run measured.
+ */
 const analysisCommit = () =>
-  execFileSync('git', ['log', '-1', '--format=%h', '--', 'src/analysis', ':!src/analysis/interval-calibration.ts'], { cwd: ROOT, encoding: 'utf8' }).trim();
+  execFileSync('git', ['log', '-1', '--format=%h', '--', 'src/analysis', 'src/modelling', ':!src/analysis/interval-calibration.ts'], { cwd: ROOT, encoding: 'utf8' }).trim();
 
 const seedRange = (first: number, count: number) => Array.from({ length: count }, (_, i) => first + i);
 const log = (line: string) => process.stderr.write(`${line}\n`);

@@ -133,6 +133,10 @@ describe(`modelStudy on simulator rows (seed 1, ${DAYS} days)`, () => {
     const b = await modelStudy(fixture.connection, { interval: INTERVAL, split: { method: 'walk-forward', folds: 3 } });
     expect(b.evaluation).toEqual(a.evaluation);
     expect(a.evaluation.folds).toHaveLength(3);
+    // The calibration figures are purged k-fold's: a walk-forward study says its own were not measured.
+    expect(a.evaluation.interval.calibration).toMatch(/intervals on walk-forward splits have not been measured\.$/);
+    const purged = await modelStudy(fixture.connection, { interval: INTERVAL });
+    expect(purged.evaluation.interval.calibration).not.toContain('have not been measured');
   });
 
   it('runs over a Catalog read-only through modelCatalog, with the same numbers', async () => {
