@@ -6,19 +6,14 @@ import path from 'node:path';
 import { SHA256_HEX_PATTERN, hashFile, makeFolder, ownFolder, removeTree } from '../base/index.js';
 import type { FileDigest } from '../contract/index.js';
 import type { TeamStore } from '../store/index.js';
+import { cleanTempFolder, listTempFiles, removeTempEntries, type TempCleanup } from './store-temp-folder.js';
+
+export type { TempCleanup } from './store-temp-folder.js';
 
 let trashCount = 0;
 
 /** Mode of stored files: read-only for everyone. */
 export const STORED_FILE_MODE = 0o444;
-
-/** What a temp clean-up removed and kept. */
-export interface TempCleanup {
-  /** File names removed from `store/tmp/`. */
-  removed: string[];
-  /** Resumable partial downloads kept (`*.partial` with its `*.partial.json` sidecar). */
-  kept: string[];
-}
 
 async function fsyncPath(target: string, flags: 'r' | 'r+' = 'r'): Promise<void> {
   const handle = await open(target, flags);
@@ -217,25 +212,13 @@ export class ContentStore {
   }
 
   /** Files in `store/tmp/` (partial and in-flight downloads), with their sizes in bytes, sorted by name. */
-  async listTemp(): Promise<{ name: string; bytes: number }[]> {
-    const found: { name: string; bytes: number }[] = [];
-    for (const name of (await readdir(this.tempDir).catch(() => [] as string[])).sort()) {
-      const info = await stat(this.tempPath(name)).catch(() => undefined);
-      if (info !== undefined) found.push({ name, bytes: info.isFile() ? info.size : 0 });
-    }
-    return found;
+  listTemp(): Promise<{ name: string; bytes: number }[]> {
+    return listTempFiles(this.tempDir);
   }
 
   /** Removes the named entries of `store/tmp/` (files or folders); returns how many were there. */
-  async removeTemp(names: readonly string[]): Promise<number> {
-    let removed = 0;
-    for (const name of names) {
-      if (name === '' || name.includes('/') || name.includes(path.sep) || name === '.' || name === '..') continue;
-      if ((await stat(this.tempPath(name)).catch(() => undefined)) === undefined) continue;
-      await removeTree(this.tempPath(name));
-      removed += 1;
-    }
-    return removed;
+  removeTemp(names: readonly string[]): Promise<number> {
+    return removeTempEntries(this.tempDir, names);
   }
 
   /** Every stored digest (file name) found on disk, sorted. */
@@ -250,30 +233,8 @@ export class ContentStore {
     return found.sort();
   }
 
-  /**
-   * Removes stale files from `store/tmp/`: everything except a resumable partial download (a `.partial`
-   * with its `.partial.json` sidecar) younger than `maxPartialAgeMs`. The client resumes a partial only
-   * when its sidecar names the same release ID, SHA-256 and size.
-   * @param nowMs current time in ms since the epoch (injected for tests)
-   * @param maxPartialAgeMs default 24 hours
-   */
-  async cleanTemp(nowMs: number, maxPartialAgeMs = 24 * 3600 * 1000): Promise<TempCleanup> {
-    const names = await readdir(this.tempDir).catch(() => [] as string[]);
-    const present = new Set(names);
-    const removed: string[] = [];
-    const kept: string[] = [];
-    for (const name of names.sort()) {
-      const partial = name.endsWith('.partial') ? name : name.endsWith('.partial.json') ? name.slice(0, -'.json'.length) : undefined;
-      if (partial !== undefined && present.has(partial) && present.has(`${partial}.json`)) {
-        const info = await stat(this.tempPath(partial)).catch(() => undefined);
-        if (info !== undefined && nowMs - info.mtimeMs <= maxPartialAgeMs) {
-          kept.push(name);
-          continue;
-        }
-      }
-      await removeTree(this.tempPath(name));
-      removed.push(name);
-    }
-    return { removed, kept };
+  /** Removes stale files from `store/tmp/`, keeping young resumable partials (cleanTempFolder). */
+  cleanTemp(nowMs: number, maxPartialAgeMs?: number): Promise<TempCleanup> {
+    return cleanTempFolder(this.tempDir, nowMs, maxPartialAgeMs);
   }
 }

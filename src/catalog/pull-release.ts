@@ -1,11 +1,10 @@
 // pullRelease: one release by exact ID -> verified files in the store -> one import transaction.
 // Checksum-gated and idempotent; never substitutes another revision of the day.
 
-import { readFile, rm } from 'node:fs/promises';
-import { ApiNotFoundError, type ManifestResult, type RdwClient } from '../client/index.js';
-import { IntegrityError, checkReleaseId, type FileDigest, type SchemaDocument } from '../contract/index.js';
+import type { ManifestResult, RdwClient } from '../client/index.js';
+import { checkReleaseId, type FileDigest } from '../contract/index.js';
 import type { Catalog } from './catalog.js';
-import { CatalogOptionError, ManifestInvalidError, SchemaMismatchError } from './catalog-errors.js';
+import { CatalogOptionError, SchemaMismatchError } from './catalog-errors.js';
 import { acceptedBeyondContract, type AcceptedBeyondContract } from './accepted-beyond-contract.js';
 import { checkBundledSchema, checkManifest, type BundledSchemaFields } from './check-release-schema.js';
 import { checkFileSizes, checkListingAgrees } from './check-manifest-statements.js';
@@ -19,6 +18,7 @@ import { catalogMessages } from './messages.js';
 import { tempName } from './release-temp-name.js';
 import { repairPresentReleases, type StoreFileRepair } from './repair-store.js';
 import { TeamStorePull } from './team-store-pull.js';
+import { accountDailyBytes, fetchDataFile, storedSchema } from './fetch-release-files.js';
 
 export { tempName };
 
@@ -191,7 +191,8 @@ async function prepareUnpinned(
   }
 
   // 5. the data file: parquet preferred, csv when parquet is not offered or not available
-  const { format, digest, path: dataPath } = await fetchDataFile(catalog, client, id, release.files, pin, options, team);
+  const onBytes = options.onProgress === undefined ? undefined : (done: number, total: number) => options.onProgress?.({ kind: 'bytes', releaseId: id, done, total });
+  const { format, digest, path: dataPath } = await fetchDataFile(catalog, client, id, release.files, pin, onBytes, team);
   await pin(manifest.sha256);
 
   // 6. the manifest joins the data file in the store while the data file's columns are checked against
@@ -225,63 +226,4 @@ async function prepareUnpinned(
   };
   const result: PullResult = { id, status: 'imported', day: release.day, version: release.version, rows: release.rows, format, bytes: digest.bytes };
   return { item, result: accepted === undefined ? result : { ...result, accepted } };
-}
-
-/** The account's daily byte allowance, reported or assumed (cached by the client after the manifest); undefined when unknown. */
-async function accountDailyBytes(client: RdwClient): Promise<number | undefined> {
-  try {
-    return (await client.limits()).daily_bytes;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Steps 5 and 6 for the data file: reuse a verified stored copy, else download into store/tmp and move it in. */
-async function fetchDataFile(
-  catalog: Catalog,
-  client: RdwClient,
-  id: string,
-  files: { parquet?: FileDigest; csv?: FileDigest },
-  pin: (sha256: string) => Promise<void>,
-  options: PullReleaseOptions,
-  team?: TeamStorePull,
-): Promise<{ format: DataFormat; digest: FileDigest; path: string }> {
-  const formats = (['parquet', 'csv'] as const).filter((format) => files[format] !== undefined);
-  for (const [index, format] of formats.entries()) {
-    const expected = files[format]!;
-    await pin(expected.sha256);
-    if (await catalog.store.holds(expected)) return { format, digest: expected, path: catalog.store.pathOf(expected.sha256) };
-    const temp = catalog.store.tempPath(tempName(id, format));
-    // the team store's copy, hashed on the way in (a refused one is said and fetched from the API)
-    if (team !== undefined && (await team.dataFile(format, expected, temp))) return { format, digest: expected, path: await catalog.store.put(temp, expected) };
-    try {
-      const digest = await client.download(id, format, temp, {
-        expected,
-        onProgress: (done, total) => options.onProgress?.({ kind: 'bytes', releaseId: id, done, total }),
-      });
-      // The client fsyncs a download before naming it `temp`.
-      return { format, digest, path: await catalog.store.put(temp, digest, true) };
-    } catch (error) {
-      await rm(temp, { force: true });
-      // Bytes that failed a check are never kept; only a transient failure leaves a resumable partial.
-      if (error instanceof IntegrityError) {
-        await rm(`${temp}.partial`, { force: true });
-        await rm(`${temp}.partial.json`, { force: true });
-      }
-      // Parquet unavailable (404): fall back to the csv file of the same release, never another release.
-      if (error instanceof ApiNotFoundError && index < formats.length - 1) continue;
-      throw error;
-    }
-  }
-  throw new ManifestInvalidError(catalogMessages.noDataFile(id));
-}
-
-/** A bundled schema read back from the store (its bytes were verified by `holds`). */
-async function storedSchema(catalog: Catalog, id: string, expected: FileDigest): Promise<{ document: SchemaDocument; bytes: Uint8Array; sha256: string }> {
-  const bytes = await readFile(catalog.store.pathOf(expected.sha256));
-  try {
-    return { document: JSON.parse(bytes.toString('utf8')) as SchemaDocument, bytes, sha256: expected.sha256 };
-  } catch (error) {
-    throw new SchemaMismatchError(catalogMessages.schemaColumnsMismatch(id, 'bundled schema', 'not JSON'), { cause: error });
-  }
 }
