@@ -5,7 +5,7 @@ import { printableText } from '../base/index.js';
 export const releaseIdMessages = {
   /** `value` (escaped, cut to 80 characters) is not a release ID: what one is and where to copy it from. */
   badReleaseId: (value: string) =>
-    `"${printableText(value)}" is not a release ID (the whole 64 letters, digits or . _ ~ -, exactly as listed: rdw releases --full-ids prints them) nor the first 12 or more characters of one; name releases by ID.`,
+    `"${printableText(value)}" is not a release ID: give the whole ID (64 characters: letters, digits, . _ ~ -; rdw releases --full-ids prints them) or its first 12 or more characters as rdw's tables show them.`,
   /** No release the catalog knows (imported or listed) starts with `prefix`. */
   unknownPrefix: (prefix: string) =>
     `No release this catalog knows starts with "${printableText(prefix)}": run rdw releases (it records what the API lists) and copy an ID from it, or give the whole ID.`,

@@ -30,6 +30,9 @@ export const storeMessages = {
   /** `rdw verify --repair`: an object of the store replaced with this home's verified copy. */
   objectReplaced: (url: string, what: string, why: string) =>
     `The team store ${url} had no good copy of ${what} (${why}): replaced with this home's verified copy.`,
+  /** After a pull through the team store: what it gave and took, in one line (the pull lines look the same either way). */
+  pullUsedStore: (url: string, verified: number, published: number, refused: number) =>
+    `The team store ${url}: ${verified} read${verified === 1 ? '' : 's'} verified, ${published} object${published === 1 ? '' : 's'} published${refused === 0 ? '' : `, ${refused} refused (fetched from the API instead)`}.`,
   /** `rdw verify --repair`: the store's check, in one line. */
   storeChecked: (url: string, checked: number, replaced: number) =>
     `The team store ${url}: ${checked} object${checked === 1 ? '' : 's'} checked, ${replaced} replaced with this home's verified copies.`,

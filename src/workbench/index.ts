@@ -17,6 +17,7 @@ export type { ApiConnection, ConnectApiOptions, EmbeddedMockOptions } from './co
 export { Study } from './study.js';
 export { syncHome } from './sync-home.js';
 export { useTeamStore, checkStoreUrl } from './use-team-store.js';
+export { storeMessages } from '../store/index.js';
 export type { UseTeamStoreOptions } from './use-team-store.js';
 export type { SyncHomeOptions } from './sync-home.js';
 export type { SyncReport, SyncedRelease, SyncFailure, SyncSnapshot, SyncLockCheck, SyncBudget } from './sync-report.js';

@@ -131,7 +131,16 @@ describe.runIf(installed)('the team store on radosgw', () => {
     const through = await rdw(['pull', '--latest', String(LATEST)], second, storeEnv('desk-a'));
     expect(through.code, through.stderr).toBe(0);
     expect(downloadsSince(before)).toEqual([]);
-    expect(through.stderr).not.toContain('team store');
+    // No notice, only the one line saying what the store gave (the pull lines look the same either way).
+    const storeLines = (stderr: string) => stderr.split('\n').filter((line) => line.includes('team store'));
+    const published = storeLines(pulled.stderr);
+    expect(published).toHaveLength(1);
+    expect(published[0]).toMatch(/^rdw: The team store s3:\/\/\S+: 0 reads verified, [1-9]\d* objects published\.$/);
+    const read = storeLines(through.stderr);
+    expect(read).toHaveLength(1);
+    // Every manifest and data file was read from the store (the shared schema too, once or more), none published.
+    const reads = /^rdw: The team store s3:\/\/\S+: (\d+) reads verified, 0 objects published\.$/.exec(read[0]!);
+    expect(Number(reads?.[1])).toBeGreaterThanOrEqual(2 * LATEST + 1);
     expect(await catalogRows(second)).toEqual(await catalogRows(first));
   }, 120_000);
 

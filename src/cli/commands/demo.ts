@@ -89,10 +89,10 @@ export const demoCommand: Command = {
     const relative = (file: string) => path.relative(context.cwd, file) || '.';
     say('');
     say(`Done in ${((performance.now() - started) / 1000).toFixed(1)} s. Where everything is:`);
-    say(`  catalog      ${relative(catalog.file)}  (plain DuckDB; any DuckDB client opens it)`);
-    say(`  report       ${relative(report.html)}  (self-contained HTML with inline SVG charts)`);
-    say(`  table        ${relative(report.csv)} and ${relative(report.json)}`);
-    say(`  study lock   ${relative(lockPath)}`);
+    say(whereLine('catalog', relative(catalog.file), '(plain DuckDB; any DuckDB client opens it)'));
+    say(whereLine('report', relative(report.html), '(self-contained HTML with inline SVG charts)'));
+    say(whereLine('table', relative(report.csv), `and ${relative(report.json)}`, ' '));
+    say(whereLine('study lock', relative(lockPath)));
     say('');
     // The next commands read the same home: the --home given here is repeated (RDW_HOME holds for them already).
     const home = typeof args.values.home === 'string' ? ` --home ${shellWord(args.values.home)}` : '';
@@ -106,6 +106,14 @@ export const demoCommand: Command = {
 
 /** Widest "Try next" line that still fits a 100-column terminal. */
 const TRY_LINE_MAX = 100;
+
+/** One "Where everything is" line: label, path, then its note, which goes on its own line past 100 columns. */
+function whereLine(label: string, file: string, note?: string, gap = '  '): string {
+  const head = `  ${label.padEnd(11)}  ${file}`;
+  if (note === undefined) return head;
+  const line = `${head}${gap}${note}`;
+  return line.length <= TRY_LINE_MAX ? line : `${head}\n${' '.repeat(15)}${note}`;
+}
 
 /** One "Try next" command, indented; a `--home` that would pass 100 columns goes on a continuation line. */
 function tryLine(command: string, home: string): string {

@@ -3,7 +3,7 @@
 
 import { EXIT_CODES, failureOf } from '../../contract/index.js';
 import type { PullReleasesResult } from '../../index.js';
-import { acceptedNotices, catalogMessages, checkWantedReleases, pullWanted, type PullProgress } from '../../workbench/index.js';
+import { acceptedNotices, catalogMessages, checkWantedReleases, pullWanted, storeMessages, type PullProgress } from '../../workbench/index.js';
 import { connectApi } from '../api-connection.js';
 import { CliUsageError } from '../cli-errors.js';
 import type { Command, ReportedFailure } from '../command.js';
@@ -57,6 +57,9 @@ export const pullCommand: Command = {
     // What the releases carried beyond the contract and was accepted: one line per kind, once per pull.
     const accepted = acceptedNotices(result.pulled);
     for (const notice of accepted) context.stderr.write(`rdw: ${notice.message}\n`);
+    // Through a team store the pull lines look the same: one line says what the store gave and took.
+    const team = catalog.store.team;
+    if (team !== undefined) context.stderr.write(`rdw: ${storeMessages.pullUsedStore(team.href, team.counts.verified, team.counts.published, team.counts.refused)}\n`);
 
     if (context.json) {
       const failed = result.failed.map(({ id, error }) => ({ id, ...failureOf(error) }));
