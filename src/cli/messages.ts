@@ -235,7 +235,13 @@ export const doctorMessages = {
     home: 'RDW_HOME',
     catalog: 'catalog',
     kernel: 'Jupyter kernel',
+    store: 'team store',
   } as Record<string, string>,
+  // team store (only when RDW_STORE_URL is set)
+  storeAnswered: (url: string, manifests: number) =>
+    `${url} answered a signed listing: ${manifests} release manifest${manifests === 1 ? '' : 's'} stored there.`,
+  storeRemedy: () =>
+    'Check RDW_STORE_URL and the AWS variables (AWS_ENDPOINT_URL_S3, AWS_REGION, AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or AWS_PROFILE); without the store, pulls still go to the API.',
   skipped: (label: string) => `not checked: the ${label} check did not pass.`,
   // base URL
   embedded: (url: string) => `the embedded mock at ${url} (RDW_BASE_URL is not set)`,

@@ -2,7 +2,7 @@
 // (issue 32, docs/catalog.md "Team store"). Unset: nothing is loaded and nothing changes.
 
 import type { Catalog } from '../catalog/index.js';
-import { openTeamStore, parseStoreUrl, type TeamStore } from '../store/index.js';
+import { openTeamStore, parseStoreUrl, S3ObjectStore, type TeamStore } from '../store/index.js';
 
 export interface UseTeamStoreOptions {
   /** RDW_STORE_URL and the AWS SDK's variables. */
@@ -25,4 +25,30 @@ export async function useTeamStore(catalog: Catalog, options: UseTeamStoreOption
   const team = await openTeamStore({ env: options.env, ...(options.onNotice === undefined ? {} : { onNotice: options.onNotice }) });
   if (team !== undefined) catalog.store.useTeamStore(team);
   return team;
+}
+
+/** What `rdw doctor` learned from the team store: it answered a signed listing of the manifests it holds. */
+export interface TeamStoreProbe {
+  /** `s3://bucket/prefix` (never a credential). */
+  url: string;
+  /** Release manifests stored under the prefix. */
+  manifests: number;
+}
+
+/**
+ * Lists the store's manifests once (a signed read: the bucket, the credentials and the endpoint all checked,
+ * nothing written); undefined when RDW_STORE_URL is unset.
+ * @throws StoreUrlError (exit 2) for a malformed URL; StoreUnavailableError / StoreRefusedError (exit 1).
+ */
+export async function probeTeamStore(env: Readonly<Record<string, string | undefined>>): Promise<TeamStoreProbe | undefined> {
+  const text = env.RDW_STORE_URL?.trim();
+  if (text === undefined || text === '') return undefined;
+  const url = parseStoreUrl(text);
+  const store = await S3ObjectStore.open(url, { env });
+  try {
+    const keys = await store.list('releases/');
+    return { url: url.href, manifests: keys.filter((item) => item.key.endsWith('/manifest.json')).length };
+  } finally {
+    store.close();
+  }
 }

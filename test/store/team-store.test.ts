@@ -289,6 +289,24 @@ describe.runIf(installed)('the team store on radosgw', () => {
     expect(await catalogRows(second)).toEqual(await catalogRows(first));
   }, 120_000);
 
+  it('rdw doctor checks the store with one signed listing: ok with its manifests, a wrong secret fails (exit 1) unprinted', async () => {
+    const home = await newHome();
+    expect((await rdw(['pull', '--latest', '2'], home, storeEnv('desk-doctor'))).code).toBe(0);
+    type Report = { exitCode: number; checks: { name: string; status: string; message: string; exitCode?: number; facts?: { manifests?: number } }[] };
+    const store = (report: Report) => report.checks.find((check) => check.name === 'store');
+    const ok = await rdw(['doctor', '--json'], home, storeEnv('desk-doctor'));
+    expect(store(JSON.parse(ok.stdout) as Report)).toMatchObject({ status: 'ok', facts: { manifests: 2 } });
+    const secret = 'not-the-secret-of-this-user';
+    const refused = await rdw(['doctor', '--json'], home, storeEnv('desk-doctor', { AWS_SECRET_ACCESS_KEY: secret }));
+    const report = JSON.parse(refused.stdout) as Report;
+    expect(store(report)).toMatchObject({ status: 'fail', exitCode: 1 });
+    expect(refused.code).toBe(1);
+    expect(refused.stdout + refused.stderr).not.toContain(secret);
+    // Without RDW_STORE_URL there is no store line.
+    const { RDW_STORE_URL: _unset, ...without } = storeEnv('desk-doctor');
+    expect(store(JSON.parse((await rdw(['doctor', '--json'], home, without)).stdout) as Report)).toBeUndefined();
+  }, 120_000);
+
   it('rdw sync of a second home goes through the store too: 0 requests to /download', async () => {
     const first = await newHome();
     const synced = await rdw(['sync'], first, storeEnv('desk-g'));

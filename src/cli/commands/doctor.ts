@@ -8,6 +8,7 @@ import { checkCatalog } from '../doctor/check-catalog.js';
 import { checkHome } from '../doctor/check-home.js';
 import { checkKernel } from '../doctor/check-kernel.js';
 import { checkService } from '../doctor/check-service.js';
+import { checkStore } from '../doctor/check-store.js';
 import { skipped, type DoctorCheck } from '../doctor/doctor-check.js';
 import { doctorMessages as m } from '../messages.js';
 import { wrapText } from '../wrap-text.js';
@@ -21,7 +22,10 @@ export const doctorCommand: Command = {
     const home = await checkHome(context.home);
     const catalog = home.status === 'fail' ? Promise.resolve(skipped('catalog', 'home')) : checkCatalog(context.home);
     const kernel = checkKernel(context.env);
+    const store = checkStore(context.env);
     const checks: DoctorCheck[] = [...(await checkService(context)), home, await catalog, await kernel];
+    const storeCheck = await store;
+    if (storeCheck !== undefined) checks.push(storeCheck);
     const failure = checks.find((check) => check.status === 'fail');
     const exitCode = failure?.exitCode ?? (failure === undefined ? EXIT_CODES.ok : EXIT_CODES.failure);
     if (context.json) {

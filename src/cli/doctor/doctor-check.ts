@@ -8,7 +8,7 @@ import { doctorMessages } from '../messages.js';
 export type DoctorStatus = 'ok' | 'warn' | 'fail' | 'skip';
 
 /** Stable check names, in the order they are shown. */
-export type DoctorCheckName = 'base_url' | 'key' | 'plan' | 'clock' | 'home' | 'catalog' | 'kernel';
+export type DoctorCheckName = 'base_url' | 'key' | 'plan' | 'clock' | 'home' | 'catalog' | 'kernel' | 'store';
 
 export interface DoctorCheck {
   name: DoctorCheckName;
