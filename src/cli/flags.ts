@@ -78,7 +78,7 @@ export interface CommandLine {
 export const GLOBAL_FLAGS: readonly FlagDefinition[] = [
   { name: 'base-url', kind: 'string', valueName: 'URL', defaultNote: 'RDW_BASE_URL, else the embedded mock', description: 'API root ending in /v1' },
   { name: 'home', kind: 'string', valueName: 'DIR', defaultNote: 'RDW_HOME, else ./datasets', description: 'Folder of catalog.duckdb and store/' },
-  { name: 'json', kind: 'boolean', description: 'JSON on stdout; a failure and each notice as one JSON object per line on stderr' },
+  { name: 'json', kind: 'boolean', description: 'JSON on stdout; a failure and each notice as a JSON line on stderr' },
   { name: 'help', kind: 'boolean', short: 'h', description: 'Show the usage and flags of a command' },
 ];
 
