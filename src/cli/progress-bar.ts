@@ -44,7 +44,10 @@ export class ProgressBar {
    */
   note(text: string): void {
     if (!this.#drawn) return void this.#out.write(text);
-    this.#out.write(`\r${CLEAR_LINE}${text}${this.#line}`);
+    // Three writes: the notice alone is a plain line, so a wrapping stderr (a terminal) wraps it between words.
+    this.#out.write(`\r${CLEAR_LINE}`);
+    this.#out.write(text);
+    this.#out.write(this.#line);
   }
 
   end(): void {

@@ -3,6 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { ProgressBar } from '../../src/cli/progress-bar.js';
+import { wrappingOutput } from '../../src/cli/wrapping-output.js';
 import { runCli } from '../../src/cli/run-cli.js';
 import { captureOutput } from '../support/capture-output.js';
 import { withMockServer } from '../support/with-mock-server.js';
@@ -41,6 +42,19 @@ describe('ProgressBar', () => {
       '[############------------] 1/2 releases  1.0/2.0 MiB',
       '',
     ]);
+  });
+
+  it('wraps a notice wider than the terminal between words above the bar, as other stderr lines', () => {
+    const out = captureOutput(true);
+    const bar = new ProgressBar(wrappingOutput({ ...out.output, columns: 60 }), 2);
+    bar.update({ kind: 'bytes', releaseId: 'a', done: 1024 * 1024, total: 2 * 1024 * 1024 });
+    bar.note('rdw: The team store s3://desk/rdw refused the request (HTTP 403, access denied): check the credentials.\n');
+    const lines = screen(out.text());
+    expect(lines.slice(0, 2)).toEqual([
+      'rdw: The team store s3://desk/rdw refused the request (HTTP',
+      '     403, access denied): check the credentials.',
+    ]);
+    expect(lines[2]).toMatch(/^\[[#-]+\] 0\/2 releases {2}1\.0\/2\.0 MiB$/);
   });
 
   it('writes a notice as it is before the bar is drawn', () => {
