@@ -44,7 +44,9 @@ export const modellingMessages = {
     if (folds === undefined) {
       return `The pooled row shows no interval: its ${totalDays} test days make ${blocks(totalDays)} of ${unit}, and an interval needs ${minBlocks} blocks (${needed} test days); pull ${needed - totalDays}+ more days.`;
     }
-    return `${who}: ${fewestDays} test days make ${blocks(fewestDays)} of ${unit}, and an interval needs ${minBlocks} blocks (${needed} test days per fold); give each fold ${needed - fewestDays}+ more test days${fewerFolds >= 2 ? `, or use ${fewerFolds} folds or fewer` : ''}${pooled}.`;
+    // Several folds: the count is the shortest one's (the others' may be a day or two longer).
+    const shortest = allFolds || folds.length > 1 ? " (the shortest fold's)" : '';
+    return `${who}: ${fewestDays} test days${shortest} make ${blocks(fewestDays)} of ${unit}, and an interval needs ${minBlocks} blocks (${needed} test days per fold); give each fold ${needed - fewestDays}+ more test days (pull more days)${fewerFolds >= 2 ? `, or use ${fewerFolds} folds or fewer` : ''}${pooled}.`;
   },
   /** Why the pooled row of several folds shows no interval although it has folds enough (pooledOverFolds). */
   modelPooledNoInterval: (folds: number) =>

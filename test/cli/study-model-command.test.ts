@@ -94,7 +94,7 @@ describe('rdw study model', () => {
     // The rows used but not scored (a missing predictor or target) are said, and the test days are the pooled row's.
     const { table: printed, result: printedResult } = await libraryTable();
     // 20 days in 5 folds: 4 one-day blocks per fold, too few for an interval; the sentence under the table says so.
-    expect(printedResult.evaluation.intervalNote).toMatch(new RegExp(`^No fold shows an interval: 4 test days make 4 blocks of 1 day, and an interval needs ${MIN_INTERVAL_BLOCKS} blocks`));
+    expect(printedResult.evaluation.intervalNote).toMatch(new RegExp(`^No fold shows an interval: 4 test days \\(the shortest fold's\\) make 4 blocks of 1 day, and an interval needs ${MIN_INTERVAL_BLOCKS} blocks`));
     expect(text).toContain(printedResult.evaluation.intervalNote!);
     for (const line of lines.slice(header + 1, header + 6)) expect(line, line).not.toContain('[');
     const pooledRow = printed[printed.length - 1]!;

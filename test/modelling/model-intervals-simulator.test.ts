@@ -36,8 +36,8 @@ describe('model score intervals on 60 simulator days (seed 1)', () => {
     const fewest = Math.min(...folds.map((fold) => fold.daySpan));
     const note = result.evaluation.intervalNote!;
     const blocks = Math.ceil(fewest / blockDays);
-    expect(note).toContain(`No fold shows an interval: ${fewest} test days make ${blocks} ${blocks === 1 ? 'block' : 'blocks'} of ${blockDays} days`);
-    expect(note).toContain(`an interval needs ${MIN_INTERVAL_BLOCKS} blocks (${needed} test days per fold); give each fold ${needed - fewest}+ more test days`);
+    expect(note).toContain(`No fold shows an interval: ${fewest} test days (the shortest fold's) make ${blocks} ${blocks === 1 ? 'block' : 'blocks'} of ${blockDays} days`);
+    expect(note).toContain(`an interval needs ${MIN_INTERVAL_BLOCKS} blocks (${needed} test days per fold); give each fold ${needed - fewest}+ more test days (pull more days)`);
     // The pooled row of 5 folds: an interval from the folds' scores (corrected resampled t), blocks or not.
     expect(pooled.noInterval).toBeUndefined();
     expect(pooled.intervals.model.auc.every(Number.isFinite)).toBe(true);
