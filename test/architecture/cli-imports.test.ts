@@ -4,12 +4,12 @@
 // through the root (when public) or a workbench use case. This walk reads every import (static, `export … from`,
 // `import type`, dynamic `import()`) of every file under src/cli and names each one that breaks the rule.
 
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { moduleSpecifiers, REPO_ROOT, sourceFiles } from '../support/import-graph.js';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
+const ROOT = REPO_ROOT;
 const SRC = path.join(ROOT, 'src');
 const CLI = path.join(SRC, 'cli');
 
@@ -17,33 +17,11 @@ const CLI = path.join(SRC, 'cli');
 const ALLOWED_LAYERS = ['cli', 'workbench', 'contract', 'base'];
 const ALLOWED_FILES = ['index.ts', 'mock/index.ts'];
 
-/** Every .ts file below `folder`, as paths relative to the repository. */
-function tsFiles(folder: string): string[] {
-  return readdirSync(folder, { recursive: true, encoding: 'utf8' })
-    .filter((name) => name.endsWith('.ts'))
-    .map((name) => path.join(folder, name))
-    .sort();
-}
+/** Every .ts file below src/cli, as absolute paths. */
+const tsFiles = (): string[] => sourceFiles('src/cli').map((file) => path.join(ROOT, file));
 
-/** Every module specifier `file` imports: import/export declarations (type-only too) and literal `import()` calls. */
-function importsOf(file: string): string[] {
-  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
-  const found: string[] = [];
-  const visit = (node: ts.Node): void => {
-    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
-      found.push(node.moduleSpecifier.text);
-    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
-      const [argument] = node.arguments;
-      // A computed specifier cannot be checked here: it is reported as such so it cannot slip past the rule.
-      found.push(argument !== undefined && ts.isStringLiteralLike(argument) ? argument.text : `<computed import() ${argument?.getText(source)}>`);
-    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
-      found.push(node.argument.literal.text);
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(source);
-  return found;
-}
+/** Every module specifier `file` imports: declarations (type-only too), `import()` calls and `import('…')` types. */
+const importsOf = (file: string): string[] => moduleSpecifiers(file, readFileSync(file, 'utf8'), { dynamic: true });
 
 /** Why `specifier`, imported by `file`, breaks the rule; undefined when it keeps it. */
 function breach(file: string, specifier: string): string | undefined {
@@ -58,7 +36,7 @@ function breach(file: string, specifier: string): string | undefined {
 
 /** Each import under src/cli that breaks the rule, as "file: specifier". */
 function breaches(): string[] {
-  return tsFiles(CLI).flatMap((file) =>
+  return tsFiles().flatMap((file) =>
     importsOf(file).flatMap((specifier) => {
       const why = breach(file, specifier);
       return why === undefined ? [] : [`${path.relative(ROOT, file)}: ${why}`];
@@ -73,7 +51,7 @@ describe('src/cli imports only the package root, workbench, contract, base and r
 
   it('reads the imports it checks: every kind, and a breach is named with its file', () => {
     // The walk must see the CLI's imports at all (a walk that reads nothing would pass).
-    const all = tsFiles(CLI).flatMap((file) => importsOf(file));
+    const all = tsFiles().flatMap((file) => importsOf(file));
     expect(all).toContain('../../workbench/index.js');
     expect(all.some((specifier) => specifier.startsWith('node:'))).toBe(true);
     // Dynamic imports (commands/index.ts loads each command lazily) are read too.
