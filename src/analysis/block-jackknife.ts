@@ -3,7 +3,7 @@
 // both the interval and the p-value, so "the interval excludes 0" and "p < 0.05" never disagree. Why this
 // method, the block length and the minimum block count: docs/analysis.md "How sure rdw says it is".
 
-import { spreadOf, studentTInterval } from './student-t.js';
+import { spreadOf, studentTInterval, type StudentTResult } from './student-t.js';
 
 export { studentTQuantile } from './student-t.js';
 
@@ -56,24 +56,11 @@ export function assignDayBlocks(dayNumbers: ArrayLike<number>, blockDays: number
   return { block, count: ordered.length };
 }
 
-/** An interval with its test, or why there is none. */
-export type BlockInterval =
-  | {
-      readonly kind: 'interval';
-      readonly low: number;
-      readonly high: number;
-      /** Two-sided p-value of "statistic = nullValue" from the same t distribution. */
-      readonly pValue: number;
-      readonly standardError: number;
-      readonly blocks: number;
-      readonly degreesOfFreedom: number;
-    }
-  | {
-      readonly kind: 'none';
-      /** `too_few_blocks`: fewer than the minimum; `not_estimable`: a leave-one-out value is missing; `no_variation`: every leave-one-out value is equal. */
-      readonly reason: 'too_few_blocks' | 'not_estimable' | 'no_variation';
-      readonly blocks: number;
-    };
+/**
+ * A block-jackknife interval with its test, or why there is none: `too_few_blocks` (fewer than the minimum),
+ * `not_estimable` (a leave-one-out value is missing), `no_variation` (every leave-one-out value is equal).
+ */
+export type BlockInterval = StudentTResult<'blocks', 'too_few_blocks' | 'not_estimable' | 'no_variation'>;
 
 /** Options of blockJackknifeInterval. */
 export interface BlockJackknifeOptions {

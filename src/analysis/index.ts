@@ -53,6 +53,7 @@ export {
 } from './block-jackknife.js';
 export type { BlockInterval, BlockJackknifeOptions } from './block-jackknife.js';
 export { spreadOf, studentTInterval } from './student-t.js';
+export type { StudentTResult } from './student-t.js';
 export { assertReleasesFound, studyVersionMix } from './study-provenance.js';
 export { benjaminiHochberg } from './benjamini-hochberg.js';
 export { ADJUSTMENT_DESCRIPTION, addAdjustedSignificance } from './adjusted-significance.js';

@@ -53,3 +53,20 @@ export function studentTInterval(
     pValue: Math.min(1, 2 * jStat.studentt.cdf(-t, degreesOfFreedom)),
   };
 }
+
+/**
+ * A t interval with its test, or why there is none; `Count` names what it was computed over (`blocks` of days
+ * for the jackknife, `folds` for the pooled row) and `Reason` the ways it can be missing.
+ */
+export type StudentTResult<Count extends string, Reason extends string> =
+  | ({
+      readonly kind: 'interval';
+      readonly low: number;
+      readonly high: number;
+      /** Two-sided p-value of "statistic = nullValue" from the same t distribution. */
+      readonly pValue: number;
+      readonly standardError: number;
+      readonly degreesOfFreedom: number;
+    } & { readonly [K in Count]: number })
+  | ({ readonly kind: 'none'; readonly reason: Reason } & { readonly [K in Count]: number });
+

@@ -3,28 +3,14 @@
 // the plain variance of their mean (s²/J) is too small; the correction adds n_test/n_train for the overlap of the
 // training sets. Calibration on simulated markets and why this method: docs/analysis.md.
 
-import { spreadOf, studentTInterval } from '../analysis/index.js';
+import { spreadOf, studentTInterval, type StudentTResult } from '../analysis/index.js';
 
-/** A corrected resampled t interval with its test, or why there is none. */
-export type FoldInterval =
-  | {
-      readonly kind: 'interval';
-      readonly low: number;
-      readonly high: number;
-      /** Two-sided p-value of "score = nullValue" from the same t distribution. */
-      readonly pValue: number;
-      readonly standardError: number;
-      /** J: the folds whose scores were used. */
-      readonly folds: number;
-      /** J − 1. */
-      readonly degreesOfFreedom: number;
-    }
-  | {
-      readonly kind: 'none';
-      /** `too_few_folds`: fewer than 2; `not_estimable`: a fold's score or the estimate is undefined; `no_variation`: every fold scores alike. */
-      readonly reason: 'too_few_folds' | 'not_estimable' | 'no_variation';
-      readonly folds: number;
-    };
+/**
+ * A corrected resampled t interval with its test over J `folds` (J − 1 df), or why there is none:
+ * `too_few_folds` (fewer than 2), `not_estimable` (a fold's score or the estimate is undefined), `no_variation`
+ * (every fold scores alike).
+ */
+export type FoldInterval = StudentTResult<'folds', 'too_few_folds' | 'not_estimable' | 'no_variation'>;
 
 /** Options of correctedResampledInterval. */
 export interface CorrectedResampledOptions {
