@@ -3,11 +3,13 @@
 // Locks store whole IDs; rdw pull and rdw lock also take such a prefix back when one known release starts with it
 // (src/workbench/resolve-release-ids.ts).
 
+import { MIN_RELEASE_ID_PREFIX } from '../contract/index.js';
+
 /**
- * Characters shown of a release ID. 12 hex characters are 48 bits: among 100,000 random IDs the chance of
+ * Characters shown of a release ID: the fewest the commands take back as a prefix (contract). 12 hex characters are 48 bits: among 100,000 random IDs the chance of
  * two sharing a prefix is about 2 in 100,000, and a shared prefix only lengthens the IDs of that output.
  */
-export const SHORT_ID_LENGTH = 12;
+export const SHORT_ID_LENGTH = MIN_RELEASE_ID_PREFIX;
 
 /**
  * A function that prints each of `ids` as a short ID: the shortest prefix of at least SHORT_ID_LENGTH

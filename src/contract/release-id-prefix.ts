@@ -5,7 +5,7 @@
 /** The fewest characters of an ID rdw takes as its prefix: what its tables show. */
 export const MIN_RELEASE_ID_PREFIX = 12;
 
-const PREFIX_PATTERN = /^[A-Za-z0-9._~-]{12,63}$/;
+const PREFIX_PATTERN = new RegExp(`^[A-Za-z0-9._~-]{${MIN_RELEASE_ID_PREFIX},63}$`);
 
 /** True for 12 to 63 characters of the release-ID alphabet: a prefix of an ID, never a whole one. */
 export function isReleaseIdPrefix(value: unknown): value is string {
