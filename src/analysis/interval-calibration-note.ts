@@ -17,38 +17,62 @@ interface ModelCell {
   readonly foldFreshMarket?: number | null;
 }
 
+/** The model intervals' figures of one split method (the calibration bench's model cells). */
+interface ModelFigures {
+  readonly modelAuc: Readonly<Record<string, ModelCell>>;
+  readonly modelLogLossDifference: Readonly<Record<string, ModelCell>>;
+  readonly noSkillFoldsExcludingHalf: number | null;
+}
+
 /** What the calibration module holds, as far as the note reads it (the module is generated JSON). */
 export interface CalibrationFigures {
   readonly markets: number;
-  readonly lengths: readonly {
+  readonly lengths: readonly (ModelFigures & {
     readonly days: number;
     readonly eventDifference: Readonly<Record<string, { readonly coverage: number | null; readonly shown: number }>>;
-    readonly modelAuc: Readonly<Record<string, ModelCell>>;
-    readonly modelLogLossDifference: Readonly<Record<string, ModelCell>>;
-    readonly noSkillFoldsExcludingHalf: number | null;
-  }[];
+    /** The same model figures on walk-forward splits; null or absent when the run measured none. */
+    readonly walkForward?: ModelFigures | null;
+  })[];
 }
+
+/** The split methods whose model intervals the calibration bench measures. */
+export type CalibratedSplit = 'purged-k-fold' | 'walk-forward';
 
 const FIGURES = INTERVAL_CALIBRATION as unknown as CalibrationFigures;
 
 const range = (values: number[]): [number, number] | null => (values.length > 0 ? [Math.min(...values), Math.max(...values)] : null);
 
+/** The model figures of a split per market length; none when the run did not measure that split. */
+function modelFiguresOf(figures: CalibrationFigures, split: CalibratedSplit): ModelFigures[] {
+  return figures.lengths.flatMap((length) => {
+    const model = split === 'walk-forward' ? length.walkForward : length;
+    return model ? [model] : [];
+  });
+}
+
 /**
  * Lowest and highest coverage of the shown intervals of one kind (model: fold rows against their estimand;
- * freshMarket: fold rows against other markets; pooled: pooled rows), over windows and market lengths.
+ * freshMarket: fold rows against other markets; pooled: pooled rows), over windows and market lengths; the model
+ * kinds of one split method (default purged k-fold).
  */
-export function calibratedCoverage(kind: 'event' | 'model' | 'freshMarket' | 'pooled', figures: CalibrationFigures = FIGURES): [number, number] | null {
+export function calibratedCoverage(
+  kind: 'event' | 'model' | 'freshMarket' | 'pooled',
+  figures: CalibrationFigures = FIGURES,
+  split: CalibratedSplit = 'purged-k-fold',
+): [number, number] | null {
   const values: number[] = [];
-  for (const length of figures.lengths) {
-    if (kind === 'event') {
+  if (kind === 'event') {
+    for (const length of figures.lengths) {
       for (const cell of Object.values(length.eventDifference)) if (cell.shown >= MIN_SHOWN && cell.coverage !== null) values.push(cell.coverage);
-    } else {
-      for (const table of [length.modelAuc, length.modelLogLossDifference]) {
-        for (const cell of Object.values(table)) {
-          if (kind === 'model' && cell.foldShown >= MIN_SHOWN && cell.fold !== null) values.push(cell.fold);
-          if (kind === 'pooled' && cell.pooledShown >= MIN_SHOWN && cell.pooled !== null) values.push(cell.pooled);
-          if (kind === 'freshMarket' && cell.foldShown >= MIN_SHOWN && cell.foldFreshMarket != null) values.push(cell.foldFreshMarket);
-        }
+    }
+    return range(values);
+  }
+  for (const model of modelFiguresOf(figures, split)) {
+    for (const table of [model.modelAuc, model.modelLogLossDifference]) {
+      for (const cell of Object.values(table)) {
+        if (kind === 'model' && cell.foldShown >= MIN_SHOWN && cell.fold !== null) values.push(cell.fold);
+        if (kind === 'pooled' && cell.pooledShown >= MIN_SHOWN && cell.pooled !== null) values.push(cell.pooled);
+        if (kind === 'freshMarket' && cell.foldShown >= MIN_SHOWN && cell.foldFreshMarket != null) values.push(cell.foldFreshMarket);
       }
     }
   }
@@ -57,15 +81,16 @@ export function calibratedCoverage(kind: 'event' | 'model' | 'freshMarket' | 'po
 
 /**
  * One sentence: on how many simulated markets these intervals were measured, and what they did there. Event
- * study: the range of coverage. Model: how often a no-skill model's fold AUC interval excluded 0.5, the fold
- * intervals' coverage of their estimand (the fold model's skill under its test days' conditions) and, for
- * comparison, of the fold model's skill on other markets (lower at 15m/1h: docs/analysis.md says why), and the
- * pooled rows' (corrected resampled t over the folds) when any were measured.
+ * study: the range of coverage. Model (of one split method, default purged k-fold): how often a no-skill model's
+ * fold AUC interval excluded 0.5, the fold intervals' coverage of their estimand (the fold model's skill under its
+ * test days' conditions) and, for comparison, of the fold model's skill on other markets (lower at 15m/1h:
+ * docs/analysis.md says why), and the pooled rows' (corrected resampled t over the folds) when any were measured.
+ * A split the run did not measure: the sentence that says no run has.
  */
-export function intervalCalibrationNote(kind: 'event' | 'model', figures: CalibrationFigures = FIGURES): string {
+export function intervalCalibrationNote(kind: 'event' | 'model', figures: CalibrationFigures = FIGURES, split: CalibratedSplit = 'purged-k-fold'): string {
   const days = figures.lengths.map((length) => length.days);
-  const coverage = calibratedCoverage(kind, figures);
+  const coverage = calibratedCoverage(kind, figures, split);
   if (kind === 'event') return analysisMessages.intervalCalibration(figures.markets, days, coverage);
-  const noSkill = range(figures.lengths.flatMap((length) => (length.noSkillFoldsExcludingHalf === null ? [] : [length.noSkillFoldsExcludingHalf])));
-  return analysisMessages.modelIntervalCalibration(figures.markets, days, noSkill, coverage, calibratedCoverage('pooled', figures), calibratedCoverage('freshMarket', figures));
+  const noSkill = range(modelFiguresOf(figures, split).flatMap((model) => (model.noSkillFoldsExcludingHalf === null ? [] : [model.noSkillFoldsExcludingHalf])));
+  return analysisMessages.modelIntervalCalibration(figures.markets, days, noSkill, coverage, calibratedCoverage('pooled', figures, split), calibratedCoverage('freshMarket', figures, split), split);
 }

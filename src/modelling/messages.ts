@@ -61,7 +61,7 @@ export const modellingMessages = {
       : `The model data's column ${name} has ${length} value(s) but the first predictor has ${rows}; pass columns of one length.`,
   modelLengthMismatch: (rows: number, targets: number) =>
     `The model got ${rows} feature row(s) but ${targets} target value(s); pass one target per row, in the same order.`,
-  /** The calibration sentence of a split the calibration bench did not measure (it runs purged k-fold only). */
+  /** The calibration sentence of a split the calibration bench does not measure (row k-fold: it runs purged k-fold and walk-forward). */
   calibrationOtherSplit: (note: string, method: string) =>
-    `${note} Those figures are for purged k-fold splits; intervals on ${method} splits have not been measured.`,
+    `${note} Those figures are for purged k-fold splits; intervals on ${method} splits are not measured.`,
 };

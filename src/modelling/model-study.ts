@@ -7,6 +7,7 @@ import { quoteIdentifier } from '../base/index.js';
 import {
   AnalysisOptionError,
   intervalBlockDays,
+  intervalCalibrationNote,
   checkModelSpec,
   toAnalysisSource,
   type AnalysisSourceLike,
@@ -113,11 +114,15 @@ export async function modelStudy(source: AnalysisSourceLike, options: ModelStudy
     ...options,
     interval,
   });
-  // The calibration bench measured purged k-fold only: another split's rows must not borrow its figures silently.
-  const evaluation =
+  // Each split quotes its own calibration figures: walk-forward has its own run; row k-fold (the naive, leaking
+  // comparison) none, and must not borrow purged k-fold's silently.
+  const calibration =
     split.method === DEFAULT_SPLIT_METHOD
-      ? evaluated
-      : { ...evaluated, interval: { ...evaluated.interval, calibration: modellingMessages.calibrationOtherSplit(evaluated.interval.calibration, split.method) } };
+      ? evaluated.interval.calibration
+      : split.method === 'walk-forward'
+        ? intervalCalibrationNote('model', undefined, 'walk-forward')
+        : modellingMessages.calibrationOtherSplit(evaluated.interval.calibration, split.method);
+  const evaluation = { ...evaluated, interval: { ...evaluated.interval, calibration } };
   return { window, target: nameOf(spec.target), sampleType: sampleType ?? 'all', split: resolvedSplit(split, splits), splits, evaluation };
 }
 

@@ -23,6 +23,8 @@ import {
 } from '../bench/support/calibration-model-truth.js';
 import { noSkillSpec, type ModelRecord } from '../bench/support/calibration-measure.js';
 import { fillPooledOverFolds } from '../bench/support/calibration-pooled.js';
+import { mergeSavedRuns, type SavedRun } from '../bench/support/calibration-saved.js';
+import { summarize } from '../bench/support/calibration-summary.js';
 import { simulatorCatalog, type FixtureCatalog } from '../support/fixture-catalog.js';
 
 let fixture: FixtureCatalog;
@@ -152,5 +154,41 @@ describe('binomial band of a coverage count', () => {
     expect(outsideBinomialBand(100, 100)).toBe(true);
     expect(outsideBinomialBand(99, 100)).toBe(false);
     expect(outsideBinomialBand(89, 100)).toBe(true);
+  });
+});
+
+describe('records of several runs and split methods (--from, --splits)', () => {
+  const model = (seed: number, split: 'purged-k-fold' | 'walk-forward' | undefined, fold: number, low: number): ModelRecord => ({
+    seed, days: 60, window: '1h', spec: 'no-skill', ...(split ? { split } : {}), fold, testDays: 12, testRows: 100, trainRows: 400,
+    auc: 0.5, aucInterval: [low, low + 0.1], logLossDifference: 0, logLossInterval: [-0.01, 0.01],
+    trueAuc: 0.5, scoredTruthAuc: 0.5, trueLogLossDifference: 0, sameRegimeAuc: 0.5, sameRegimeLogLossDifference: 0, trueAucStandardError: Number.NaN,
+  });
+  const run = (commit: string, models: ModelRecord[]): SavedRun => ({ run: { summary: [{ days: 60 }], modelTruthRows: {}, analysisCommit: commit }, truth: { 60: {} }, events: [], models });
+
+  it('merge keeps each record once (the first run\'s), whatever file repeats it, and names every run\'s interval code', () => {
+    const merged = mergeSavedRuns([
+      run('aaa', [model(1, undefined, 1, 0.45), model(1, undefined, 0, 0.45)]),
+      // The same seed again: a purged record already read (kept from the first file), and its walk-forward records (new).
+      run('bbb', [model(1, 'purged-k-fold', 1, 0.9), model(1, 'walk-forward', 1, 0.45), model(1, 'walk-forward', 0, 0.45), model(2, undefined, 1, 0.45)]),
+    ]);
+    expect(merged.models).toHaveLength(5);
+    expect(merged.models.filter((r) => (r.split ?? 'purged-k-fold') === 'purged-k-fold' && r.seed === 1 && r.fold === 1).map((r) => r.aucInterval[0])).toEqual([0.45]);
+    expect(merged.analysisCommits).toEqual(['aaa', 'bbb']);
+  });
+
+  it('summary tallies walk-forward records apart from purged k-fold ones (a record without split is purged k-fold)', () => {
+    const models = [
+      ...[1, 2, 3].flatMap((seed) => [model(seed, undefined, 1, 0.45), model(seed, undefined, 0, 0.45)]),
+      // Walk-forward: one fold interval misses 0.5, the pooled ones hold it.
+      model(1, 'walk-forward', 1, 0.55), model(2, 'walk-forward', 1, 0.45), model(1, 'walk-forward', 0, 0.45), model(2, 'walk-forward', 0, 0.45),
+    ];
+    const [length] = summarize({ events: [], models, eventTruth: { 60: new Map() }, modelTruthRows: {}, errors: [], seconds: { truth: 0, study: 0 } }, [60]);
+    expect(length!.model.coverage['1h'].foldAucSameRegime).toMatchObject({ shown: 3, covered: 3 });
+    expect(length!.model.pooledExpected['1h'].auc).toMatchObject({ shown: 3, covered: 3 });
+    expect(length!.walkForward!.coverage['1h'].foldAucSameRegime).toMatchObject({ shown: 2, covered: 1 });
+    expect(length!.walkForward!.pooledExpected['1h'].auc).toMatchObject({ shown: 2, covered: 2 });
+    expect(length!.walkForward!.noSkillFolds).toEqual({ shown: 2, excluding: 1 });
+    const purgedOnly = summarize({ events: [], models: models.filter((r) => r.split === undefined), eventTruth: { 60: new Map() }, modelTruthRows: {}, errors: [], seconds: { truth: 0, study: 0 } }, [60]);
+    expect(purgedOnly[0]!.walkForward).toBeNull();
   });
 });

@@ -1,7 +1,8 @@
 // Benchmark: calibration of rdw's own statistics on simulated markets whose truth is known (issue 28 item 2).
 // Run: node --import tsx test/bench/calibration.bench.ts [--quick] [--explore] [--markets N] [--truth-markets M]
 //   [--model-truth-markets K] [--days D] [--lengths 60,180] [--cache DIR] [--out FILE] [--write] [--from FILE]
-//   [--first-seed S] (study markets S, S+1, …; default 1001)
+//   [--first-seed S] (study markets S, S+1, …; default 1001) [--splits purged-k-fold,walk-forward] (the model
+//   studies' split methods; default both, --quick purged-k-fold)
 // --write: regenerate src/analysis/interval-calibration.ts and the docs/analysis.md table; --from FILE: re-tally a
 // saved --out file instead of measuring.
 // --explore: the event-study interval's coverage from per-day totals under a grid of block-jackknife constants
@@ -12,9 +13,10 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { execFileSync } from 'node:child_process';
 import { BLOCK_WINDOW_MULTIPLE, MIN_INTERVAL_BLOCKS } from '../../src/analysis/block-jackknife.js';
-import { measure, type Measurement } from './support/calibration-measure.js';
+import { CALIBRATION_SPLITS, measure, type CalibrationSplit, type Measurement } from './support/calibration-measure.js';
 import { calibrationMarkdown, writeCalibration, type CalibrationRun } from './support/calibration-outputs.js';
 import { fillPooledOverFolds } from './support/calibration-pooled.js';
+import { mergeSavedRuns } from './support/calibration-saved.js';
 import { summarize } from './support/calibration-summary.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -33,6 +35,7 @@ const { values } = parseArgs({
     'model-truth-markets': { type: 'string' },
     from: { type: 'string' },
     'first-seed': { type: 'string' },
+    splits: { type: 'string' },
   },
 });
 
@@ -67,7 +70,7 @@ async function explore(): Promise<void> {
 async function fromSaved(files: string): Promise<void> {
   // Several files (comma-separated, runs of other seeds with the same truth): their records together.
   const all = await Promise.all(files.split(',').map(async (file) => JSON.parse(await readFile(file, 'utf8'))));
-  const saved = { ...all[0], events: all.flatMap((one) => one.events), models: all.flatMap((one) => one.models) };
+  const saved = mergeSavedRuns(all);
   const file = files;
   const lengths: number[] = saved.run.summary.map((length: { days: number }) => length.days);
   // A run recorded before the pooled row showed an interval: filled from its folds as the current code computes it.
@@ -81,12 +84,11 @@ async function fromSaved(files: string): Promise<void> {
     errors: [],
     seconds: { truth: 0, study: 0 },
   };
-  // The interval code of the re-tally is today's (the pooled rows above are computed with it).
-  // The interval code is today's only where pooled rows were recomputed; otherwise the run's own.
+  // The interval code is today's only where pooled rows were recomputed; otherwise the runs' own.
   const talliedAt = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
   const run: CalibrationRun = {
     ...saved.run,
-    analysisCommit: pooled.recomputed > 0 ? analysisCommit() : saved.run.analysisCommit,
+    analysisCommit: pooled.recomputed > 0 ? analysisCommit() : saved.analysisCommits.join(', '),
     pooledRecomputed: pooled.recomputed,
     talliedAt,
     markets: new Set(saved.events.map((e: { seed: number }) => e.seed)).size,
@@ -129,7 +131,11 @@ async function calibrate(): Promise<void> {
     const truth = Object.fromEntries(Object.entries(measurement.eventTruth).map(([d, t]) => [d, Object.fromEntries(t)]));
     await writeFile(values.out, `${JSON.stringify({ run, truth, events: measurement.events, models: measurement.models, errors: measurement.errors })}\n`);
   };
+  const splits = (values.splits ?? (quick ? 'purged-k-fold' : 'purged-k-fold,walk-forward')).split(',') as CalibrationSplit[];
+  const unknown = splits.filter((split) => !CALIBRATION_SPLITS.includes(split));
+  if (unknown.length > 0) throw new Error(`--splits: ${unknown.join(', ')} is not one of ${CALIBRATION_SPLITS.join(', ')}`);
   const measurement = await measure({
+    splits,
     seeds: seedRange(Number(values['first-seed'] ?? 1001), markets),
     truthSeeds: seedRange(9001, truthMarkets),
     modelTruthMarkets,

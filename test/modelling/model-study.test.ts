@@ -20,6 +20,7 @@ import {
   type ModelSplitOptions,
 } from '../../src/modelling/index.js';
 import { MIN_INTERVAL_BLOCKS } from '../../src/analysis/block-jackknife.js';
+import { intervalCalibrationNote } from '../../src/analysis/interval-calibration-note.js';
 import { MarketSimulator } from '../../src/mock/index.js';
 import { simulatorCatalog, type FixtureCatalog } from '../support/fixture-catalog.js';
 
@@ -133,10 +134,14 @@ describe(`modelStudy on simulator rows (seed 1, ${DAYS} days)`, () => {
     const b = await modelStudy(fixture.connection, { interval: INTERVAL, split: { method: 'walk-forward', folds: 3 } });
     expect(b.evaluation).toEqual(a.evaluation);
     expect(a.evaluation.folds).toHaveLength(3);
-    // The calibration figures are purged k-fold's: a walk-forward study says its own were not measured.
-    expect(a.evaluation.interval.calibration).toMatch(/intervals on walk-forward splits have not been measured\.$/);
+    // Each split quotes its own calibration figures: walk-forward its own run's, the naive row k-fold none.
+    expect(a.evaluation.interval.calibration).toBe(intervalCalibrationNote('model', undefined, 'walk-forward'));
+    expect(a.evaluation.interval.calibration).toMatch(/walk-forward splits/);
     const purged = await modelStudy(fixture.connection, { interval: INTERVAL });
-    expect(purged.evaluation.interval.calibration).not.toContain('have not been measured');
+    expect(purged.evaluation.interval.calibration).toBe(intervalCalibrationNote('model'));
+    expect(purged.evaluation.interval.calibration).not.toMatch(/walk-forward|not measured/);
+    const naive = await modelStudy(fixture.connection, { interval: INTERVAL, split: { method: 'row-k-fold' } });
+    expect(naive.evaluation.interval.calibration).toMatch(/intervals on row-k-fold splits are not measured\.$/);
   });
 
   it('runs over a Catalog read-only through modelCatalog, with the same numbers', async () => {

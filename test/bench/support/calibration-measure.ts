@@ -1,5 +1,5 @@
 // The calibration bench's measurement: the REAL event study (eventStudy over a real catalog) and the REAL
-// model evaluation (modelStudy with its default purged k-fold splits) over seeded markets, at every window,
+// model evaluation (modelStudy with its default purged k-fold splits, and walk-forward with --splits) over seeded markets, at every window,
 // with the truth each interval should cover. Returns raw records; calibration-summary.ts tallies them.
 
 import { WINDOW_SECONDS, WINDOWS, outcomeFieldName, type Window } from '../../../src/contract/index.js';
@@ -68,6 +68,8 @@ export interface ModelRecord {
   days: number;
   window: Window;
   spec: SpecName;
+  /** The split method of the study (absent in runs made before walk-forward was measured: purged-k-fold). */
+  split?: CalibrationSplit;
   /** Fold number, or 0 for the pooled row. */
   fold: number;
   testDays: number;
@@ -80,6 +82,12 @@ export interface ModelRecord {
   aucInterval: readonly [number, number];
   logLossDifference: number;
   logLossInterval: readonly [number, number];
+  /**
+   * Pooled rows: the block jackknife of the pooled test rows with the fold models held fixed (the result's
+   * `testRowsOnly`, which rdw does not show), recorded to compare with the shown interval. Absent in older runs.
+   */
+  testRowsAucInterval?: readonly [number, number];
+  testRowsLogLossInterval?: readonly [number, number];
   /** The truth the AUC interval should cover: the fitted model's AUC on the truth sample (no-skill spec: 0.5 by construction). */
   trueAuc: number;
   /** The fitted model's AUC on the truth sample, as scored (for the no-skill spec: a check that it is near 0.5). */
@@ -95,8 +103,14 @@ export interface ModelRecord {
   trueAucStandardError: number;
 }
 
+/** The split methods the bench can measure (the model study's default first). */
+export const CALIBRATION_SPLITS = ['purged-k-fold', 'walk-forward'] as const;
+export type CalibrationSplit = (typeof CALIBRATION_SPLITS)[number];
+
 export interface MeasureOptions {
   seeds: readonly number[];
+  /** Split methods of the model studies. Default: purged-k-fold only. */
+  splits?: readonly CalibrationSplit[];
   truthSeeds: readonly number[];
   /** Truth markets whose rows make the model truth sample (the first of truthSeeds). */
   modelTruthMarkets: number;
@@ -179,7 +193,7 @@ export async function measure(options: MeasureOptions): Promise<Measurement> {
           const blocks = dayTotals ? assignDayBlocks(dayTotals.days, intervalBlockDays(WINDOW_SECONDS[row.window])).count : 0;
           events.push({ seed, days, ...group, difference: row.difference_pct, low: row.ci_low_pct, high: row.ci_high_pct, p: row.p_value, q: row.q_value, significant: row.significant_adjusted, blocks });
         }
-        for (const window of windows) {
+        for (const split of options.splits ?? ['purged-k-fold']) for (const window of windows) {
           for (const [name, spec] of Object.entries(SPECS) as [SpecName, (typeof SPECS)[SpecName]][]) {
             const truth = modelTruth.get(`${name}|${window}`)!;
             const truthRegime = regimes.get(`${name}|${window}`)!;
@@ -189,17 +203,18 @@ export async function measure(options: MeasureOptions): Promise<Measurement> {
                 ...(name === 'default' ? { window } : { spec: spec.spec(window), sampleType: spec.sampleType }),
                 releases,
                 model: scoring.factory,
+                split: { method: split },
               });
               const folds = result.evaluation.folds;
               // One model per fold, made in fold order: the truth of fold i is the i-th model fitted.
               if (scoring.fitted.length !== folds.length) throw new Error(`${scoring.fitted.length} models made for ${folds.length} folds: cannot match fold truths`);
               folds.forEach((fold, i) => {
                 const t = scoring.fitted[i]!;
-                const split = result.splits.splits.find((one) => one.fold === fold.fold)!;
-                const testRegimes = Float64Array.from(split.test, (row) => regimeOf(seed, Math.floor(result.splits.rows.sampleTime[row]! / 86_400)));
+                const foldSplit = result.splits.splits.find((one) => one.fold === fold.fold)!;
+                const testRegimes = Float64Array.from(foldSplit.test, (row) => regimeOf(seed, Math.floor(result.splits.rows.sampleTime[row]! / 86_400)));
                 const same = sameRegimeTruth(truth, truthRegime.values, truthRegime.shares, t, regimeShares(testRegimes), name === 'no-skill' ? 0.5 : undefined);
                 models.push({
-                  seed, days, window, spec: name, fold: fold.fold, testDays: fold.days, testRows: fold.rows, trainRows: fold.trainRows,
+                  seed, days, window, spec: name, split, fold: fold.fold, testDays: fold.days, testRows: fold.rows, trainRows: fold.trainRows,
                   auc: fold.model.auc, aucInterval: fold.intervals.model.auc,
                   logLossDifference: fold.logLossDifference, logLossInterval: fold.intervals.logLossDifference,
                   trueAuc: name === 'no-skill' ? 0.5 : t.auc, scoredTruthAuc: t.auc, trueLogLossDifference: t.logLossDifference,
@@ -210,13 +225,14 @@ export async function measure(options: MeasureOptions): Promise<Measurement> {
               const pooled = result.evaluation.pooled;
               const poolTruth = pooledTruth(scoring.fitted, folds.map((fold) => fold.rows), folds.map((fold) => fold.positives * (fold.rows - fold.positives)));
               models.push({
-                seed, days, window, spec: name, fold: 0, testDays: pooled.days, testRows: pooled.rows, trainRows: Number.NaN, overFolds: pooled.overFolds !== undefined,
+                seed, days, window, spec: name, split, fold: 0, testDays: pooled.days, testRows: pooled.rows, trainRows: Number.NaN, overFolds: pooled.overFolds !== undefined,
                 auc: pooled.model.auc, aucInterval: pooled.intervals.model.auc,
                 logLossDifference: pooled.logLossDifference, logLossInterval: pooled.intervals.logLossDifference,
+                ...(pooled.testRowsOnly ? { testRowsAucInterval: pooled.testRowsOnly.intervals.model.auc, testRowsLogLossInterval: pooled.testRowsOnly.intervals.logLossDifference } : {}),
                 trueAuc: name === 'no-skill' ? 0.5 : poolTruth.auc, scoredTruthAuc: poolTruth.auc, trueLogLossDifference: poolTruth.logLossDifference, trueAucStandardError: Number.NaN,
               });
             } catch (error) {
-              errors.push(`seed ${seed}, ${days} days, ${window}, ${name}: ${(error as Error).message}`);
+              errors.push(`seed ${seed}, ${days} days, ${split}, ${window}, ${name}: ${(error as Error).message}`);
             }
           }
         }

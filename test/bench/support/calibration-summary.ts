@@ -90,92 +90,99 @@ export function summarize(measurement: Measurement, lengths: readonly number[], 
     }
     const planted = events.filter((r) => r.window === '1h' && r.eventKind === 'breakout');
     const power = planted.length > 0 ? planted.filter((r) => r.significant === true).length / planted.length : null;
-    // Model: coverage of the four interval kinds per window and spec
-    const modelCells = Object.fromEntries(
-      windows.map((w) => {
-        const cell = {
-          foldAuc: newTally(),
-          pooledAuc: newTally(),
-          foldLogLoss: newTally(),
-          pooledLogLoss: newTally(),
-          foldAucSameRegime: newTally(),
-          foldLogLossSameRegime: newTally(),
-        };
-        for (const r of models.filter((m) => m.window === w)) {
-          // The pooled row of several folds: its interval comes from the folds' scores, whatever its blocks.
-          const reason = r.fold === 0 ? 'a fold score undefined, or all alike' : reasonFor(Math.ceil(r.testDays / intervalBlockDays(WINDOW_SECONDS[w])));
-          add(r.fold === 0 ? cell.pooledAuc : cell.foldAuc, r.aucInterval, r.trueAuc, reason);
-          add(r.fold === 0 ? cell.pooledLogLoss : cell.foldLogLoss, r.logLossInterval, r.trueLogLossDifference, reason);
-          // The fold interval's estimand: the fold model's skill under its test days' volatility regimes.
-          if (r.fold > 0 && r.sameRegimeAuc !== undefined) {
-            add(cell.foldAucSameRegime, r.aucInterval, r.sameRegimeAuc, reason);
-            add(cell.foldLogLossSameRegime, r.logLossInterval, r.sameRegimeLogLossDifference ?? null, reason);
-          }
-        }
-        return [w, cell];
-      }),
-    ) as Record<Window, Record<'foldAuc' | 'pooledAuc' | 'foldLogLoss' | 'pooledLogLoss' | 'foldAucSameRegime' | 'foldLogLossSameRegime', Tally>>;
-    // The corrected resampled t targets the score expected over training sets (Nadeau & Bengio; Bates, Hastie &
-    // Tibshirani 2023), not the fitted fold models' own: its truth per window × spec is the mean of the pooled
-    // truths over the markets (the no-skill AUC: 0.5 either way).
-    const pooledExpected = Object.fromEntries(
-      windows.map((w) => {
-        const cell = { auc: newTally(), logLoss: newTally() };
-        for (const spec of ['default', 'no-skill'] as const) {
-          const rows = models.filter((m) => m.window === w && m.spec === spec && m.fold === 0);
-          const mean = (pick: (r: ModelRecord) => number) => {
-            const v = rows.map(pick).filter((x) => x !== null && Number.isFinite(x));
-            return v.length > 0 ? v.reduce((a, b) => a + b, 0) / v.length : null;
-          };
-          const auc = spec === 'no-skill' ? 0.5 : mean((r) => r.trueAuc);
-          const logLoss = mean((r) => r.trueLogLossDifference);
-          for (const r of rows) {
-            add(cell.auc, r.aucInterval, auc, 'a fold score undefined, or all alike');
-            add(cell.logLoss, r.logLossInterval, logLoss, 'a fold score undefined, or all alike');
-          }
-        }
-        return [w, cell];
-      }),
-    ) as Record<Window, { auc: Tally; logLoss: Tally }>;
-    const noSkill = (pooled: boolean) => {
-      const rows = models.filter((r) => r.spec === 'no-skill' && (r.fold === 0) === pooled && Number.isFinite(r.aucInterval[0]));
-      return { shown: rows.length, excluding: rows.filter((r) => r.aucInterval[0] > 0.5 || r.aucInterval[1] < 0.5).length };
-    };
-    const meanOf = (rows: ModelRecord[], pick: (r: ModelRecord) => number) => {
-      const v = rows.map(pick).filter(Number.isFinite);
-      return v.length > 0 ? v.reduce((a, b) => a + b, 0) / v.length : null;
-    };
     return {
       days,
       markets: studies.size,
       event: { coverage: eventCoverage, blocks, truthScale, disagreements, nullGroups, fdr: studies.size > 0 ? fdpSum / studies.size : null, calls, nullCalls, nullRows, power, plantedRows: planted.length },
-      model: {
-        coverage: modelCells,
-        pooledExpected,
-        noSkillFolds: noSkill(false),
-        noSkillPooled: noSkill(true),
-        meanTrueAuc: {
-          default: meanOf(models.filter((r) => r.spec === 'default' && r.fold > 0), (r) => r.scoredTruthAuc),
-          noSkill: meanOf(models.filter((r) => r.spec === 'no-skill' && r.fold > 0), (r) => r.scoredTruthAuc),
-        },
-        truthAucStandardError: meanOf(models, (r) => r.trueAucStandardError),
-        /** Mean estimate − truth and the side of the misses, per spec and fold/pooled: a bias shows as misses on one side. */
-        bias: Object.fromEntries((['default', 'no-skill'] as const).flatMap((spec) => [false, true].map((pooled) => {
-          const rows = models.filter((r) => r.spec === spec && (r.fold === 0) === pooled);
-          const shown = rows.filter((r) => Number.isFinite(r.aucInterval[0]));
-          return [`${spec} ${pooled ? 'pooled' : 'fold'}`, {
-            auc: meanOf(rows, (r) => r.auc - r.trueAuc),
-            /** Fold rows: estimate − same-regime truth (the fold interval's estimand); null for pooled rows. */
-            aucSameRegime: pooled ? null : meanOf(rows, (r) => r.auc - (r.sameRegimeAuc ?? Number.NaN)),
-            logLossDifference: meanOf(rows, (r) => r.logLossDifference - r.trueLogLossDifference),
-            aucTruthAbove: shown.filter((r) => r.trueAuc > r.aucInterval[1]).length,
-            aucTruthBelow: shown.filter((r) => r.trueAuc < r.aucInterval[0]).length,
-          }];
-        }))),
-      },
+      model: modelSummary(models.filter((r) => (r.split ?? 'purged-k-fold') === 'purged-k-fold'), windows),
+      /** Walk-forward splits' model intervals (null when the run measured none). */
+      walkForward: models.some((r) => r.split === 'walk-forward') ? modelSummary(models.filter((r) => r.split === 'walk-forward'), windows) : null,
     };
   });
   return perLength;
+}
+
+/** The model intervals' tallies of one split method's records (one market length). */
+function modelSummary(models: readonly ModelRecord[], windows: readonly Window[]) {
+  // Coverage of the four interval kinds per window and spec
+  const modelCells = Object.fromEntries(
+    windows.map((w) => {
+      const cell = {
+        foldAuc: newTally(),
+        pooledAuc: newTally(),
+        foldLogLoss: newTally(),
+        pooledLogLoss: newTally(),
+        foldAucSameRegime: newTally(),
+        foldLogLossSameRegime: newTally(),
+      };
+      for (const r of models.filter((m) => m.window === w)) {
+        // The pooled row of several folds: its interval comes from the folds' scores, whatever its blocks.
+        const reason = r.fold === 0 ? 'a fold score undefined, or all alike' : reasonFor(Math.ceil(r.testDays / intervalBlockDays(WINDOW_SECONDS[w])));
+        add(r.fold === 0 ? cell.pooledAuc : cell.foldAuc, r.aucInterval, r.trueAuc, reason);
+        add(r.fold === 0 ? cell.pooledLogLoss : cell.foldLogLoss, r.logLossInterval, r.trueLogLossDifference, reason);
+        // The fold interval's estimand: the fold model's skill under its test days' volatility regimes.
+        if (r.fold > 0 && r.sameRegimeAuc !== undefined) {
+          add(cell.foldAucSameRegime, r.aucInterval, r.sameRegimeAuc, reason);
+          add(cell.foldLogLossSameRegime, r.logLossInterval, r.sameRegimeLogLossDifference ?? null, reason);
+        }
+      }
+      return [w, cell];
+    }),
+  ) as Record<Window, Record<'foldAuc' | 'pooledAuc' | 'foldLogLoss' | 'pooledLogLoss' | 'foldAucSameRegime' | 'foldLogLossSameRegime', Tally>>;
+  // The corrected resampled t targets the score expected over training sets (Nadeau & Bengio; Bates, Hastie &
+  // Tibshirani 2023), not the fitted fold models' own: its truth per window × spec is the mean of the pooled
+  // truths over the markets (the no-skill AUC: 0.5 either way).
+  const pooledExpected = Object.fromEntries(
+    windows.map((w) => {
+      const cell = { auc: newTally(), logLoss: newTally() };
+      for (const spec of ['default', 'no-skill'] as const) {
+        const rows = models.filter((m) => m.window === w && m.spec === spec && m.fold === 0);
+        const mean = (pick: (r: ModelRecord) => number) => {
+          const v = rows.map(pick).filter((x) => x !== null && Number.isFinite(x));
+          return v.length > 0 ? v.reduce((a, b) => a + b, 0) / v.length : null;
+        };
+        const auc = spec === 'no-skill' ? 0.5 : mean((r) => r.trueAuc);
+        const logLoss = mean((r) => r.trueLogLossDifference);
+        for (const r of rows) {
+          add(cell.auc, r.aucInterval, auc, 'a fold score undefined, or all alike');
+          add(cell.logLoss, r.logLossInterval, logLoss, 'a fold score undefined, or all alike');
+        }
+      }
+      return [w, cell];
+    }),
+  ) as Record<Window, { auc: Tally; logLoss: Tally }>;
+  const noSkill = (pooled: boolean) => {
+    const rows = models.filter((r) => r.spec === 'no-skill' && (r.fold === 0) === pooled && Number.isFinite(r.aucInterval[0]));
+    return { shown: rows.length, excluding: rows.filter((r) => r.aucInterval[0] > 0.5 || r.aucInterval[1] < 0.5).length };
+  };
+  const meanOf = (rows: ModelRecord[], pick: (r: ModelRecord) => number) => {
+    const v = rows.map(pick).filter(Number.isFinite);
+    return v.length > 0 ? v.reduce((a, b) => a + b, 0) / v.length : null;
+  };
+  return {
+    coverage: modelCells,
+    pooledExpected,
+    noSkillFolds: noSkill(false),
+    noSkillPooled: noSkill(true),
+    meanTrueAuc: {
+      default: meanOf(models.filter((r) => r.spec === 'default' && r.fold > 0), (r) => r.scoredTruthAuc),
+      noSkill: meanOf(models.filter((r) => r.spec === 'no-skill' && r.fold > 0), (r) => r.scoredTruthAuc),
+    },
+    truthAucStandardError: meanOf(models, (r) => r.trueAucStandardError),
+    /** Mean estimate − truth and the side of the misses, per spec and fold/pooled: a bias shows as misses on one side. */
+    bias: Object.fromEntries((['default', 'no-skill'] as const).flatMap((spec) => [false, true].map((pooled) => {
+      const rows = models.filter((r) => r.spec === spec && (r.fold === 0) === pooled);
+      const shown = rows.filter((r) => Number.isFinite(r.aucInterval[0]));
+      return [`${spec} ${pooled ? 'pooled' : 'fold'}`, {
+        auc: meanOf(rows, (r) => r.auc - r.trueAuc),
+        /** Fold rows: estimate − same-regime truth (the fold interval's estimand); null for pooled rows. */
+        aucSameRegime: pooled ? null : meanOf(rows, (r) => r.auc - (r.sameRegimeAuc ?? Number.NaN)),
+        logLossDifference: meanOf(rows, (r) => r.logLossDifference - r.trueLogLossDifference),
+        aucTruthAbove: shown.filter((r) => r.trueAuc > r.aucInterval[1]).length,
+        aucTruthBelow: shown.filter((r) => r.trueAuc < r.aucInterval[0]).length,
+      }];
+    }))),
+  };
 }
 
 export type CalibrationSummary = ReturnType<typeof summarize>;
