@@ -7,8 +7,9 @@ export const notebookMessages = {
   // the study table's legend (study-table-text.ts): units, CI level, what q and the mark mean
   studyLegend: (confidencePercent: number, level: number) =>
     `diff, ${confidencePercent}% CI: event minus control mean return in pp; n: complete/all; *: BH q <= ${level}`,
+  /** Two lines: the wide table is as wide as its columns, its prose still fits 100 columns. */
   studyWideLegend: (confidencePercent: number, level: number) =>
-    `Returns, difference and CI in pp; ci_*_pct: ${confidencePercent}% CI; q_value: Benjamini-Hochberg; significant_adjusted: q <= ${level}`,
+    `Returns, difference and CI in pp; ci_*_pct: ${confidencePercent}% CI\nq_value: Benjamini-Hochberg; significant_adjusted: q <= ${level}`,
   studyFooter: (rows: number, releases: number, interval: string) => `rows ${rows}, releases ${releases}; CI: ${interval}`,
   /** The footer's interval, block jackknife: its block length per window, e.g. `1d at 15m/1h/4h`, `2d at 24h`. */
   jackknifeSettings: (blocks: readonly string[]) => `block jackknife (t)${blocks.length > 0 ? `, blocks ${blocks.join(', ')}` : ''}`,
