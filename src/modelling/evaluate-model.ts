@@ -52,9 +52,21 @@ export interface EvaluateModelOptions {
    * blocks − 1 df (docs/analysis.md). confidence: default 0.95; blockDays: default 1 (modelStudy: intervalBlockDays(W)).
    */
   interval?: ModelIntervalOptions;
+  /**
+   * The pooled row's interval when there are several folds. `folds` (default): Nadeau & Bengio's corrected
+   * resampled t over the folds' scores, about the skill expected over training sets (k-fold: every fold model is
+   * trained on the others' test rows). `test-days`: the folds' block jackknife over every fold's test days
+   * together with the fitted models fixed, about these models' skill on days like the test days (walk-forward:
+   * models trained on the past only, on growing training sets, so their scores are not exchangeable).
+   */
+  pooledInterval?: PooledInterval;
   /** The old name of `interval`, still accepted: `confidence` and `blockDays` are read; `samples` and `seed` are ignored (the jackknife draws nothing). */
   bootstrap?: ModelIntervalOptions & { samples?: number; seed?: number };
 }
+
+/** How the pooled row of several folds gets its interval (EvaluateModelOptions.pooledInterval). */
+export type PooledInterval = 'folds' | 'test-days';
+const POOLED_INTERVALS: readonly PooledInterval[] = ['folds', 'test-days'];
 
 /** Rows of a fold part left out before fitting or scoring. */
 export interface LeftOutRows {
@@ -101,6 +113,10 @@ export interface ModelEvaluation {
  */
 export function evaluateModel(data: ModelData, features: FeatureSet, folds: readonly ModelFold[], options: EvaluateModelOptions = {}): ModelEvaluation {
   const resolved = resolveModelInterval(options.interval ?? options.bootstrap ?? {});
+  const pooledInterval = options.pooledInterval ?? 'folds';
+  if (!POOLED_INTERVALS.includes(pooledInterval)) {
+    throw new AnalysisOptionError(modellingMessages.badModelOption('pooledInterval', String(pooledInterval), `one of ${POOLED_INTERVALS.join(', ')}`), { option: 'pooledInterval' });
+  }
   const all = readAllRows(data, features);
   if (data.target.length !== all.position.length || data.dayIndex.length !== all.position.length) {
     throw new AnalysisOptionError(modellingMessages.modelLengthMismatch(all.position.length, data.target.length), { option: 'data' });
@@ -158,10 +174,15 @@ export function evaluateModel(data: ModelData, features: FeatureSet, folds: read
   const cut = (values: Float64Array) => values.subarray(0, pooledRows);
   // Pooled AUC: pairs within a fold only (each fold model ranks its own test rows; see pairsWithinFolds).
   const scored = scoreWithIntervals(cut(pooledY), cut(pooledModel), cut(pooledBaseline), cut(pooledDay), resolved, pooledFold.subarray(0, pooledRows));
-  // Several folds: each model trained on the others' test rows, so their errors are correlated: the pooled
-  // intervals come from the folds' scores with Nadeau & Bengio's correction (pooledOverFolds).
-  const pooled = foldResults.length > 1 ? pooledOverFolds(scored, foldResults, resolved.confidence) : scored;
-  const interval = foldResults.length > 1 ? { ...resolved, description: modellingMessages.modelIntervalMethod(resolved.confidence, resolved.blockDays, foldResults.length) } : resolved;
+  // Several k-folds: each model trained on the others' test rows, so their errors are correlated: the pooled
+  // intervals come from the folds' scores with Nadeau & Bengio's correction (pooledOverFolds). 'test-days'
+  // (walk-forward): the jackknife over every fold's test days, as scored.
+  const overFolds = foldResults.length > 1 && pooledInterval === 'folds';
+  const pooled = overFolds ? pooledOverFolds(scored, foldResults, resolved.confidence) : scored;
+  const interval =
+    foldResults.length > 1
+      ? { ...resolved, description: modellingMessages.modelIntervalMethod(resolved.confidence, resolved.blockDays, { over: pooledInterval, folds: foldResults.length }) }
+      : resolved;
   return { model: modelName, baseline: baselineName, features: features.names, folds: foldResults, pooled, interval, intervalNote: modelIntervalNote(foldResults, pooled, interval) };
 }
 

@@ -26,9 +26,14 @@ export const modellingMessages = {
   targetNotBinary: (name: string, row: number, value: number) =>
     `The target ${name} must be 1, 0 or null (missing) for every row, but row ${row} gives ${value}; derive a binary target, e.g. derivedFeature('up', ['return_pct_1h'], 'return_pct_1h > 0').`,
   /** What the model scores' intervals are (the evaluation's `interval.description`). */
-  modelIntervalMethod: (confidence: number, blockDays: number, folds?: number) =>
+  /** pooled: how the pooled row of several folds gets its interval (evaluateModel's pooledInterval); undefined: one fold. */
+  modelIntervalMethod: (confidence: number, blockDays: number, pooled?: { over: 'folds' | 'test-days'; folds: number }) =>
     `${Number((confidence * 100).toFixed(2))}% block-jackknife t intervals over ${blockDays}-day blocks of test days (G−1 df, fitted models fixed)${
-      folds !== undefined && folds > 1 ? `; pooled: Nadeau–Bengio corrected resampled t over the ${folds} folds' scores (${folds - 1} df)` : ''
+      pooled === undefined || pooled.folds < 2
+        ? ''
+        : pooled.over === 'folds'
+          ? `; pooled: Nadeau–Bengio corrected resampled t over the ${pooled.folds} folds' scores (${pooled.folds - 1} df)`
+          : `; pooled: the same over the ${pooled.folds} folds' test days together`
     }`,
   /**
    * Why some model rows show no interval: too few blocks of test days. `fewestDays`: calendar test days of the

@@ -110,8 +110,11 @@ export async function modelStudy(source: AnalysisSourceLike, options: ModelStudy
     confidence: asked.confidence,
     blockDays: asked.blockDays ?? intervalBlockDays(WINDOW_SECONDS[window]),
   };
+  // Walk-forward's fold models train on the past only, on growing sets: their scores are not exchangeable, so
+  // the pooled row's interval is the jackknife over every fold's test days (calibrated: docs/analysis.md).
   const evaluated = evaluateModel({ columns, target, targetName: nameOf(spec.target), dayIndex: calendarDays(splits.rows) }, spec.features, splits.splits, {
     ...options,
+    pooledInterval: options.pooledInterval ?? (split.method === 'walk-forward' ? 'test-days' : 'folds'),
     interval,
   });
   // Each split quotes its own calibration figures: walk-forward has its own run; row k-fold (the naive, leaking

@@ -179,14 +179,16 @@ describe('records of several runs and split methods (--from, --splits)', () => {
   it('summary tallies walk-forward records apart from purged k-fold ones (a record without split is purged k-fold)', () => {
     const models = [
       ...[1, 2, 3].flatMap((seed) => [model(seed, undefined, 1, 0.45), model(seed, undefined, 0, 0.45)]),
-      // Walk-forward: one fold interval misses 0.5, the pooled ones hold it.
+      // Walk-forward: one fold interval misses 0.5, the pooled ones hold it; a test-days pooled row (overFolds
+      // false) counts against its same-regime truth, which the third one misses.
       model(1, 'walk-forward', 1, 0.55), model(2, 'walk-forward', 1, 0.45), model(1, 'walk-forward', 0, 0.45), model(2, 'walk-forward', 0, 0.45),
+      { ...model(3, 'walk-forward', 0, 0.45), spec: 'default', overFolds: false, trueAuc: 0.5, sameRegimeAuc: 0.58 },
     ];
     const [length] = summarize({ events: [], models, eventTruth: { 60: new Map() }, modelTruthRows: {}, errors: [], seconds: { truth: 0, study: 0 } }, [60]);
     expect(length!.model.coverage['1h'].foldAucSameRegime).toMatchObject({ shown: 3, covered: 3 });
-    expect(length!.model.pooledExpected['1h'].auc).toMatchObject({ shown: 3, covered: 3 });
+    expect(length!.model.pooledEstimand['1h'].auc).toMatchObject({ shown: 3, covered: 3 });
     expect(length!.walkForward!.coverage['1h'].foldAucSameRegime).toMatchObject({ shown: 2, covered: 1 });
-    expect(length!.walkForward!.pooledExpected['1h'].auc).toMatchObject({ shown: 2, covered: 2 });
+    expect(length!.walkForward!.pooledEstimand['1h'].auc).toMatchObject({ shown: 3, covered: 2 });
     expect(length!.walkForward!.noSkillFolds).toEqual({ shown: 2, excluding: 1 });
     const purgedOnly = summarize({ events: [], models: models.filter((r) => r.split === undefined), eventTruth: { 60: new Map() }, modelTruthRows: {}, errors: [], seconds: { truth: 0, study: 0 } }, [60]);
     expect(purgedOnly[0]!.walkForward).toBeNull();

@@ -15,6 +15,7 @@ import { groupKey, truthOf, type GroupTruth, type MarketTotals } from './calibra
 import { buildCalibrationMarket, newestReleases } from './calibration-markets.js';
 import {
   joinTruthRows,
+  pooledSameRegimeTruth,
   pooledTruth,
   readTruthRows,
   regimeShares,
@@ -76,7 +77,10 @@ export interface ModelRecord {
   /** Test rows scored, and rows the fold model was fitted on (pooled: every fold's test rows; train NaN). */
   testRows: number;
   trainRows: number;
-  /** Pooled row: its intervals came from the folds (corrected resampled t); absent in runs made before they did. */
+  /**
+   * Pooled row: true when its intervals came from the folds' scores (corrected resampled t, k-fold), false when
+   * from the jackknife over every fold's test days (walk-forward); absent in runs made before the pooled row had one.
+   */
   overFolds?: boolean;
   auc: number;
   aucInterval: readonly [number, number];
@@ -95,7 +99,8 @@ export interface ModelRecord {
   trueLogLossDifference: number;
   /**
    * Fold rows: the fold interval's estimand, the fitted model's skill on truth rows reweighted to the volatility
-   * regimes of the fold's test rows (sameRegimeTruth; no-skill AUC 0.5). Pooled rows and runs made before: absent.
+   * regimes of the fold's test rows (sameRegimeTruth; no-skill AUC 0.5). Pooled rows: the folds' mixed as the
+   * pooled scores mix them (the estimand of a test-days pooled interval). Absent in runs made before.
    */
   sameRegimeAuc?: number;
   sameRegimeLogLossDifference?: number;
@@ -208,11 +213,13 @@ export async function measure(options: MeasureOptions): Promise<Measurement> {
               const folds = result.evaluation.folds;
               // One model per fold, made in fold order: the truth of fold i is the i-th model fitted.
               if (scoring.fitted.length !== folds.length) throw new Error(`${scoring.fitted.length} models made for ${folds.length} folds: cannot match fold truths`);
+              const sameRegime: { auc: number; logLossDifference: number }[] = [];
               folds.forEach((fold, i) => {
                 const t = scoring.fitted[i]!;
                 const foldSplit = result.splits.splits.find((one) => one.fold === fold.fold)!;
                 const testRegimes = Float64Array.from(foldSplit.test, (row) => regimeOf(seed, Math.floor(result.splits.rows.sampleTime[row]! / 86_400)));
                 const same = sameRegimeTruth(truth, truthRegime.values, truthRegime.shares, t, regimeShares(testRegimes), name === 'no-skill' ? 0.5 : undefined);
+                sameRegime.push(same);
                 models.push({
                   seed, days, window, spec: name, split, fold: fold.fold, testDays: fold.days, testRows: fold.rows, trainRows: fold.trainRows,
                   auc: fold.model.auc, aucInterval: fold.intervals.model.auc,
@@ -223,13 +230,18 @@ export async function measure(options: MeasureOptions): Promise<Measurement> {
                 });
               });
               const pooled = result.evaluation.pooled;
-              const poolTruth = pooledTruth(scoring.fitted, folds.map((fold) => fold.rows), folds.map((fold) => fold.positives * (fold.rows - fold.positives)));
+              const pairs = folds.map((fold) => fold.positives * (fold.rows - fold.positives));
+              const poolTruth = pooledTruth(scoring.fitted, folds.map((fold) => fold.rows), pairs);
+              // The pooled row's same-regime truth (the estimand of a test-days pooled interval, walk-forward's):
+              // the folds' same-regime truths mixed as the pooled scores mix the folds (AUC by pairs, Δ log loss by rows).
+              const poolSame = pooledSameRegimeTruth(sameRegime, folds.map((fold) => fold.rows), pairs);
               models.push({
                 seed, days, window, spec: name, split, fold: 0, testDays: pooled.days, testRows: pooled.rows, trainRows: Number.NaN, overFolds: pooled.overFolds !== undefined,
                 auc: pooled.model.auc, aucInterval: pooled.intervals.model.auc,
                 logLossDifference: pooled.logLossDifference, logLossInterval: pooled.intervals.logLossDifference,
                 ...(pooled.testRowsOnly ? { testRowsAucInterval: pooled.testRowsOnly.intervals.model.auc, testRowsLogLossInterval: pooled.testRowsOnly.intervals.logLossDifference } : {}),
                 trueAuc: name === 'no-skill' ? 0.5 : poolTruth.auc, scoredTruthAuc: poolTruth.auc, trueLogLossDifference: poolTruth.logLossDifference, trueAucStandardError: Number.NaN,
+                sameRegimeAuc: name === 'no-skill' ? 0.5 : poolSame.auc, sameRegimeLogLossDifference: poolSame.logLossDifference,
               });
             } catch (error) {
               errors.push(`seed ${seed}, ${days} days, ${split}, ${window}, ${name}: ${(error as Error).message}`);

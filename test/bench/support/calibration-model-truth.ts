@@ -133,6 +133,24 @@ export function pooledTruth(
   return { auc: knownAuc ?? mix((fold) => fold.auc, pairWeights), logLossDifference: mix((fold) => fold.logLossDifference, weights) };
 }
 
+/**
+ * The pooled row's same-regime truth: the folds' same-regime truths (sameRegimeTruth) mixed as rdw's pooled
+ * scores mix the folds: AUC by each fold's positive × negative test pairs, Δ log loss by its test rows. Folds
+ * without a truth (NaN) or without weight are left out.
+ */
+export function pooledSameRegimeTruth(
+  folds: readonly { auc: number; logLossDifference: number }[],
+  weights: readonly number[],
+  pairWeights: readonly number[],
+): { auc: number; logLossDifference: number } {
+  const mix = (pick: (fold: { auc: number; logLossDifference: number }) => number, by: readonly number[]) => {
+    const used = folds.map((fold, i) => ({ value: pick(fold), weight: by[i]! })).filter((u) => u.weight > 0 && Number.isFinite(u.value));
+    const total = used.reduce((sum, u) => sum + u.weight, 0);
+    return total > 0 ? used.reduce((sum, u) => sum + (u.weight / total) * u.value, 0) : Number.NaN;
+  };
+  return { auc: mix((fold) => fold.auc, pairWeights), logLossDifference: mix((fold) => fold.logLossDifference, weights) };
+}
+
 /** Standard error of a fold's truth AUC from its spread across truth markets (sd / √markets). */
 export function truthAucStandardError(truth: TruthSample, predictions: Float64Array): number {
   if (truth.markets < 2) return Number.NaN;

@@ -46,9 +46,9 @@ type LengthSummary = CalibrationSummary[number];
 
 type ModelSummary = LengthSummary['model'];
 
-/** The pooled rows' tallies against their estimand, the skill expected over training sets (pooledExpected). */
+/** The pooled rows' tallies against their estimand (pooledEstimand): k-fold's the skill expected over training sets, walk-forward's the same-regime skill of the fitted models. */
 const pooledTallies = (model: ModelSummary, w: Window) => {
-  const expected = model.pooledExpected?.[w];
+  const expected = model.pooledEstimand?.[w];
   return expected ? { auc: expected.auc, logLoss: expected.logLoss } : { auc: model.coverage[w].pooledAuc, logLoss: model.coverage[w].pooledLogLoss };
 };
 

@@ -116,8 +116,8 @@ function modelSummary(models: readonly ModelRecord[], windows: readonly Window[]
         foldLogLossSameRegime: newTally(),
       };
       for (const r of models.filter((m) => m.window === w)) {
-        // The pooled row of several folds: its interval comes from the folds' scores, whatever its blocks.
-        const reason = r.fold === 0 ? 'a fold score undefined, or all alike' : reasonFor(Math.ceil(r.testDays / intervalBlockDays(WINDOW_SECONDS[w])));
+        // The pooled row of several k-folds: its interval comes from the folds' scores, whatever its blocks.
+        const reason = r.fold === 0 && r.overFolds !== false ? 'a fold score undefined, or all alike' : reasonFor(Math.ceil(r.testDays / intervalBlockDays(WINDOW_SECONDS[w])));
         add(r.fold === 0 ? cell.pooledAuc : cell.foldAuc, r.aucInterval, r.trueAuc, reason);
         add(r.fold === 0 ? cell.pooledLogLoss : cell.foldLogLoss, r.logLossInterval, r.trueLogLossDifference, reason);
         // The fold interval's estimand: the fold model's skill under its test days' volatility regimes.
@@ -129,10 +129,12 @@ function modelSummary(models: readonly ModelRecord[], windows: readonly Window[]
       return [w, cell];
     }),
   ) as Record<Window, Record<'foldAuc' | 'pooledAuc' | 'foldLogLoss' | 'pooledLogLoss' | 'foldAucSameRegime' | 'foldLogLossSameRegime', Tally>>;
-  // The corrected resampled t targets the score expected over training sets (Nadeau & Bengio; Bates, Hastie &
-  // Tibshirani 2023), not the fitted fold models' own: its truth per window × spec is the mean of the pooled
-  // truths over the markets (the no-skill AUC: 0.5 either way).
-  const pooledExpected = Object.fromEntries(
+  // Each pooled interval against its estimand. The corrected resampled t (overFolds, k-fold) targets the score
+  // expected over training sets (Nadeau & Bengio; Bates, Hastie & Tibshirani 2023), not the fitted fold models'
+  // own: its truth per window × spec is the mean of the pooled truths over the markets (the no-skill AUC: 0.5
+  // either way). The test-days jackknife (walk-forward) targets the fitted models' skill on days like the test
+  // days: the pooled same-regime truth.
+  const pooledEstimand = Object.fromEntries(
     windows.map((w) => {
       const cell = { auc: newTally(), logLoss: newTally() };
       for (const spec of ['default', 'no-skill'] as const) {
@@ -144,6 +146,12 @@ function modelSummary(models: readonly ModelRecord[], windows: readonly Window[]
         const auc = spec === 'no-skill' ? 0.5 : mean((r) => r.trueAuc);
         const logLoss = mean((r) => r.trueLogLossDifference);
         for (const r of rows) {
+          if (r.overFolds === false) {
+            const reason = reasonFor(Math.ceil(r.testDays / intervalBlockDays(WINDOW_SECONDS[w])));
+            add(cell.auc, r.aucInterval, r.sameRegimeAuc ?? null, reason);
+            add(cell.logLoss, r.logLossInterval, r.sameRegimeLogLossDifference ?? null, reason);
+            continue;
+          }
           add(cell.auc, r.aucInterval, auc, 'a fold score undefined, or all alike');
           add(cell.logLoss, r.logLossInterval, logLoss, 'a fold score undefined, or all alike');
         }
@@ -161,7 +169,7 @@ function modelSummary(models: readonly ModelRecord[], windows: readonly Window[]
   };
   return {
     coverage: modelCells,
-    pooledExpected,
+    pooledEstimand,
     noSkillFolds: noSkill(false),
     noSkillPooled: noSkill(true),
     meanTrueAuc: {
