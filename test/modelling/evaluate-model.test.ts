@@ -210,6 +210,32 @@ describe('evaluateModel', () => {
     expectClose(pooled.testRowsOnly!.intervals.model.auc, plainInterval(pooled.model.auc, leaveOut, 0.95).interval);
   });
 
+  it("pooledInterval 'test-days' (walk-forward's): the pooled row shows the jackknife over every fold's test days, and says so", () => {
+    const data = plantedRows(40, 30, 9);
+    const folds = dayFolds(data.dayIndex, 40, 3);
+    const byFolds = evaluateModel(data, features, folds);
+    const byDays = evaluateModel(data, features, folds, { pooledInterval: 'test-days' });
+    // The same fits and scores; the shown pooled intervals and p-values are k-fold's unshown test-rows jackknife.
+    expect(byDays.folds).toEqual(byFolds.folds);
+    expect(byDays.pooled.model).toEqual(byFolds.pooled.model);
+    expect(byDays.pooled.intervals).toEqual(byFolds.pooled.testRowsOnly!.intervals);
+    expect(byDays.pooled.pValues).toEqual(byFolds.pooled.testRowsOnly!.pValues);
+    expect(byDays.pooled.overFolds).toBeUndefined();
+    expect(byDays.pooled.testRowsOnly).toBeUndefined();
+    expect(byDays.interval.description).toContain("pooled: the same over the 3 folds' test days together");
+    const error = (() => {
+      try {
+        evaluateModel(data, features, folds, { pooledInterval: 'days' as never });
+      } catch (caught) {
+        return caught as AnalysisOptionError;
+      }
+      return undefined;
+    })();
+    expect(error).toBeInstanceOf(AnalysisOptionError);
+    expect(error!.option).toBe('pooledInterval');
+    expect(error!.message).toBe('The model option pooledInterval must be one of folds, test-days, not days.');
+  });
+
   it('gives no interval (NaN) to a fold with fewer blocks than MIN_INTERVAL_BLOCKS, and says how many more test days it needs', () => {
     const data = plantedRows(40, 30, 6);
     const blockDays = 2;

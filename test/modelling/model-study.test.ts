@@ -140,6 +140,11 @@ describe(`modelStudy on simulator rows (seed 1, ${DAYS} days)`, () => {
     const purged = await modelStudy(fixture.connection, { interval: INTERVAL });
     expect(purged.evaluation.interval.calibration).toBe(intervalCalibrationNote('model'));
     expect(purged.evaluation.interval.calibration).not.toMatch(/walk-forward|not measured/);
+    // Walk-forward's pooled row: the jackknife over its folds' test days (their scores are not exchangeable);
+    // purged k-fold's: the corrected resampled t over the folds.
+    expect(a.evaluation.pooled.overFolds).toBeUndefined();
+    expect(a.evaluation.interval.description).toContain("pooled: the same over the 3 folds' test days together");
+    expect(purged.evaluation.pooled.overFolds?.folds).toBe(5);
     const naive = await modelStudy(fixture.connection, { interval: INTERVAL, split: { method: 'row-k-fold' } });
     expect(naive.evaluation.interval.calibration).toMatch(/intervals on row-k-fold splits are not measured\.$/);
   });
