@@ -7,6 +7,7 @@ import { modelEvaluationColumns, modelEvaluationTable, type ModelEvaluationRow, 
 import { escapeHtml, formatCsv, writeFolderStaged } from '../base/index.js';
 import { modelScoreChartSpec, renderSvg } from '../charts/index.js';
 import { modelInterval, modelScoreChartOptions, modelSplitText } from './model-chart-data.js';
+import { reportMessages } from './messages.js';
 import { STUDY_TABLE_CSS, resultCellHtml } from './study-results-table-html.js';
 
 /** File names written by writeModelReport, relative to its folder. */
@@ -108,7 +109,7 @@ figure{margin:1.5rem 0}${STUDY_TABLE_CSS}
 on ${escapeHtml(metadata.features.join(', '))}; ${escapeHtml(metadata.sampleType)} rows.</p>
 <p>Rows read: ${metadata.rows.total}; used (point-in-time, complete outcome at ${escapeHtml(result.window)}): ${metadata.rows.used};
 left out: ${leftOut}. Releases: ${metadata.releaseIds.length}.</p>
-<p>Intervals: ${escapeHtml(modelInterval(result.evaluation))}. A fold's: each block of its test days left out in turn; pooled: the test rows of every fold together (AUC: pairs within a fold), its interval from the spread of the folds' scores. ${escapeHtml(result.evaluation.interval.calibration)}</p>${
+<p>Intervals: ${escapeHtml(modelInterval(result.evaluation))}. ${escapeHtml(reportMessages.modelIntervalsExplained(result.evaluation.pooled.overFolds !== undefined))} ${escapeHtml(result.evaluation.interval.calibration)}</p>${
     metadata.intervalNote === undefined ? '' : `\n<p class="interval-note">${escapeHtml(metadata.intervalNote)}</p>`
   }
 <figure>${svg}</figure>

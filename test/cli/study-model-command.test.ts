@@ -192,6 +192,7 @@ describe('rdw study model', () => {
     const html = await readFile(path.join(out, 'model-report.html'), 'utf8');
     expect(html).toContain(svg);
     expect(html).toContain('Intervals: 95% block-jackknife t intervals over 1-day blocks of test days (G−1 df, fitted models fixed); pooled: Nadeau–Bengio');
+    expect(html).toContain('its interval from the spread of the folds&#39; scores.');
     expect(html).toContain(`<p class="interval-note">${escapeHtml(file.metadata.intervalNote)}</p>`);
     expect(html).not.toMatch(/<script|<link|<img/);
     expect(html.replaceAll('http://www.w3.org/', '')).not.toContain('http');
@@ -219,6 +220,12 @@ describe('rdw study model', () => {
     expect(tested).toMatch(/^\d{4}-\d\d-\d\d\.\.\d{4}-\d\d-\d\d$/);
     expect(Date.parse(`${tested.split('..')[1]}T00:00:00Z`) - Date.parse(`${tested.split('..')[0]}T00:00:00Z`)).toBe(5 * 86_400_000);
     expect(walkText).toContain(`Test days UTC, ${tested}; pooled`);
+    // Walk-forward's pooled interval is the jackknife over every fold's test days (its folds are not exchangeable),
+    // and the legend and the report say so.
+    expect(walkText).toContain("pooled: the same over the 3 folds' test days together");
+    expect((await rdw('study', 'model', '--split', 'walk-forward', '--folds', '3', '--test-days', '2', '--out', 'walk')).code).toBe(0);
+    const walkHtml = await readFile(path.join(temp.home, 'walk', 'model-report.html'), 'utf8');
+    expect(walkHtml).toContain("its interval from the same blocks over every fold&#39;s test days.");
     for (const row of walk.slice(0, 3)) {
       expect(row.test_day_count).toBe(2);
       // a rolling window of 4 days trains on at most the scorable rows of the 4 days before the test block
