@@ -242,7 +242,8 @@ export const BENCH_SUITE: readonly BenchSpec[] = [
     name: 'calibration',
     script: 'test/bench/calibration.bench.ts',
     // Issue 28 item 2: coverage of rdw's intervals against the simulator's truth. Quick: 2 small markets, a
-    // smoke run (figures meaningless at that size, nothing asserted); full: 50 markets of 180 days.
+    // smoke run (figures meaningless at that size, nothing asserted); full: 50 markets of 180 days, purged k-fold and
+    // walk-forward model studies.
     args: { quick: ['--quick'], full: ['--cache', '.scratch/calibration-cache'] },
     budgetSeconds: { quick: 90, full: 3600 },
     summarize: (json: Json) =>
@@ -254,8 +255,10 @@ export const BENCH_SUITE: readonly BenchSpec[] = [
           // Model intervals against their estimands (docs/analysis.md): fold rows the same-regime truth, pooled rows the expected skill.
           detail:
             `${t.shown} shown, withheld ${JSON.stringify(t.withheld)}; model fold AUC ${share(length.model.coverage[window].foldAucSameRegime.coverage)}, ` +
-            `fold Δ log loss ${share(length.model.coverage[window].foldLogLossSameRegime.coverage)}, pooled AUC ${share(length.model.pooledExpected[window].auc.coverage)}, ` +
-            `pooled Δ log loss ${share(length.model.pooledExpected[window].logLoss.coverage)}; ${json.markets} markets`,
+            `fold Δ log loss ${share(length.model.coverage[window].foldLogLossSameRegime.coverage)}, pooled AUC ${share(length.model.pooledEstimand[window].auc.coverage)}, ` +
+            `pooled Δ log loss ${share(length.model.pooledEstimand[window].logLoss.coverage)}` +
+            (length.walkForward ? `; walk-forward pooled AUC ${share(length.walkForward.pooledEstimand[window].auc.coverage)}, Δ log loss ${share(length.walkForward.pooledEstimand[window].logLoss.coverage)}` : '') +
+            `; ${json.markets} markets`,
         })),
         {
           bench: 'calibration',

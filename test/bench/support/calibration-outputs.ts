@@ -189,8 +189,66 @@ export function calibrationMarkdown(run: CalibrationRun): string {
     );
     if (length.walkForward) lines.push(...walkForwardLines(length.days, length.walkForward));
   }
+  lines.push(...windowKindLines(run));
   return lines.join('\n');
 }
+
+/** Tallies of one kind summed over market lengths (the issue's cells are window × interval kind). */
+function sumTallies(tallies: readonly (Tally | undefined)[]): Tally {
+  const sum: Tally = { shown: 0, covered: 0, coverage: null, withheld: {} };
+  for (const t of tallies) {
+    if (!t) continue;
+    sum.shown += t.shown;
+    sum.covered += t.covered;
+    for (const [reason, n] of Object.entries(t.withheld)) sum.withheld[reason] = (sum.withheld[reason] ?? 0) + n;
+  }
+  sum.coverage = sum.shown > 0 ? sum.covered / sum.shown : null;
+  return sum;
+}
+
+/**
+ * Every interval kind per window with the market lengths together, and how many of those cells lie outside
+ * 93–97% (the issue's goal) and outside Binomial(shown, 0.95)'s band.
+ */
+export function windowKindLines(run: CalibrationRun): string[] {
+  const kinds: { name: string; tally: (length: LengthSummary, w: Window) => Tally | undefined }[] = [
+    { name: 'event difference', tally: (l, w) => l.event.coverage[w] },
+    { name: 'fold AUC', tally: (l, w) => foldTallies(l.model.coverage[w]).auc },
+    { name: 'pooled AUC', tally: (l, w) => pooledTallies(l.model, w).auc },
+    { name: 'fold Δ log loss', tally: (l, w) => foldTallies(l.model.coverage[w]).logLoss },
+    { name: 'pooled Δ log loss', tally: (l, w) => pooledTallies(l.model, w).logLoss },
+    { name: 'walk-forward fold AUC', tally: (l, w) => (l.walkForward ? foldTallies(l.walkForward.coverage[w]).auc : undefined) },
+    { name: 'walk-forward pooled AUC', tally: (l, w) => (l.walkForward ? pooledTallies(l.walkForward, w).auc : undefined) },
+    { name: 'walk-forward fold Δ log loss', tally: (l, w) => (l.walkForward ? foldTallies(l.walkForward.coverage[w]).logLoss : undefined) },
+    { name: 'walk-forward pooled Δ log loss', tally: (l, w) => (l.walkForward ? pooledTallies(l.walkForward, w).logLoss : undefined) },
+  ];
+  const used = kinds.filter((kind) => run.summary.some((l) => WINDOWS.some((w) => (kind.tally(l, w)?.shown ?? 0) + withheldCount(kind.tally(l, w) ?? newTally()) > 0)));
+  const lines = [
+    `**Each window and interval kind, ${run.summary.map((l) => l.days).join(' and ')}-day markets together** (the issue's cells)`,
+    '',
+    `| window | ${used.map((kind) => kind.name).join(' | ')} |`,
+    `|---|${used.map(() => '---').join('|')}|`,
+  ];
+  let cells = 0;
+  let outsideGoal = 0;
+  let outsideBand = 0;
+  for (const w of WINDOWS) {
+    const row = used.map((kind) => {
+      const t = sumTallies(run.summary.map((l) => kind.tally(l, w)));
+      if (t.shown > 0) {
+        cells += 1;
+        if (t.coverage! < 0.93 || t.coverage! > 0.97) outsideGoal += 1;
+        if (outsideBinomialBand(t.covered, t.shown)) outsideBand += 1;
+      }
+      return cell(t);
+    });
+    lines.push(`| ${w} | ${row.join(' | ')} |`);
+  }
+  lines.push('', `- Cells with an interval shown: ${cells}; outside 93–97%: ${outsideGoal}; outside Binomial(shown, 0.95)'s central band (†): ${outsideBand}.`, '');
+  return lines;
+}
+
+const newTally = (): Tally => ({ shown: 0, covered: 0, coverage: null, withheld: {} });
 
 /** The walk-forward table of one market length: the model intervals only (the event study has no split). */
 function walkForwardLines(days: number, model: ModelSummary): string[] {
