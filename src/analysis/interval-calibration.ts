@@ -5,252 +5,426 @@
 
 /** The calibration run's figures: coverage is the share of shown 95% intervals that held the truth. */
 export const INTERVAL_CALIBRATION = {
-  "markets": 50,
+  "markets": 250,
   "measuredOn": "2026-11-27",
-  "commit": "305a3ed",
-  "analysisCommit": "fc3eda9",
+  "commit": "305a3ed, b81e085, 33432ac, b582bc0",
+  "analysisCommit": "fc3eda9, f776a99, 33432ac",
   "blockWindowMultiple": 2,
   "minIntervalBlocks": 8,
   "coverageRange": [
-    0.91,
-    1
+    0.928,
+    0.988
   ],
-  "fdr": 0.0217,
+  "fdr": 0.0282,
   "power": 1,
   "lengths": [
     {
       "days": 60,
       "eventDifference": {
         "15m": {
-          "coverage": 0.9333,
-          "shown": 300,
+          "coverage": 0.9373,
+          "shown": 1500,
           "withheld": 0
         },
         "1h": {
-          "coverage": 0.9533,
-          "shown": 300,
+          "coverage": 0.9487,
+          "shown": 1500,
           "withheld": 0
         },
         "4h": {
-          "coverage": 0.9533,
-          "shown": 300,
+          "coverage": 0.9453,
+          "shown": 1500,
           "withheld": 0
         },
         "24h": {
-          "coverage": 0.95,
-          "shown": 300,
+          "coverage": 0.942,
+          "shown": 1500,
           "withheld": 0
         },
         "7d": {
           "coverage": null,
           "shown": 0,
-          "withheld": 300
+          "withheld": 1500
         }
       },
       "modelAuc": {
         "15m": {
-          "fold": 0.964,
-          "foldShown": 500,
-          "pooled": 0.99,
-          "pooledShown": 100,
-          "foldFreshMarket": 0.932,
-          "pooledFittedModels": 0.99
+          "fold": 0.9524,
+          "foldShown": 2500,
+          "pooled": 0.954,
+          "pooledShown": 500,
+          "foldFreshMarket": 0.9204,
+          "pooledFittedModels": 0.954
         },
         "1h": {
-          "fold": 0.97,
-          "foldShown": 500,
-          "pooled": 0.94,
-          "pooledShown": 100,
-          "foldFreshMarket": 0.886,
-          "pooledFittedModels": 0.94
+          "fold": 0.9696,
+          "foldShown": 2499,
+          "pooled": 0.964,
+          "pooledShown": 500,
+          "foldFreshMarket": 0.8976,
+          "pooledFittedModels": 0.962
         },
         "4h": {
-          "fold": 0.958,
-          "foldShown": 500,
-          "pooled": 0.95,
-          "pooledShown": 100,
-          "foldFreshMarket": 0.96,
-          "pooledFittedModels": 0.95
+          "fold": 0.9512,
+          "foldShown": 2499,
+          "pooled": 0.964,
+          "pooledShown": 500,
+          "foldFreshMarket": 0.9416,
+          "pooledFittedModels": 0.962
         },
         "24h": {
-          "fold": 1,
-          "foldShown": 4,
-          "pooled": 0.96,
-          "pooledShown": 100,
-          "foldFreshMarket": 1,
-          "pooledFittedModels": 0.96
+          "fold": 0.9167,
+          "foldShown": 12,
+          "pooled": 0.966,
+          "pooledShown": 500,
+          "foldFreshMarket": 0.9167,
+          "pooledFittedModels": 0.966
         },
         "7d": {
           "fold": null,
           "foldShown": 0,
-          "pooled": 0.98,
-          "pooledShown": 100,
+          "pooled": 0.9678,
+          "pooledShown": 497,
           "foldFreshMarket": null,
-          "pooledFittedModels": 0.98
+          "pooledFittedModels": 0.9678
         }
       },
       "modelLogLossDifference": {
         "15m": {
-          "fold": 0.954,
-          "foldShown": 500,
+          "fold": 0.9464,
+          "foldShown": 2500,
           "pooled": 0.97,
-          "pooledShown": 100,
-          "foldFreshMarket": 0.908,
-          "pooledFittedModels": 1
+          "pooledShown": 500,
+          "foldFreshMarket": 0.9104,
+          "pooledFittedModels": 0.98
         },
         "1h": {
-          "fold": 0.958,
-          "foldShown": 500,
-          "pooled": 0.94,
-          "pooledShown": 100,
-          "foldFreshMarket": 0.842,
+          "fold": 0.9604,
+          "foldShown": 2500,
+          "pooled": 0.966,
+          "pooledShown": 500,
+          "foldFreshMarket": 0.8552,
           "pooledFittedModels": 0.97
         },
         "4h": {
-          "fold": 0.956,
-          "foldShown": 500,
-          "pooled": 0.96,
-          "pooledShown": 100,
-          "foldFreshMarket": 0.944,
-          "pooledFittedModels": 0.98
+          "fold": 0.9468,
+          "foldShown": 2500,
+          "pooled": 0.98,
+          "pooledShown": 500,
+          "foldFreshMarket": 0.9316,
+          "pooledFittedModels": 0.984
         },
         "24h": {
-          "fold": 1,
-          "foldShown": 4,
+          "fold": 0.8333,
+          "foldShown": 12,
           "pooled": 0.98,
-          "pooledShown": 100,
-          "foldFreshMarket": 1,
-          "pooledFittedModels": 0.98
+          "pooledShown": 500,
+          "foldFreshMarket": 0.8333,
+          "pooledFittedModels": 0.988
         },
         "7d": {
           "fold": null,
           "foldShown": 0,
-          "pooled": 0.98,
-          "pooledShown": 100,
+          "pooled": 0.962,
+          "pooledShown": 500,
           "foldFreshMarket": null,
-          "pooledFittedModels": 1
+          "pooledFittedModels": 0.988
         }
       },
-      "fdr": 0.0217,
+      "fdr": 0.0282,
       "power": 1,
-      "noSkillFoldsExcludingHalf": 0.0385
+      "noSkillFoldsExcludingHalf": 0.0489,
+      "walkForward": {
+        "modelAuc": {
+          "15m": {
+            "fold": 0.948,
+            "foldShown": 2482,
+            "pooled": 0.968,
+            "pooledShown": 500,
+            "foldFreshMarket": 0.9226,
+            "pooledFittedModels": 0.9
+          },
+          "1h": {
+            "fold": 0.9601,
+            "foldShown": 2481,
+            "pooled": 0.964,
+            "pooledShown": 500,
+            "foldFreshMarket": 0.8992,
+            "pooledFittedModels": 0.854
+          },
+          "4h": {
+            "fold": 0.948,
+            "foldShown": 2480,
+            "pooled": 0.978,
+            "pooledShown": 500,
+            "foldFreshMarket": 0.9452,
+            "pooledFittedModels": 0.96
+          },
+          "24h": {
+            "fold": null,
+            "foldShown": 0,
+            "pooled": 0.958,
+            "pooledShown": 500,
+            "foldFreshMarket": null,
+            "pooledFittedModels": 0.958
+          },
+          "7d": {
+            "fold": null,
+            "foldShown": 0,
+            "pooled": null,
+            "pooledShown": 0,
+            "foldFreshMarket": null,
+            "pooledFittedModels": null
+          }
+        },
+        "modelLogLossDifference": {
+          "15m": {
+            "fold": 0.9359,
+            "foldShown": 2482,
+            "pooled": 0.956,
+            "pooledShown": 500,
+            "foldFreshMarket": 0.9106,
+            "pooledFittedModels": 0.894
+          },
+          "1h": {
+            "fold": 0.9654,
+            "foldShown": 2482,
+            "pooled": 0.976,
+            "pooledShown": 500,
+            "foldFreshMarket": 0.8767,
+            "pooledFittedModels": 0.858
+          },
+          "4h": {
+            "fold": 0.9472,
+            "foldShown": 2481,
+            "pooled": 0.964,
+            "pooledShown": 500,
+            "foldFreshMarket": 0.9379,
+            "pooledFittedModels": 0.952
+          },
+          "24h": {
+            "fold": null,
+            "foldShown": 0,
+            "pooled": 0.966,
+            "pooledShown": 500,
+            "foldFreshMarket": null,
+            "pooledFittedModels": 0.964
+          },
+          "7d": {
+            "fold": null,
+            "foldShown": 0,
+            "pooled": null,
+            "pooledShown": 0,
+            "foldFreshMarket": null,
+            "pooledFittedModels": null
+          }
+        },
+        "noSkillFoldsExcludingHalf": 0.0571
+      }
     },
     {
       "days": 180,
       "eventDifference": {
         "15m": {
-          "coverage": 0.9233,
-          "shown": 300,
+          "coverage": 0.928,
+          "shown": 1500,
           "withheld": 0
         },
         "1h": {
-          "coverage": 0.9233,
-          "shown": 300,
+          "coverage": 0.944,
+          "shown": 1500,
           "withheld": 0
         },
         "4h": {
-          "coverage": 0.95,
-          "shown": 300,
+          "coverage": 0.9547,
+          "shown": 1500,
           "withheld": 0
         },
         "24h": {
-          "coverage": 0.9733,
-          "shown": 300,
+          "coverage": 0.944,
+          "shown": 1500,
           "withheld": 0
         },
         "7d": {
-          "coverage": 0.9433,
-          "shown": 300,
+          "coverage": 0.948,
+          "shown": 1500,
           "withheld": 0
         }
       },
       "modelAuc": {
         "15m": {
-          "fold": 0.954,
-          "foldShown": 500,
-          "pooled": 0.91,
-          "pooledShown": 100,
-          "foldFreshMarket": 0.912,
-          "pooledFittedModels": 0.92
+          "fold": 0.9496,
+          "foldShown": 2500,
+          "pooled": 0.936,
+          "pooledShown": 500,
+          "foldFreshMarket": 0.9004,
+          "pooledFittedModels": 0.942
         },
         "1h": {
-          "fold": 0.958,
-          "foldShown": 500,
-          "pooled": 0.95,
-          "pooledShown": 100,
-          "foldFreshMarket": 0.854,
-          "pooledFittedModels": 0.95
+          "fold": 0.9668,
+          "foldShown": 2500,
+          "pooled": 0.948,
+          "pooledShown": 500,
+          "foldFreshMarket": 0.876,
+          "pooledFittedModels": 0.946
         },
         "4h": {
-          "fold": 0.972,
-          "foldShown": 500,
-          "pooled": 0.93,
-          "pooledShown": 100,
-          "foldFreshMarket": 0.966,
-          "pooledFittedModels": 0.93
+          "fold": 0.9612,
+          "foldShown": 2500,
+          "pooled": 0.946,
+          "pooledShown": 500,
+          "foldFreshMarket": 0.9532,
+          "pooledFittedModels": 0.944
         },
         "24h": {
-          "fold": 0.954,
-          "foldShown": 500,
-          "pooled": 0.97,
-          "pooledShown": 100,
-          "foldFreshMarket": 0.954,
-          "pooledFittedModels": 0.97
+          "fold": 0.9592,
+          "foldShown": 2500,
+          "pooled": 0.962,
+          "pooledShown": 500,
+          "foldFreshMarket": 0.958,
+          "pooledFittedModels": 0.962
         },
         "7d": {
           "fold": null,
           "foldShown": 0,
-          "pooled": 0.99,
-          "pooledShown": 100,
+          "pooled": 0.97,
+          "pooledShown": 500,
           "foldFreshMarket": null,
-          "pooledFittedModels": 0.99
+          "pooledFittedModels": 0.972
         }
       },
       "modelLogLossDifference": {
         "15m": {
-          "fold": 0.95,
-          "foldShown": 500,
-          "pooled": 0.93,
-          "pooledShown": 100,
-          "foldFreshMarket": 0.904,
-          "pooledFittedModels": 0.93
+          "fold": 0.9436,
+          "foldShown": 2500,
+          "pooled": 0.956,
+          "pooledShown": 500,
+          "foldFreshMarket": 0.8864,
+          "pooledFittedModels": 0.962
         },
         "1h": {
-          "fold": 0.962,
-          "foldShown": 500,
-          "pooled": 0.95,
-          "pooledShown": 100,
-          "foldFreshMarket": 0.816,
-          "pooledFittedModels": 0.97
+          "fold": 0.9668,
+          "foldShown": 2500,
+          "pooled": 0.958,
+          "pooledShown": 500,
+          "foldFreshMarket": 0.8244,
+          "pooledFittedModels": 0.958
         },
         "4h": {
-          "fold": 0.962,
-          "foldShown": 500,
-          "pooled": 0.96,
-          "pooledShown": 100,
-          "foldFreshMarket": 0.924,
-          "pooledFittedModels": 0.99
+          "fold": 0.9504,
+          "foldShown": 2500,
+          "pooled": 0.966,
+          "pooledShown": 500,
+          "foldFreshMarket": 0.9172,
+          "pooledFittedModels": 0.972
         },
         "24h": {
-          "fold": 0.946,
-          "foldShown": 500,
-          "pooled": 0.99,
-          "pooledShown": 100,
-          "foldFreshMarket": 0.94,
+          "fold": 0.9568,
+          "foldShown": 2500,
+          "pooled": 0.988,
+          "pooledShown": 500,
+          "foldFreshMarket": 0.9548,
           "pooledFittedModels": 0.99
         },
         "7d": {
           "fold": null,
           "foldShown": 0,
-          "pooled": 0.97,
-          "pooledShown": 100,
+          "pooled": 0.982,
+          "pooledShown": 500,
           "foldFreshMarket": null,
           "pooledFittedModels": 0.99
         }
       },
-      "fdr": 0.0212,
+      "fdr": 0.0132,
       "power": 1,
-      "noSkillFoldsExcludingHalf": 0.053
+      "noSkillFoldsExcludingHalf": 0.0516,
+      "walkForward": {
+        "modelAuc": {
+          "15m": {
+            "fold": 0.9528,
+            "foldShown": 2500,
+            "pooled": 0.97,
+            "pooledShown": 500,
+            "foldFreshMarket": 0.9088,
+            "pooledFittedModels": 0.846
+          },
+          "1h": {
+            "fold": 0.972,
+            "foldShown": 2500,
+            "pooled": 0.974,
+            "pooledShown": 500,
+            "foldFreshMarket": 0.8788,
+            "pooledFittedModels": 0.788
+          },
+          "4h": {
+            "fold": 0.964,
+            "foldShown": 2500,
+            "pooled": 0.954,
+            "pooledShown": 500,
+            "foldFreshMarket": 0.9524,
+            "pooledFittedModels": 0.928
+          },
+          "24h": {
+            "fold": 0.9596,
+            "foldShown": 2500,
+            "pooled": 0.952,
+            "pooledShown": 500,
+            "foldFreshMarket": 0.9588,
+            "pooledFittedModels": 0.956
+          },
+          "7d": {
+            "fold": null,
+            "foldShown": 0,
+            "pooled": 0.942,
+            "pooledShown": 500,
+            "foldFreshMarket": null,
+            "pooledFittedModels": 0.94
+          }
+        },
+        "modelLogLossDifference": {
+          "15m": {
+            "fold": 0.9404,
+            "foldShown": 2500,
+            "pooled": 0.952,
+            "pooledShown": 500,
+            "foldFreshMarket": 0.8928,
+            "pooledFittedModels": 0.844
+          },
+          "1h": {
+            "fold": 0.9656,
+            "foldShown": 2500,
+            "pooled": 0.988,
+            "pooledShown": 500,
+            "foldFreshMarket": 0.8356,
+            "pooledFittedModels": 0.802
+          },
+          "4h": {
+            "fold": 0.9488,
+            "foldShown": 2500,
+            "pooled": 0.94,
+            "pooledShown": 500,
+            "foldFreshMarket": 0.9252,
+            "pooledFittedModels": 0.904
+          },
+          "24h": {
+            "fold": 0.9536,
+            "foldShown": 2500,
+            "pooled": 0.958,
+            "pooledShown": 500,
+            "foldFreshMarket": 0.9512,
+            "pooledFittedModels": 0.958
+          },
+          "7d": {
+            "fold": null,
+            "foldShown": 0,
+            "pooled": 0.97,
+            "pooledShown": 500,
+            "foldFreshMarket": null,
+            "pooledFittedModels": 0.97
+          }
+        },
+        "noSkillFoldsExcludingHalf": 0.0432
+      }
     }
   ]
 } as const;

@@ -163,7 +163,7 @@ describe('records of several runs and split methods (--from, --splits)', () => {
     auc: 0.5, aucInterval: [low, low + 0.1], logLossDifference: 0, logLossInterval: [-0.01, 0.01],
     trueAuc: 0.5, scoredTruthAuc: 0.5, trueLogLossDifference: 0, sameRegimeAuc: 0.5, sameRegimeLogLossDifference: 0, trueAucStandardError: Number.NaN,
   });
-  const run = (commit: string, models: ModelRecord[]): SavedRun => ({ run: { summary: [{ days: 60 }], modelTruthRows: {}, analysisCommit: commit }, truth: { 60: {} }, events: [], models });
+  const run = (commit: string, models: ModelRecord[]): SavedRun => ({ run: { summary: [{ days: 60 }], modelTruthRows: {}, analysisCommit: commit, commit: `c-${commit}` }, truth: { 60: {} }, events: [], models });
 
   it('merge keeps each record once (the first run\'s), whatever file repeats it, and names every run\'s interval code', () => {
     const merged = mergeSavedRuns([
@@ -174,6 +174,7 @@ describe('records of several runs and split methods (--from, --splits)', () => {
     expect(merged.models).toHaveLength(5);
     expect(merged.models.filter((r) => (r.split ?? 'purged-k-fold') === 'purged-k-fold' && r.seed === 1 && r.fold === 1).map((r) => r.aucInterval[0])).toEqual([0.45]);
     expect(merged.analysisCommits).toEqual(['aaa', 'bbb']);
+    expect(merged.commits).toEqual(['c-aaa', 'c-bbb']);
   });
 
   it('summary tallies walk-forward records apart from purged k-fold ones (a record without split is purged k-fold)', () => {

@@ -88,6 +88,7 @@ async function fromSaved(files: string): Promise<void> {
   const talliedAt = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
   const run: CalibrationRun = {
     ...saved.run,
+    commit: saved.commits.join(', '),
     analysisCommit: pooled.recomputed > 0 ? analysisCommit() : saved.analysisCommits.join(', '),
     pooledRecomputed: pooled.recomputed,
     talliedAt,

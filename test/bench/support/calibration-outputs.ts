@@ -52,16 +52,19 @@ const pooledTallies = (model: ModelSummary, w: Window) => {
   return expected ? { auc: expected.auc, logLoss: expected.logLoss } : { auc: model.coverage[w].pooledAuc, logLoss: model.coverage[w].pooledLogLoss };
 };
 
-/** Every coverage figure of the run in one list, for the overall range. */
+/** A cell of fewer shown intervals says too little to quote in the overall range (e.g. "83% of 12"); the CLI's note uses the same floor. */
+const MIN_QUOTED = 30;
+
+/** Every coverage figure of the run in one list (cells of at least MIN_QUOTED intervals), for the overall range. */
 function allCoverages(run: CalibrationRun): number[] {
   const out: number[] = [];
   for (const length of run.summary) {
     for (const w of WINDOWS) {
       const e = length.event.coverage[w];
-      if (e?.coverage != null) out.push(e.coverage);
+      if (e?.coverage != null && e.shown >= MIN_QUOTED) out.push(e.coverage);
       for (const model of [length.model, length.walkForward ?? undefined]) {
         const m = model?.coverage[w];
-        if (model && m) for (const t of [foldTallies(m).auc, pooledTallies(model, w).auc, foldTallies(m).logLoss, pooledTallies(model, w).logLoss]) if (t.coverage != null) out.push(t.coverage);
+        if (model && m) for (const t of [foldTallies(m).auc, pooledTallies(model, w).auc, foldTallies(m).logLoss, pooledTallies(model, w).logLoss]) if (t.coverage != null && t.shown >= MIN_QUOTED) out.push(t.coverage);
       }
     }
   }
@@ -98,7 +101,7 @@ export function calibrationModule(run: CalibrationRun): string {
     analysisCommit: run.analysisCommit,
     blockWindowMultiple: run.blockWindowMultiple,
     minIntervalBlocks: run.minIntervalBlocks,
-    /** Lowest and highest coverage of any interval kind × window × market length shown (the CLI's "coverage x–y%"). */
+    /** Lowest and highest coverage of any interval kind × window × market length of 30+ shown intervals. */
     coverageRange: coverages.length > 0 ? [round(Math.min(...coverages)), round(Math.max(...coverages))] : null,
     /** Highest FDR and lowest power over the market lengths. */
     fdr: round(Math.max(...run.summary.map((length) => length.event.fdr ?? Number.NaN))),
@@ -143,7 +146,7 @@ export function calibrationMarkdown(run: CalibrationRun): string {
       `event truth pooled over ${run.truthMarkets} truth markets, seeds 9001–${9000 + run.truthMarkets}), ` +
       `intervals as that code computes them (block-jackknife constants there: blocks of ≥ ${run.blockWindowMultiple} outcome windows, no interval below ${run.minIntervalBlocks} blocks; the blocks column and the withheld reasons use them). ` +
       `Coverage is the share of shown 95% intervals that held the truth (goal 93–97%); † marks a count outside the central 95% band of Binomial(shown, 0.95), i.e. farther from 95% than chance alone explains (100 intervals: 90–99 covered is inside). ` +
-      `Each model column counts against its interval's estimand (docs/analysis.md): fold rows, the fitted fold model's skill on fresh events under its test days' volatility regimes; pooled rows, the skill expected over training sets (the mean of the pooled truths over the markets per window and spec; the no-skill AUC 0.5). The bullets give both against the fitted models' skill on other markets.` +
+      `Each model column counts against its interval's estimand (docs/analysis.md): fold rows, the fitted fold model's skill on fresh events under its test days' volatility regimes; purged k-fold's pooled rows (corrected resampled t), the skill expected over training sets (the mean of the pooled truths over the markets per window and spec; the no-skill AUC 0.5); walk-forward's pooled rows (the jackknife over every fold's test days), the fold models' same-regime skill mixed as the pooled score mixes the folds. The bullets give the k-fold rows against the fitted models' skill on other markets.` +
       (run.pooledRecomputed
         ? ` The pooled rows' intervals (${run.pooledRecomputed} rows) were recorded before the code showed them and are recomputed from the recorded fold scores and row counts with the function the pooled row uses (\`correctedResampledInterval\`, test/bench/support/calibration-pooled.ts).`
         : '') +

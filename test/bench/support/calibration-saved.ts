@@ -24,14 +24,15 @@ function once<T>(records: readonly T[], key: (record: T) => string): T[] {
 /**
  * The records of several saved runs as one run: the first run's settings and truth, every run's records, each
  * (seed, length, window, group) or (seed, length, window, spec, split, fold) once, and the interval-code commits
- * of all runs (a re-tally must say what it counted).
+ * and commits of all runs (a re-tally must say what it counted).
  */
-export function mergeSavedRuns(runs: readonly SavedRun[]): SavedRun & { analysisCommits: string[] } {
+export function mergeSavedRuns(runs: readonly SavedRun[]): SavedRun & { analysisCommits: string[]; commits: string[] } {
   if (runs.length === 0) throw new Error('--from: no saved run given');
   return {
     ...runs[0]!,
     events: once(runs.flatMap((one) => one.events), eventKey),
     models: once(runs.flatMap((one) => one.models), modelKey),
     analysisCommits: [...new Set(runs.map((one) => one.run.analysisCommit))],
+    commits: [...new Set(runs.map((one) => String(one.run.commit)))],
   };
 }
