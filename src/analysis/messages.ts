@@ -70,7 +70,10 @@ export const analysisMessages = {
     if (noSkill === null || coverage === null) return `No calibration run has measured these intervals on ${split} splits yet (npm run bench -- --only calibration).`;
     const pct = (share: number) => `${(share * 100).toFixed(1)}%`;
     const freshText = freshMarket === null ? '' : ` (against its skill on other markets: ${pct(freshMarket[0])}-${pct(freshMarket[1])})`;
-    const pooledText = pooled === null ? '' : `; pooled intervals held the skill expected over training sets in ${pct(pooled[0])}-${pct(pooled[1])}`;
+    // The pooled row's estimand: k-fold's corrected resampled t, the skill expected over training sets;
+    // walk-forward's jackknife over every fold's test days, the fold models' skill on days like those.
+    const pooledEstimand = split === 'walk-forward' ? "the fold models' skill under the test days' conditions" : 'the skill expected over training sets';
+    const pooledText = pooled === null ? '' : `; pooled intervals held ${pooledEstimand} in ${pct(pooled[0])}-${pct(pooled[1])}`;
     return `Calibrated on ${markets} simulated markets (${days.join(' and ')} days${split === 'purged-k-fold' ? '' : `, ${split} splits`}): a no-skill model's fold AUC intervals excluded 0.5 in ${pct(noSkill[0])}-${pct(noSkill[1])} of folds; fold intervals held the fold model's skill under its test days' conditions in ${pct(coverage[0])}-${pct(coverage[1])}${freshText}${pooledText} (docs/analysis.md).`;
   },
   intervalTwice: () =>

@@ -43,7 +43,9 @@ describe('intervalCalibrationNote', () => {
     expectRange(calibratedCoverage('pooled', figures(true), 'walk-forward'), [0.95, 0.975]);
     const note = intervalCalibrationNote('model', figures(true), 'walk-forward');
     expect(note).toMatch(/^Calibrated on 250 simulated markets \(60 and 180 days, walk-forward splits\): a no-skill model's fold AUC intervals excluded 0\.5 in 5\.0%-6\.0% of folds; fold intervals held .* in 93\.0%-95\.0%/);
-    expect(note).toContain('pooled intervals held the skill expected over training sets in 95.0%-97.5%');
+    // Walk-forward's pooled interval (the jackknife over every fold's test days) is about the fitted models.
+    expect(note).toContain("pooled intervals held the fold models' skill under the test days' conditions in 95.0%-97.5%");
+    expect(intervalCalibrationNote('model', figures(true))).toContain('pooled intervals held the skill expected over training sets in 93.0%-95.0%');
     expect(intervalCalibrationNote('model', figures(true))).toMatch(/^Calibrated on 250 simulated markets \(60 and 180 days\): a no-skill model's fold AUC intervals excluded 0\.5 in 4\.0%-4\.0%/);
   });
 
