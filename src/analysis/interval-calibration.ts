@@ -12,32 +12,32 @@ export const INTERVAL_CALIBRATION = {
   "blockWindowMultiple": 2,
   "minIntervalBlocks": 8,
   "coverageRange": [
-    0.928,
+    0.9359,
     0.988
   ],
-  "fdr": 0.0282,
+  "fdr": 0.032,
   "power": 1,
   "lengths": [
     {
       "days": 60,
       "eventDifference": {
         "15m": {
-          "coverage": 0.9373,
+          "coverage": 0.9393,
           "shown": 1500,
           "withheld": 0
         },
         "1h": {
-          "coverage": 0.9487,
+          "coverage": 0.9493,
           "shown": 1500,
           "withheld": 0
         },
         "4h": {
-          "coverage": 0.9453,
+          "coverage": 0.9427,
           "shown": 1500,
           "withheld": 0
         },
         "24h": {
-          "coverage": 0.942,
+          "coverage": 0.9453,
           "shown": 1500,
           "withheld": 0
         },
@@ -131,7 +131,7 @@ export const INTERVAL_CALIBRATION = {
           "pooledFittedModels": 0.988
         }
       },
-      "fdr": 0.0282,
+      "fdr": 0.032,
       "power": 1,
       "noSkillFoldsExcludingHalf": 0.0489,
       "walkForward": {
@@ -226,27 +226,27 @@ export const INTERVAL_CALIBRATION = {
       "days": 180,
       "eventDifference": {
         "15m": {
-          "coverage": 0.928,
+          "coverage": 0.9447,
           "shown": 1500,
           "withheld": 0
         },
         "1h": {
-          "coverage": 0.944,
-          "shown": 1500,
-          "withheld": 0
-        },
-        "4h": {
           "coverage": 0.9547,
           "shown": 1500,
           "withheld": 0
         },
+        "4h": {
+          "coverage": 0.9593,
+          "shown": 1500,
+          "withheld": 0
+        },
         "24h": {
-          "coverage": 0.944,
+          "coverage": 0.9453,
           "shown": 1500,
           "withheld": 0
         },
         "7d": {
-          "coverage": 0.948,
+          "coverage": 0.954,
           "shown": 1500,
           "withheld": 0
         }
@@ -335,7 +335,7 @@ export const INTERVAL_CALIBRATION = {
           "pooledFittedModels": 0.99
         }
       },
-      "fdr": 0.0132,
+      "fdr": 0.0133,
       "power": 1,
       "noSkillFoldsExcludingHalf": 0.0516,
       "walkForward": {

@@ -4,7 +4,7 @@
 //   [--first-seed S] (study markets S, S+1, …; default 1001) [--splits purged-k-fold,walk-forward] (the model
 //   studies' split methods; default both, --quick purged-k-fold)
 // --write: regenerate src/analysis/interval-calibration.ts and the docs/analysis.md table; --from FILE: re-tally a
-// saved --out file instead of measuring.
+// saved --out file instead of measuring (with --truth-markets N --cache DIR: against the event truth of N truth markets).
 // --explore: the event-study interval's coverage from per-day totals under a grid of block-jackknife constants
 // and for the day bootstrap before issue 28 (support/calibration-explore.ts).
 
@@ -17,6 +17,8 @@ import { CALIBRATION_SPLITS, measure, type CalibrationSplit, type Measurement } 
 import { calibrationMarkdown, writeCalibration, type CalibrationRun } from './support/calibration-outputs.js';
 import { fillPooledOverFolds } from './support/calibration-pooled.js';
 import { mergeSavedRuns } from './support/calibration-saved.js';
+import { truthOf, type MarketTotals } from './support/calibration-explore.js';
+import { marketTotals } from './support/calibration-totals-cache.js';
 import { summarize } from './support/calibration-summary.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -66,6 +68,13 @@ async function explore(): Promise<void> {
   console.log(JSON.stringify({ benchmark: 'calibration', mode: 'explore', ...result }));
 }
 
+/** The event truth of each market length pooled over `seeds` (their per-day totals, cached under --cache). */
+async function eventTruthOf(seeds: readonly number[], days: number, lengths: readonly number[]) {
+  const markets: MarketTotals[] = [];
+  for (const seed of seeds) markets.push(await marketTotals(seed, days, values.cache));
+  return Object.fromEntries(lengths.map((length) => [length, truthOf(markets, length)]));
+}
+
 /** Re-tallies a saved run (--out of an earlier run) with the current summary and writers: --from FILE [--write]. */
 async function fromSaved(files: string): Promise<void> {
   // Several files (comma-separated, runs of other seeds with the same truth): their records together.
@@ -76,10 +85,17 @@ async function fromSaved(files: string): Promise<void> {
   // A run recorded before the pooled row showed an interval: filled from its folds as the current code computes it.
   const pooled = fillPooledOverFolds(saved.models);
   if (pooled.recomputed > 0) log(`pooled rows whose intervals were recomputed from their recorded folds: ${pooled.recomputed}`);
+  // --truth-markets N with --cache: the event truth pooled over N truth markets from their cached per-day totals
+  // (built and cached when absent) instead of the saved run's; the records' intervals are unchanged.
+  const truthMarkets = values['truth-markets'] === undefined ? undefined : Number(values['truth-markets']);
+  const eventTruth =
+    truthMarkets === undefined
+      ? Object.fromEntries(Object.entries(saved.truth).map(([days, t]) => [days, new Map(Object.entries(t as object))]))
+      : await eventTruthOf(seedRange(9001, truthMarkets), saved.run.simulatedDays as number, lengths);
   const measurement = {
     events: saved.events,
     models: pooled.models,
-    eventTruth: Object.fromEntries(Object.entries(saved.truth).map(([days, t]) => [days, new Map(Object.entries(t as object))])),
+    eventTruth,
     modelTruthRows: saved.run.modelTruthRows,
     errors: [],
     seconds: { truth: 0, study: 0 },
@@ -88,6 +104,7 @@ async function fromSaved(files: string): Promise<void> {
   const talliedAt = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
   const run: CalibrationRun = {
     ...saved.run,
+    ...(truthMarkets === undefined ? {} : { truthMarkets }),
     commit: saved.commits.join(', '),
     analysisCommit: pooled.recomputed > 0 ? analysisCommit() : saved.analysisCommits.join(', '),
     pooledRecomputed: pooled.recomputed,
