@@ -7,20 +7,12 @@ import { DuckDBConnection } from '@duckdb/node-api';
 import { describe, expect, it } from 'vitest';
 import { CatalogOptionError, CatalogReadOnlyError, openCatalog, type Catalog } from '../../src/catalog/index.js';
 import { withTempHome } from '../support/temp-home.js';
+import { thrown } from '../support/thrown.js';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function letGo(catalog: Catalog): Promise<void> {
   while (catalog.fileOpen) await pause(20);
 }
-const thrown = (fn: () => unknown): unknown => {
-  try {
-    fn();
-  } catch (error) {
-    return error;
-  }
-  return undefined;
-};
-
 describe("the catalog's connection", () => {
   it('is DuckDB’s connection when held always, and no Proxy in any mode', async () => {
     await withTempHome(async (home) => {

@@ -7,18 +7,10 @@ import { checkReleaseIds } from '../../src/catalog/index.js';
 import { checkReleaseId as clientCheckReleaseId } from '../../src/client/check-input.js';
 import { checkReleaseId, isReleaseId, releaseIdMessages, UsageError } from '../../src/contract/index.js';
 import { checkLockIds, studyLockFromJson } from '../../src/locks/index.js';
+import { thrown } from '../support/thrown.js';
 
 const good = 'a3f09c1e'.repeat(8);
 const bad = good.slice(1);
-
-function thrown(call: () => unknown): unknown {
-  try {
-    call();
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected a throw');
-}
 
 describe('checkReleaseId', () => {
   it('passes a release ID and refuses anything else with the one sentence, through the error the caller builds', () => {

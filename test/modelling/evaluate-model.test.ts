@@ -13,6 +13,7 @@ import {
   type ModelFold,
 } from '../../src/modelling/index.js';
 import { plantedRows } from '../support/planted-model-rows.js';
+import { thrown } from '../support/thrown.js';
 
 const { jStat } = jstatPackage as unknown as typeof import('jstat');
 
@@ -223,14 +224,7 @@ describe('evaluateModel', () => {
     expect(byDays.pooled.overFolds).toBeUndefined();
     expect(byDays.pooled.testRowsOnly).toBeUndefined();
     expect(byDays.interval.description).toContain("pooled: the same over the 3 folds' test days together");
-    const error = (() => {
-      try {
-        evaluateModel(data, features, folds, { pooledInterval: 'days' as never });
-      } catch (caught) {
-        return caught as AnalysisOptionError;
-      }
-      return undefined;
-    })();
+    const error = thrown(() => evaluateModel(data, features, folds, { pooledInterval: 'days' as never })) as AnalysisOptionError;
     expect(error).toBeInstanceOf(AnalysisOptionError);
     expect(error!.option).toBe('pooledInterval');
     expect(error!.message).toBe('The model option pooledInterval must be one of folds, test-days, not days.');
@@ -303,14 +297,7 @@ describe('evaluateModel', () => {
     const data = plantedRows(4, 10, 1);
     const folds = dayFolds(data.dayIndex, 4, 1);
     for (const options of [{ interval }, { bootstrap: interval }]) {
-      const error = (() => {
-        try {
-          evaluateModel(data, features, folds, options);
-        } catch (caught) {
-          return caught as AnalysisOptionError;
-        }
-        return undefined;
-      })();
+      const error = thrown(() => evaluateModel(data, features, folds, options)) as AnalysisOptionError;
       expect(error).toBeInstanceOf(AnalysisOptionError);
       expect(error!.option).toBe(option);
       expect(error!.message).toBe(message);
@@ -321,14 +308,7 @@ describe('evaluateModel', () => {
     const data = plantedRows(4, 10, 1);
     data.target[7] = 0.25;
     const folds: ModelFold[] = [{ fold: 1, train: Uint32Array.from({ length: 20 }, (_, i) => i), test: Uint32Array.from({ length: 20 }, (_, i) => 20 + i) }];
-    const error = (() => {
-      try {
-        evaluateModel(data, features, folds, {});
-      } catch (caught) {
-        return caught as AnalysisOptionError;
-      }
-      return undefined;
-    })();
+    const error = thrown(() => evaluateModel(data, features, folds, {})) as AnalysisOptionError;
     expect(error).toBeInstanceOf(AnalysisOptionError);
     expect(error!.option).toBe('target');
     expect(error!.message).toBe(

@@ -3,15 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../../src/contract/index.js';
 import { MockServerOptionError, resolveFaultRule, resolveMockLimits, resolveMockServerOptions, startMockServer } from '../../../src/mock/index.js';
-
-const thrown = (fn: () => unknown): unknown => {
-  try {
-    fn();
-  } catch (error) {
-    return error;
-  }
-  return undefined;
-};
+import { thrown } from '../../support/thrown.js';
 
 describe('mock server options', () => {
   it('applies the documented defaults', () => {
