@@ -1,11 +1,13 @@
 // The sentence that says how well rdw's intervals are calibrated, from the generated figures of the last
 // calibration run (interval-calibration.ts): the CLI, the reports and the notebooks print it under a study.
 
+import { DEFAULT_SPLIT_METHOD, type CalibratedSplitMethod } from '../contract/index.js';
 import { INTERVAL_CALIBRATION } from './interval-calibration.js';
 import { analysisMessages } from './messages.js';
 
-/** A cell of fewer shown intervals than this says too little to quote (e.g. "100% of 4"). */
-const MIN_SHOWN = 30;
+/** A cell of fewer shown intervals than this says too little to quote (e.g. "100% of 4"); the bench's overall range uses it too. */
+export const MIN_QUOTED_INTERVALS = 30;
+const MIN_SHOWN = MIN_QUOTED_INTERVALS;
 
 interface ModelCell {
   /** Fold rows against their estimand: the fold model's skill under its test days' conditions (docs/analysis.md). */
@@ -35,15 +37,12 @@ export interface CalibrationFigures {
   })[];
 }
 
-/** The split methods whose model intervals the calibration bench measures. */
-export type CalibratedSplit = 'purged-k-fold' | 'walk-forward';
-
 const FIGURES = INTERVAL_CALIBRATION as unknown as CalibrationFigures;
 
 const range = (values: number[]): [number, number] | null => (values.length > 0 ? [Math.min(...values), Math.max(...values)] : null);
 
 /** The model figures of a split per market length; none when the run did not measure that split. */
-function modelFiguresOf(figures: CalibrationFigures, split: CalibratedSplit): ModelFigures[] {
+function modelFiguresOf(figures: CalibrationFigures, split: CalibratedSplitMethod): ModelFigures[] {
   return figures.lengths.flatMap((length) => {
     const model = split === 'walk-forward' ? length.walkForward : length;
     return model ? [model] : [];
@@ -58,7 +57,7 @@ function modelFiguresOf(figures: CalibrationFigures, split: CalibratedSplit): Mo
 export function calibratedCoverage(
   kind: 'event' | 'model' | 'freshMarket' | 'pooled',
   figures: CalibrationFigures = FIGURES,
-  split: CalibratedSplit = 'purged-k-fold',
+  split: CalibratedSplitMethod = DEFAULT_SPLIT_METHOD,
 ): [number, number] | null {
   const values: number[] = [];
   if (kind === 'event') {
@@ -87,7 +86,7 @@ export function calibratedCoverage(
  * docs/analysis.md says why), and the pooled rows' (corrected resampled t over the folds) when any were measured.
  * A split the run did not measure: the sentence that says no run has.
  */
-export function intervalCalibrationNote(kind: 'event' | 'model', figures: CalibrationFigures = FIGURES, split: CalibratedSplit = 'purged-k-fold'): string {
+export function intervalCalibrationNote(kind: 'event' | 'model', figures: CalibrationFigures = FIGURES, split: CalibratedSplitMethod = DEFAULT_SPLIT_METHOD): string {
   const days = figures.lengths.map((length) => length.days);
   const coverage = calibratedCoverage(kind, figures, split);
   if (kind === 'event') return analysisMessages.intervalCalibration(figures.markets, days, coverage);

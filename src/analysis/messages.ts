@@ -1,6 +1,7 @@
 // Every user-facing sentence of the analysis layer (tests assert classes and codes, not these texts).
 
 import type { IntervalGap } from './interval-gap.js';
+import { DEFAULT_SPLIT_METHOD, type CalibratedSplitMethod } from '../contract/index.js';
 
 export const analysisMessages = {
   danfojsMissing: () =>
@@ -65,7 +66,7 @@ export const analysisMessages = {
     coverage: readonly [number, number] | null,
     pooled: readonly [number, number] | null = null,
     freshMarket: readonly [number, number] | null = null,
-    split: 'purged-k-fold' | 'walk-forward' = 'purged-k-fold',
+    split: CalibratedSplitMethod = DEFAULT_SPLIT_METHOD,
   ) => {
     if (noSkill === null || coverage === null) return `No calibration run has measured these intervals on ${split} splits yet (npm run bench -- --only calibration).`;
     const pct = (share: number) => `${(share * 100).toFixed(1)}%`;
@@ -74,7 +75,7 @@ export const analysisMessages = {
     // walk-forward's jackknife over every fold's test days, the fold models' skill on days like those.
     const pooledEstimand = split === 'walk-forward' ? "the fold models' skill under the test days' conditions" : 'the skill expected over training sets';
     const pooledText = pooled === null ? '' : `; pooled intervals held ${pooledEstimand} in ${pct(pooled[0])}-${pct(pooled[1])}`;
-    return `Calibrated on ${markets} simulated markets (${days.join(' and ')} days${split === 'purged-k-fold' ? '' : `, ${split} splits`}): a no-skill model's fold AUC intervals excluded 0.5 in ${pct(noSkill[0])}-${pct(noSkill[1])} of folds; fold intervals held the fold model's skill under its test days' conditions in ${pct(coverage[0])}-${pct(coverage[1])}${freshText}${pooledText} (docs/analysis.md).`;
+    return `Calibrated on ${markets} simulated markets (${days.join(' and ')} days${split === DEFAULT_SPLIT_METHOD ? '' : `, ${split} splits`}): a no-skill model's fold AUC intervals excluded 0.5 in ${pct(noSkill[0])}-${pct(noSkill[1])} of folds; fold intervals held the fold model's skill under its test days' conditions in ${pct(coverage[0])}-${pct(coverage[1])}${freshText}${pooledText} (docs/analysis.md).`;
   },
   intervalTwice: () =>
     'The event study got both interval and bootstrap (its old name); give the interval options once, as interval: { method, blockDays, confidence }.',

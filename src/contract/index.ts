@@ -110,5 +110,14 @@ export { releaseIdMessages } from './release-id-messages.js';
 export { MIN_RELEASE_ID_PREFIX, isReleaseIdPrefix } from './release-id-prefix.js';
 export type { ReportedFailure } from './failure-of.js';
 export { writeFailureOf } from './write-failure.js';
-export { INTERVAL_METHODS, BOOTSTRAP_METHODS, SPLIT_METHODS, MODEL_SPLIT_METHODS, DEFAULT_SPLIT_METHOD, isSplitMethod } from './study-methods.js';
-export type { IntervalMethod, BootstrapMethod, ModelSplitMethod } from './study-methods.js';
+export {
+  INTERVAL_METHODS,
+  BOOTSTRAP_METHODS,
+  SPLIT_METHODS,
+  MODEL_SPLIT_METHODS,
+  DEFAULT_SPLIT_METHOD,
+  POOLED_INTERVAL_METHODS,
+  CALIBRATED_SPLIT_METHODS,
+  isSplitMethod,
+} from './study-methods.js';
+export type { IntervalMethod, BootstrapMethod, ModelSplitMethod, PooledIntervalMethod, CalibratedSplitMethod } from './study-methods.js';

@@ -1,6 +1,7 @@
 // The evaluation helper: fit a model and the naive baseline on each fold's train rows, score both on its
 // test rows, and pool the test predictions of every fold, with block-jackknife intervals over test days.
 
+import { POOLED_INTERVAL_METHODS, type PooledIntervalMethod } from '../contract/index.js';
 import { AnalysisOptionError, type FeatureSet } from '../analysis/index.js';
 import { BaseRateModel } from './base-rate-model.js';
 import { modelIntervalNote } from './model-interval-note.js';
@@ -64,9 +65,8 @@ export interface EvaluateModelOptions {
   bootstrap?: ModelIntervalOptions & { samples?: number; seed?: number };
 }
 
-/** How the pooled row of several folds gets its interval (EvaluateModelOptions.pooledInterval). */
-export type PooledInterval = 'folds' | 'test-days';
-const POOLED_INTERVALS: readonly PooledInterval[] = ['folds', 'test-days'];
+/** How the pooled row of several folds gets its interval (EvaluateModelOptions.pooledInterval; contract's list). */
+export type PooledInterval = PooledIntervalMethod;
 
 /** Rows of a fold part left out before fitting or scoring. */
 export interface LeftOutRows {
@@ -114,8 +114,8 @@ export interface ModelEvaluation {
 export function evaluateModel(data: ModelData, features: FeatureSet, folds: readonly ModelFold[], options: EvaluateModelOptions = {}): ModelEvaluation {
   const resolved = resolveModelInterval(options.interval ?? options.bootstrap ?? {});
   const pooledInterval = options.pooledInterval ?? 'folds';
-  if (!POOLED_INTERVALS.includes(pooledInterval)) {
-    throw new AnalysisOptionError(modellingMessages.badModelOption('pooledInterval', String(pooledInterval), `one of ${POOLED_INTERVALS.join(', ')}`), { option: 'pooledInterval' });
+  if (!POOLED_INTERVAL_METHODS.includes(pooledInterval)) {
+    throw new AnalysisOptionError(modellingMessages.badModelOption('pooledInterval', String(pooledInterval), `one of ${POOLED_INTERVAL_METHODS.join(', ')}`), { option: 'pooledInterval' });
   }
   const all = readAllRows(data, features);
   if (data.target.length !== all.position.length || data.dayIndex.length !== all.position.length) {

@@ -2,7 +2,16 @@
 // the predictors and the target computed by DuckDB for exactly the split rows (same order), then
 // evaluateModel over the folds.
 
-import { DEFAULT_SPLIT_METHOD, DEFAULT_WINDOW, WINDOW_SECONDS, fieldSpec, type SampleType, type Window } from '../contract/index.js';
+import {
+  CALIBRATED_SPLIT_METHODS,
+  DEFAULT_SPLIT_METHOD,
+  DEFAULT_WINDOW,
+  SPLIT_METHODS,
+  WINDOW_SECONDS,
+  fieldSpec,
+  type SampleType,
+  type Window,
+} from '../contract/index.js';
 import { quoteIdentifier } from '../base/index.js';
 import {
   AnalysisOptionError,
@@ -110,21 +119,21 @@ export async function modelStudy(source: AnalysisSourceLike, options: ModelStudy
     confidence: asked.confidence,
     blockDays: asked.blockDays ?? intervalBlockDays(WINDOW_SECONDS[window]),
   };
-  // Walk-forward's fold models train on the past only, on growing sets: their scores are not exchangeable, so
-  // the pooled row's interval is the jackknife over every fold's test days (calibrated: docs/analysis.md).
+  // The split's pooled interval (contract's SPLIT_METHODS): walk-forward's fold models train on the past only, on
+  // growing sets, so their scores are not exchangeable and its pooled row takes the jackknife over every fold's test days.
+  const method = SPLIT_METHODS[split.method];
   const evaluated = evaluateModel({ columns, target, targetName: nameOf(spec.target), dayIndex: calendarDays(splits.rows) }, spec.features, splits.splits, {
     ...options,
-    pooledInterval: options.pooledInterval ?? (split.method === 'walk-forward' ? 'test-days' : 'folds'),
+    pooledInterval: options.pooledInterval ?? method.pooledInterval,
     interval,
   });
-  // Each split quotes its own calibration figures: walk-forward has its own run; row k-fold (the naive, leaking
-  // comparison) none, and must not borrow purged k-fold's silently.
+  // Each calibrated split quotes its own figures; row k-fold (the naive, leaking comparison) has none and must not
+  // borrow purged k-fold's silently.
+  const calibrated = CALIBRATED_SPLIT_METHODS.find((one) => one === split.method);
   const calibration =
-    split.method === DEFAULT_SPLIT_METHOD
-      ? evaluated.interval.calibration
-      : split.method === 'walk-forward'
-        ? intervalCalibrationNote('model', undefined, 'walk-forward')
-        : modellingMessages.calibrationOtherSplit(evaluated.interval.calibration, split.method);
+    calibrated !== undefined
+      ? intervalCalibrationNote('model', undefined, calibrated)
+      : modellingMessages.calibrationOtherSplit(evaluated.interval.calibration, split.method);
   const evaluation = { ...evaluated, interval: { ...evaluated.interval, calibration } };
   return { window, target: nameOf(spec.target), sampleType: sampleType ?? 'all', split: resolvedSplit(split, splits), splits, evaluation };
 }

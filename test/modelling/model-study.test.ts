@@ -21,6 +21,7 @@ import {
 } from '../../src/modelling/index.js';
 import { MIN_INTERVAL_BLOCKS } from '../../src/analysis/block-jackknife.js';
 import { intervalCalibrationNote } from '../../src/analysis/interval-calibration-note.js';
+import { CALIBRATED_SPLIT_METHODS, SPLIT_METHODS } from '../../src/contract/index.js';
 import { MarketSimulator } from '../../src/mock/index.js';
 import { simulatorCatalog, type FixtureCatalog } from '../support/fixture-catalog.js';
 
@@ -147,6 +148,14 @@ describe(`modelStudy on simulator rows (seed 1, ${DAYS} days)`, () => {
     expect(purged.evaluation.pooled.overFolds?.folds).toBe(5);
     const naive = await modelStudy(fixture.connection, { interval: INTERVAL, split: { method: 'row-k-fold' } });
     expect(naive.evaluation.interval.calibration).toMatch(/intervals on row-k-fold splits are not measured\.$/);
+    // Both follow contract's SPLIT_METHODS: each method's pooled interval, and which methods the bench measures.
+    expect(naive.evaluation.pooled.overFolds?.folds).toBe(5);
+    expect(Object.fromEntries(Object.entries(SPLIT_METHODS).map(([name, m]) => [name, m.pooledInterval]))).toEqual({
+      'purged-k-fold': 'folds',
+      'walk-forward': 'test-days',
+      'row-k-fold': 'folds',
+    });
+    expect(CALIBRATED_SPLIT_METHODS).toEqual(['purged-k-fold', 'walk-forward']);
   });
 
   it('runs over a Catalog read-only through modelCatalog, with the same numbers', async () => {

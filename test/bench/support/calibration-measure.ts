@@ -2,7 +2,7 @@
 // model evaluation (modelStudy with its default purged k-fold splits, and walk-forward with --splits) over seeded markets, at every window,
 // with the truth each interval should cover. Returns raw records; calibration-summary.ts tallies them.
 
-import { WINDOW_SECONDS, WINDOWS, outcomeFieldName, type Window } from '../../../src/contract/index.js';
+import { CALIBRATED_SPLIT_METHODS, WINDOW_SECONDS, WINDOWS, outcomeFieldName, type CalibratedSplitMethod, type Window } from '../../../src/contract/index.js';
 import { eventStudy } from '../../../src/analysis/index.js';
 import { defaultModelSpec, modelStudy } from '../../../src/modelling/index.js';
 import { derivedFeature } from '../../../src/analysis/derived-feature.js';
@@ -108,9 +108,9 @@ export interface ModelRecord {
   trueAucStandardError: number;
 }
 
-/** The split methods the bench can measure (the model study's default first). */
-export const CALIBRATION_SPLITS = ['purged-k-fold', 'walk-forward'] as const;
-export type CalibrationSplit = (typeof CALIBRATION_SPLITS)[number];
+/** The split methods the bench measures: contract's calibrated ones (the model study's default first). */
+export const CALIBRATION_SPLITS = CALIBRATED_SPLIT_METHODS;
+export type CalibrationSplit = CalibratedSplitMethod;
 
 export interface MeasureOptions {
   seeds: readonly number[];

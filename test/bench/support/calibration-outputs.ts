@@ -4,7 +4,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { WINDOWS, type Window } from '../../../src/contract/index.js';
-import type { CalibrationSummary, Tally } from './calibration-summary.js';
+import { MIN_QUOTED_INTERVALS } from '../../../src/analysis/interval-calibration-note.js';
+import { newTally, type CalibrationSummary, type Tally } from './calibration-summary.js';
 import { outsideBinomialBand } from './calibration-binomial.js';
 
 export interface CalibrationRun {
@@ -52,19 +53,16 @@ const pooledTallies = (model: ModelSummary, w: Window) => {
   return expected ? { auc: expected.auc, logLoss: expected.logLoss } : { auc: model.coverage[w].pooledAuc, logLoss: model.coverage[w].pooledLogLoss };
 };
 
-/** A cell of fewer shown intervals says too little to quote in the overall range (e.g. "83% of 12"); the CLI's note uses the same floor. */
-const MIN_QUOTED = 30;
-
-/** Every coverage figure of the run in one list (cells of at least MIN_QUOTED intervals), for the overall range. */
+/** Every coverage figure of the run in one list (cells of at least MIN_QUOTED_INTERVALS, as the CLI's note), for the overall range. */
 function allCoverages(run: CalibrationRun): number[] {
   const out: number[] = [];
   for (const length of run.summary) {
     for (const w of WINDOWS) {
       const e = length.event.coverage[w];
-      if (e?.coverage != null && e.shown >= MIN_QUOTED) out.push(e.coverage);
+      if (e?.coverage != null && e.shown >= MIN_QUOTED_INTERVALS) out.push(e.coverage);
       for (const model of [length.model, length.walkForward ?? undefined]) {
         const m = model?.coverage[w];
-        if (model && m) for (const t of [foldTallies(m).auc, pooledTallies(model, w).auc, foldTallies(m).logLoss, pooledTallies(model, w).logLoss]) if (t.coverage != null && t.shown >= MIN_QUOTED) out.push(t.coverage);
+        if (model && m) for (const t of [foldTallies(m).auc, pooledTallies(model, w).auc, foldTallies(m).logLoss, pooledTallies(model, w).logLoss]) if (t.coverage != null && t.shown >= MIN_QUOTED_INTERVALS) out.push(t.coverage);
       }
     }
   }
@@ -198,7 +196,7 @@ export function calibrationMarkdown(run: CalibrationRun): string {
 
 /** Tallies of one kind summed over market lengths (the issue's cells are window × interval kind). */
 function sumTallies(tallies: readonly (Tally | undefined)[]): Tally {
-  const sum: Tally = { shown: 0, covered: 0, coverage: null, withheld: {} };
+  const sum = newTally();
   for (const t of tallies) {
     if (!t) continue;
     sum.shown += t.shown;
@@ -250,8 +248,6 @@ export function windowKindLines(run: CalibrationRun): string[] {
   lines.push('', `- Cells with an interval shown: ${cells}; outside 93–97%: ${outsideGoal}; outside Binomial(shown, 0.95)'s central band (†): ${outsideBand}.`, '');
   return lines;
 }
-
-const newTally = (): Tally => ({ shown: 0, covered: 0, coverage: null, withheld: {} });
 
 /** The walk-forward table of one market length: the model intervals only (the event study has no split). */
 function walkForwardLines(days: number, model: ModelSummary): string[] {

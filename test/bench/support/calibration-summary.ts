@@ -16,7 +16,7 @@ export interface Tally {
   withheld: Record<string, number>;
 }
 
-const newTally = (): Tally => ({ shown: 0, covered: 0, coverage: null, withheld: {} });
+export const newTally = (): Tally => ({ shown: 0, covered: 0, coverage: null, withheld: {} });
 
 function add(tally: Tally, interval: readonly [number | null, number | null], truth: number | null, withheldReason: string): void {
   // No truth (a fold fitted on no rows; NaN is saved as null): nothing to count.
