@@ -1,7 +1,7 @@
 // Every user-facing sentence of the analysis layer (tests assert classes and codes, not these texts).
 
 import type { IntervalGap } from './interval-gap.js';
-import { DEFAULT_SPLIT_METHOD, type CalibratedSplitMethod } from '../contract/index.js';
+import { DEFAULT_SPLIT_METHOD, SPLIT_METHODS, type CalibratedSplitMethod } from '../contract/index.js';
 
 export const analysisMessages = {
   danfojsMissing: () =>
@@ -71,9 +71,10 @@ export const analysisMessages = {
     if (noSkill === null || coverage === null) return `No calibration run has measured these intervals on ${split} splits yet (npm run bench -- --only calibration).`;
     const pct = (share: number) => `${(share * 100).toFixed(1)}%`;
     const freshText = freshMarket === null ? '' : ` (against its skill on other markets: ${pct(freshMarket[0])}-${pct(freshMarket[1])})`;
-    // The pooled row's estimand: k-fold's corrected resampled t, the skill expected over training sets;
-    // walk-forward's jackknife over every fold's test days, the fold models' skill on days like those.
-    const pooledEstimand = split === 'walk-forward' ? "the fold models' skill under the test days' conditions" : 'the skill expected over training sets';
+    // The pooled row's estimand follows its interval (contract's SPLIT_METHODS): the corrected resampled t over the
+    // folds, the skill expected over training sets; the jackknife over every fold's test days, the fold models' skill.
+    const pooledEstimand =
+      SPLIT_METHODS[split].pooledInterval === 'test-days' ? "the fold models' skill under the test days' conditions" : 'the skill expected over training sets';
     const pooledText = pooled === null ? '' : `; pooled intervals held ${pooledEstimand} in ${pct(pooled[0])}-${pct(pooled[1])}`;
     return `Calibrated on ${markets} simulated markets (${days.join(' and ')} days${split === DEFAULT_SPLIT_METHOD ? '' : `, ${split} splits`}): a no-skill model's fold AUC intervals excluded 0.5 in ${pct(noSkill[0])}-${pct(noSkill[1])} of folds; fold intervals held the fold model's skill under its test days' conditions in ${pct(coverage[0])}-${pct(coverage[1])}${freshText}${pooledText} (docs/analysis.md).`;
   },
