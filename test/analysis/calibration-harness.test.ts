@@ -190,6 +190,11 @@ describe('records of several runs and split methods (--from, --splits)', () => {
     expect(length!.model.pooledEstimand['1h'].auc).toMatchObject({ shown: 3, covered: 3 });
     expect(length!.walkForward!.coverage['1h'].foldAucSameRegime).toMatchObject({ shown: 2, covered: 1 });
     expect(length!.walkForward!.pooledEstimand['1h'].auc).toMatchObject({ shown: 3, covered: 2 });
+    // The same pooled tallies per spec: the default spec's row is the one that missed.
+    expect(length!.walkForward!.pooledBySpec.default['1h'].auc).toMatchObject({ shown: 1, covered: 0 });
+    expect(length!.walkForward!.pooledBySpec['no-skill']['1h'].auc).toMatchObject({ shown: 2, covered: 2 });
+    expect(length!.model.pooledBySpec['no-skill']['1h'].auc).toMatchObject({ shown: 3, covered: 3 });
+    expect(length!.model.pooledBySpec.default['1h'].auc).toMatchObject({ shown: 0 });
     expect(length!.walkForward!.noSkillFolds).toEqual({ shown: 2, excluding: 1 });
     const purgedOnly = summarize({ events: [], models: models.filter((r) => r.split === undefined), eventTruth: { 60: new Map() }, modelTruthRows: {}, errors: [], seconds: { truth: 0, study: 0 } }, [60]);
     expect(purgedOnly[0]!.walkForward).toBeNull();

@@ -185,6 +185,7 @@ export function calibrationMarkdown(run: CalibrationRun): string {
         const m = length.model.coverage[w];
         return `${w} ${m.pooledAuc.shown > 0 ? cell(m.pooledAuc) : '–'}; ${m.pooledLogLoss.shown > 0 ? cell(m.pooledLogLoss) : '–'}`;
       }).join(', ')}.`,
+      pooledBySpecLine(length.model),
       `- Null groups (FDR): ${length.event.nullGroups.join(', ') || 'none'}.`,
       '',
     );
@@ -249,6 +250,13 @@ export function windowKindLines(run: CalibrationRun): string[] {
   return lines;
 }
 
+/** The pooled columns per spec, against the same estimand (runs tallied before it was kept: empty cells). */
+function pooledBySpecLine(model: ModelSummary): string {
+  const specs = Object.entries(model.pooledBySpec).map(([spec, cells]) =>
+    `${spec}: ${WINDOWS.map((w) => `${w} ${cells[w] && cells[w].auc.shown > 0 ? cell(cells[w].auc) : '–'}; ${cells[w] && cells[w].logLoss.shown > 0 ? cell(cells[w].logLoss) : '–'}`).join(', ')}`);
+  return `- Pooled columns per model spec (AUC; Δ log loss), the default model (skill at 15m–4h, true AUC 0.53–0.56; none at 24h and 7d) and the no-skill one: ${specs.join('; ')}.`;
+}
+
 /** The walk-forward table of one market length: the model intervals only (the event study has no split). */
 function walkForwardLines(days: number, model: ModelSummary): string[] {
   const lines = [
@@ -267,6 +275,7 @@ function walkForwardLines(days: number, model: ModelSummary): string[] {
   lines.push(
     '',
     `- No-skill folds whose AUC interval excludes 0.5: ${ns.shown > 0 ? pct(ns.excluding / ns.shown) : '–'} of ${ns.shown} (pooled: ${np.shown > 0 ? pct(np.excluding / np.shown) : '–'} of ${np.shown}); mean true AUC of the default model's folds ${model.meanTrueAuc.default?.toFixed(3) ?? '–'}.`,
+    pooledBySpecLine(model),
     `- Model estimate − truth, mean (AUC; Δ log loss): ${Object.entries(model.bias)
       .map(([name, b]) => `${name} ${b.auc?.toFixed(4) ?? '–'}; ${b.logLossDifference?.toFixed(4) ?? '–'}${b.aucSameRegime != null ? ` (AUC − same-regime truth ${b.aucSameRegime.toFixed(4)})` : ''}`)
       .join(', ')}.`,

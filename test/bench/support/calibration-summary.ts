@@ -134,10 +134,13 @@ function modelSummary(models: readonly ModelRecord[], windows: readonly Window[]
   // own: its truth per window × spec is the mean of the pooled truths over the markets (the no-skill AUC: 0.5
   // either way). The test-days jackknife (walk-forward) targets the fitted models' skill on days like the test
   // days: the pooled same-regime truth.
+  const pooledBySpec = { default: {} as Record<Window, { auc: Tally; logLoss: Tally }>, 'no-skill': {} as Record<Window, { auc: Tally; logLoss: Tally }> };
   const pooledEstimand = Object.fromEntries(
     windows.map((w) => {
       const cell = { auc: newTally(), logLoss: newTally() };
       for (const spec of ['default', 'no-skill'] as const) {
+        // The same tallies per spec: whether a cell's coverage depends on the model having skill to find.
+        const own = (pooledBySpec[spec][w] = { auc: newTally(), logLoss: newTally() });
         const rows = models.filter((m) => m.window === w && m.spec === spec && m.fold === 0);
         const mean = (pick: (r: ModelRecord) => number) => {
           const v = rows.map(pick).filter((x) => x !== null && Number.isFinite(x));
@@ -148,12 +151,16 @@ function modelSummary(models: readonly ModelRecord[], windows: readonly Window[]
         for (const r of rows) {
           if (r.overFolds === false) {
             const reason = reasonFor(Math.ceil(r.testDays / intervalBlockDays(WINDOW_SECONDS[w])));
-            add(cell.auc, r.aucInterval, r.sameRegimeAuc ?? null, reason);
-            add(cell.logLoss, r.logLossInterval, r.sameRegimeLogLossDifference ?? null, reason);
+            for (const t of [cell, own]) {
+              add(t.auc, r.aucInterval, r.sameRegimeAuc ?? null, reason);
+              add(t.logLoss, r.logLossInterval, r.sameRegimeLogLossDifference ?? null, reason);
+            }
             continue;
           }
-          add(cell.auc, r.aucInterval, auc, 'a fold score undefined, or all alike');
-          add(cell.logLoss, r.logLossInterval, logLoss, 'a fold score undefined, or all alike');
+          for (const t of [cell, own]) {
+            add(t.auc, r.aucInterval, auc, 'a fold score undefined, or all alike');
+            add(t.logLoss, r.logLossInterval, logLoss, 'a fold score undefined, or all alike');
+          }
         }
       }
       return [w, cell];
@@ -170,6 +177,8 @@ function modelSummary(models: readonly ModelRecord[], windows: readonly Window[]
   return {
     coverage: modelCells,
     pooledEstimand,
+    /** pooledEstimand's tallies per spec (the default model, with skill at 15m–4h; the no-skill one). */
+    pooledBySpec,
     noSkillFolds: noSkill(false),
     noSkillPooled: noSkill(true),
     meanTrueAuc: {
