@@ -32,7 +32,7 @@ interface Control {
 const CONTROLS: Control[] = [
   { name: 'no skill, 1 predictor', predictors: 1, slope: 0 },
   { name: 'no skill, 3 predictors', predictors: 3, slope: 0 },
-  { name: 'skill (slope 0.15, AUC ≈ 0.54), 1 predictor', predictors: 1, slope: 0.15 },
+  { name: 'skill (AUC 0.54), 1 predictor', predictors: 1, slope: 0.15 },
 ];
 
 const logistic = (z: number) => 1 / (1 + Math.exp(-z));
@@ -69,7 +69,8 @@ function measure(control: Control) {
   const folds = dayFolds(dayIndex);
   const runs: { estimate: number; truth: number; shown: readonly [number, number]; uncorrected: readonly [number, number]; testRows: readonly [number, number] }[] = [];
   for (let run = 0; run < RUNS; run += 1) {
-    const random = randomStream(run + 1, 'pooled-log-loss rows', control.name);
+    // Keyed by what the control is, not by its label: renaming a control keeps its rows.
+    const random = randomStream(run + 1, 'pooled-log-loss rows', control.predictors, control.slope);
     const x = normalMatrix(random, n, names);
     const columns = Object.fromEntries(names.map((name, j) => [name, Float64Array.from({ length: n }, (_, i) => x.values[i * names.length + j]!)]));
     const target = Float64Array.from({ length: n }, (_, i) => (random.next() < logistic(control.slope * x.values[i * names.length]!) ? 1 : 0));
@@ -119,7 +120,7 @@ const started = performance.now();
 const results = CONTROLS.map(measure);
 console.error(
   formatTable(
-    ['control', 'runs', 'sd of estimate', 'corrected t: coverage', 'half-width', 'uncorrected t', 'test-rows jackknife', 'half-width'],
+    ['control', 'runs', 'sd', 'corrected t', '± mean', 'uncorrected', 'test rows', '± mean'],
     results.map((r) => [
       r.control,
       String(r.runs),
