@@ -77,7 +77,7 @@ beforeAll(async () => {
     notebookPrograms.set(file, program);
     writeFileSync(path.join(examples, cellsFile(file)), program.text);
   }
-  writeFileSync(path.join(examples, 'tsconfig.json'), `${JSON.stringify({ extends: '../tsconfig.json', compilerOptions: { noEmit: true, declaration: false, rootDir: '.', moduleDetection: 'force' }, include: ['*.ts'] }, null, 2)}\n`);
+  writeFileSync(path.join(examples, 'tsconfig.json'), `${JSON.stringify({ extends: '../tsconfig.json', compilerOptions: { noEmit: true, incremental: false, declaration: false, rootDir: '.', moduleDetection: 'force' }, include: ['*.ts'] }, null, 2)}\n`);
   writeFileSync(path.join(examples, 'vitest.config.mjs'), 'export default { test: { include: ["*.test.ts"] } };\n');
   const checked = await runBounded(process.execPath, ['node_modules/typescript/bin/tsc', '-p', `${EXAMPLES_FOLDER}/tsconfig.json`], { cwd: clone.dir, env, timeoutMs: BLOCK_LIMIT_MS, keepChars: 1_000_000 });
   if (checked.timedOut) throw new Error(`tsc over the documented examples did not finish within ${BLOCK_LIMIT_MS / 1000} s`);

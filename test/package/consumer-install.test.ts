@@ -42,7 +42,7 @@ beforeAll(async () => {
   // 1. A copy of what the build reads, so prepack's clean build never touches this checkout's dist/ (other
   //    test files import it while this one runs).
   const source = path.join(temp, 'source');
-  for (const entry of ['package.json', 'README.md', 'tsconfig.json', 'tsconfig.build.json', 'src']) cpSync(path.join(ROOT, entry), path.join(source, entry), { recursive: true });
+  for (const entry of ['package.json', 'README.md', 'tsconfig.json', 'src']) cpSync(path.join(ROOT, entry), path.join(source, entry), { recursive: true });
   if (existsSync(path.join(ROOT, 'LICENSE'))) cpSync(path.join(ROOT, 'LICENSE'), path.join(source, 'LICENSE'));
   symlinkSync(path.join(ROOT, 'node_modules'), path.join(source, 'node_modules'), 'dir');
   // 2. npm pack runs prepack (remove dist/, build) and writes the tarball.
