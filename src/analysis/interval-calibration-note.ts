@@ -7,7 +7,6 @@ import { analysisMessages } from './messages.js';
 
 /** A cell of fewer shown intervals than this says too little to quote (e.g. "100% of 4"); the bench's overall range uses it too. */
 export const MIN_QUOTED_INTERVALS = 30;
-const MIN_SHOWN = MIN_QUOTED_INTERVALS;
 
 interface ModelCell {
   /** Fold rows against their estimand: the fold model's skill under its test days' conditions (docs/analysis.md). */
@@ -62,16 +61,16 @@ export function calibratedCoverage(
   const values: number[] = [];
   if (kind === 'event') {
     for (const length of figures.lengths) {
-      for (const cell of Object.values(length.eventDifference)) if (cell.shown >= MIN_SHOWN && cell.coverage !== null) values.push(cell.coverage);
+      for (const cell of Object.values(length.eventDifference)) if (cell.shown >= MIN_QUOTED_INTERVALS && cell.coverage !== null) values.push(cell.coverage);
     }
     return range(values);
   }
   for (const model of modelFiguresOf(figures, split)) {
     for (const table of [model.modelAuc, model.modelLogLossDifference]) {
       for (const cell of Object.values(table)) {
-        if (kind === 'model' && cell.foldShown >= MIN_SHOWN && cell.fold !== null) values.push(cell.fold);
-        if (kind === 'pooled' && cell.pooledShown >= MIN_SHOWN && cell.pooled !== null) values.push(cell.pooled);
-        if (kind === 'freshMarket' && cell.foldShown >= MIN_SHOWN && cell.foldFreshMarket != null) values.push(cell.foldFreshMarket);
+        if (kind === 'model' && cell.foldShown >= MIN_QUOTED_INTERVALS && cell.fold !== null) values.push(cell.fold);
+        if (kind === 'pooled' && cell.pooledShown >= MIN_QUOTED_INTERVALS && cell.pooled !== null) values.push(cell.pooled);
+        if (kind === 'freshMarket' && cell.foldShown >= MIN_QUOTED_INTERVALS && cell.foldFreshMarket != null) values.push(cell.foldFreshMarket);
       }
     }
   }

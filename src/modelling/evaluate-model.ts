@@ -60,13 +60,10 @@ export interface EvaluateModelOptions {
    * together with the fitted models fixed, about these models' skill on days like the test days (walk-forward:
    * models trained on the past only, on growing training sets, so their scores are not exchangeable).
    */
-  pooledInterval?: PooledInterval;
+  pooledInterval?: PooledIntervalMethod;
   /** The old name of `interval`, still accepted: `confidence` and `blockDays` are read; `samples` and `seed` are ignored (the jackknife draws nothing). */
   bootstrap?: ModelIntervalOptions & { samples?: number; seed?: number };
 }
-
-/** How the pooled row of several folds gets its interval (EvaluateModelOptions.pooledInterval; contract's list). */
-export type PooledInterval = PooledIntervalMethod;
 
 /** Rows of a fold part left out before fitting or scoring. */
 export interface LeftOutRows {

@@ -1,6 +1,8 @@
 // Every user-facing sentence of the modelling layer: split and model options, the model's data, and the model
 // scores' intervals (tests assert classes and codes, not these texts; analysisMessages has the event study's).
 
+import type { PooledIntervalMethod } from '../contract/index.js';
+
 export const modellingMessages = {
   badSplitCount: (option: string, value: string, min: number) =>
     `The split option ${option} must be a whole number of at least ${min}, not ${value}.`,
@@ -25,9 +27,11 @@ export const modellingMessages = {
     `The predictor ${name} is text, not a number; derive a number from it, e.g. derivedFeature('is_${name}_x', ['${name}'], "${name} = 'x'").`,
   targetNotBinary: (name: string, row: number, value: number) =>
     `The target ${name} must be 1, 0 or null (missing) for every row, but row ${row} gives ${value}; derive a binary target, e.g. derivedFeature('up', ['return_pct_1h'], 'return_pct_1h > 0').`,
-  /** What the model scores' intervals are (the evaluation's `interval.description`). */
-  /** pooled: how the pooled row of several folds gets its interval (evaluateModel's pooledInterval); undefined: one fold. */
-  modelIntervalMethod: (confidence: number, blockDays: number, pooled?: { over: 'folds' | 'test-days'; folds: number }) =>
+  /**
+   * What the model scores' intervals are (the evaluation's `interval.description`). pooled: how the pooled row of
+   * several folds gets its interval (evaluateModel's pooledInterval); undefined: one fold.
+   */
+  modelIntervalMethod: (confidence: number, blockDays: number, pooled?: { over: PooledIntervalMethod; folds: number }) =>
     `${Number((confidence * 100).toFixed(2))}% block-jackknife t intervals over ${blockDays}-day blocks of test days (G−1 df, fitted models fixed)${
       pooled === undefined || pooled.folds < 2
         ? ''
