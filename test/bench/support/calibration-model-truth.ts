@@ -114,10 +114,18 @@ export function truthScoringModels(truth: TruthSample, knownAuc?: number) {
   return { factory, fitted };
 }
 
+/** The weighted mean of `values` over the entries with weight > 0 and a finite value; NaN when none. */
+function weightedMix(values: readonly number[], weights: readonly number[]): number {
+  const used = values.map((value, i) => ({ value, weight: weights[i]! })).filter((u) => u.weight > 0 && Number.isFinite(u.value));
+  const total = used.reduce((sum, u) => sum + u.weight, 0);
+  return total > 0 ? used.reduce((sum, u) => sum + (u.weight / total) * u.value, 0) : Number.NaN;
+}
+
 /**
  * Pooled truth. Δ log loss: the fold models' truths mixed by `weights` (each fold's share of pooled test rows),
  * as the pooled estimate mixes the folds' rows. AUC: rdw's pooled AUC counts pairs within a fold only, so its
- * truth is the fold models' truth AUCs mixed by `pairWeights` (each fold's positive × negative test rows).
+ * truth is the fold models' truth AUCs mixed by `pairWeights` (each fold's positive × negative test rows). A fold
+ * fitted on no rows (no truth predictions) is left out.
  */
 export function pooledTruth(
   folds: readonly FoldTruth[],
@@ -125,12 +133,8 @@ export function pooledTruth(
   pairWeights: readonly number[],
   knownAuc?: number,
 ): { auc: number; logLossDifference: number } {
-  const mix = (values: (fold: FoldTruth) => number, by: readonly number[]) => {
-    const used = folds.map((fold, i) => ({ fold, weight: by[i]! })).filter(({ fold, weight }) => weight > 0 && fold.predictions.length > 0);
-    const total = used.reduce((sum, u) => sum + u.weight, 0);
-    return used.reduce((sum, u) => sum + (u.weight / total) * values(u.fold), 0);
-  };
-  return { auc: knownAuc ?? mix((fold) => fold.auc, pairWeights), logLossDifference: mix((fold) => fold.logLossDifference, weights) };
+  const scored = folds.map((fold) => (fold.predictions.length > 0 ? fold : { auc: Number.NaN, logLossDifference: Number.NaN }));
+  return mixFoldTruths(scored, weights, pairWeights, knownAuc);
 }
 
 /**
@@ -143,12 +147,20 @@ export function pooledSameRegimeTruth(
   weights: readonly number[],
   pairWeights: readonly number[],
 ): { auc: number; logLossDifference: number } {
-  const mix = (pick: (fold: { auc: number; logLossDifference: number }) => number, by: readonly number[]) => {
-    const used = folds.map((fold, i) => ({ value: pick(fold), weight: by[i]! })).filter((u) => u.weight > 0 && Number.isFinite(u.value));
-    const total = used.reduce((sum, u) => sum + u.weight, 0);
-    return total > 0 ? used.reduce((sum, u) => sum + (u.weight / total) * u.value, 0) : Number.NaN;
+  return mixFoldTruths(folds, weights, pairWeights);
+}
+
+/** Fold truths mixed as the pooled scores mix the folds (AUC by `pairWeights`, Δ log loss by `weights`). */
+function mixFoldTruths(
+  folds: readonly { auc: number; logLossDifference: number }[],
+  weights: readonly number[],
+  pairWeights: readonly number[],
+  knownAuc?: number,
+): { auc: number; logLossDifference: number } {
+  return {
+    auc: knownAuc ?? weightedMix(folds.map((fold) => fold.auc), pairWeights),
+    logLossDifference: weightedMix(folds.map((fold) => fold.logLossDifference), weights),
   };
-  return { auc: mix((fold) => fold.auc, pairWeights), logLossDifference: mix((fold) => fold.logLossDifference, weights) };
 }
 
 /** Standard error of a fold's truth AUC from its spread across truth markets (sd / √markets). */
