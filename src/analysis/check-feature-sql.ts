@@ -39,9 +39,15 @@ export async function checkFeatureSql(connection: DuckDBConnection, feature: Der
   const functions = new Set<string>();
   const construct = crossRowConstruct(expression, functions);
   if (construct !== undefined) throw crossRow(feature, construct);
+  const makesRows = [...functions].find((name) => SET_RETURNING_FUNCTIONS.has(name));
+  if (makesRows !== undefined) throw new CrossRowFeatureError(analysisMessages.setReturning(feature.name, `${makesRows}()`), { column: feature.name, construct: `${makesRows}()` });
+  assertNamesKnown(feature, expression, scope);
   await assertNoAggregate(connection, feature, functions);
   await bind(connection, feature, scope);
 }
+
+/** Functions that make several rows of one (the rows would no longer line up with the split's). */
+const SET_RETURNING_FUNCTIONS = new Set(['unnest', 'generate_subscripts']);
 
 /** The expression tree of `SELECT (<sql>)`: exactly one expression, nothing around it (no FROM, WHERE, second statement). */
 async function parsedExpression(connection: DuckDBConnection, feature: DerivedFeature): Promise<Node> {
@@ -75,12 +81,53 @@ function* nodes(value: unknown): Generator<Node> {
 }
 
 function assertNoLabelNamed(feature: DerivedFeature, expression: Node): void {
-  for (const node of nodes(expression)) {
-    if (node.class !== 'COLUMN_REF') continue;
-    const parts = node.column_names as string[];
+  for (const { parts } of columnReferences(expression)) {
     const spec = fieldSpec(parts[parts.length - 1]!.toLowerCase());
     if (spec?.role === 'label') throw readsLabel(feature, spec.name, spec.window ?? 'unknown');
   }
+}
+
+/**
+ * Every name the expression reads must be a field its scope allows or one of its declared derived inputs, named by
+ * itself: DuckDB reads a relation's name as its whole row (a struct of every field, labels too), and a qualified
+ * name reaches a relation. The guard's own relation (feature_row) and an unaliased subquery's are such names.
+ * @throws UnknownColumnError
+ */
+function assertNamesKnown(feature: DerivedFeature, expression: Node, scope: FeatureScope): void {
+  const inputs = new Set(feature.inputs.filter((input) => typeof input !== 'string').map((input) => (input as DerivedFeature).name.toLowerCase()));
+  for (const { parts } of columnReferences(expression)) {
+    const written = parts.join('.');
+    if (parts.length !== 1) throw new UnknownColumnError(analysisMessages.qualifiedName(feature.name, written), { option: feature.name });
+    const name = parts[0]!.toLowerCase();
+    const spec = fieldSpec(name);
+    const allowed = inputs.has(name) || (spec !== undefined && (scope === 'target' || spec.role !== 'label'));
+    if (!allowed) throw new UnknownColumnError(analysisMessages.unknownColumnInSql(feature.name, parts[0]!), { option: feature.name });
+  }
+}
+
+/**
+ * The column references of an expression (subqueries and CTEs entered), without a lambda's parameters inside its
+ * body (`list_transform(l, x -> x * 2)` reads no column x).
+ */
+function* columnReferences(value: unknown, parameters: ReadonlySet<string> = new Set()): Generator<{ parts: string[] }> {
+  if (Array.isArray(value)) {
+    for (const item of value) yield* columnReferences(item, parameters);
+    return;
+  }
+  if (value === null || typeof value !== 'object') return;
+  const node = value as Node;
+  if (node.class === 'LAMBDA') {
+    const inner = new Set(parameters);
+    for (const parameter of nodes(node.lhs)) if (parameter.class === 'COLUMN_REF') inner.add((parameter.column_names as string[]).join('.').toLowerCase());
+    yield* columnReferences(node.expr, inner);
+    return;
+  }
+  if (node.class === 'COLUMN_REF') {
+    const parts = node.column_names as string[];
+    if (!(parts.length === 1 && parameters.has(parts[0]!.toLowerCase()))) yield { parts };
+    return;
+  }
+  for (const child of Object.values(node)) yield* columnReferences(child, parameters);
 }
 
 /** The first construct that can see other rows (a subquery is refused whole, not entered); collects function names. */
@@ -167,7 +214,8 @@ function withInputs(relation: string, feature: DerivedFeature): string {
     if (typeof input === 'string') continue;
     const value = trailingSpecOf(input) === undefined ? `(${input.sql})` : 'NULL::DOUBLE';
     if (trailingSpecOf(input) === undefined) out = withInputs(out, input);
-    out = `(SELECT *, ${value} AS ${quoteIdentifier(input.name)} FROM ${out})`;
+    // Aliased: an unaliased subquery's name (unnamed_subquery) would read as a whole row (assertNamesKnown refuses it).
+    out = `(SELECT *, ${value} AS ${quoteIdentifier(input.name)} FROM ${out} AS ${quoteIdentifier(`__inputs_${input.name}`)})`;
   }
   return out;
 }

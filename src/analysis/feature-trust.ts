@@ -1,6 +1,7 @@
 // Which derived features the guard has read: those whose SQL DuckDB parsed and bound (checkFeatureSet), and
 // those rdw built itself (the trailing point-in-time helpers), whose SQL no user wrote. Kept by object identity
-// (features are frozen), so a copy with other SQL is not trusted.
+// with what was read (name, SQL, inputs): derivedFeature's objects are frozen, but the type admits any object, and
+// one changed after its reading (its SQL swapped for a label) is not trusted.
 
 import type { DerivedFeature } from './derived-feature.js';
 
@@ -12,16 +13,27 @@ export interface TrailingSpec {
   readonly hours: number;
 }
 
-const checked = new WeakSet<DerivedFeature>();
+const checked = new WeakMap<DerivedFeature, string>();
 const built = new WeakMap<DerivedFeature, TrailingSpec>();
 
 export function markChecked(feature: DerivedFeature): void {
-  checked.add(feature);
+  checked.set(feature, readingOf(feature));
 }
 
-/** True when checkFeatureSet read this feature's SQL, or rdw built it. */
+/** True when checkFeatureSet read this feature's SQL as it is now, or rdw built it. */
 export function isChecked(feature: DerivedFeature): boolean {
-  return checked.has(feature) || built.has(feature);
+  return built.has(feature) || (checked.has(feature) && checked.get(feature) === readingOf(feature));
+}
+
+/** What a reading saw: name, SQL and inputs, derived inputs by the same (rdw-built ones by name). */
+function readingOf(feature: DerivedFeature): string {
+  const of = (input: unknown): unknown => {
+    if (typeof input !== 'object' || input === null) return input;
+    const derived = input as DerivedFeature;
+    if (built.has(derived)) return { built: derived.name };
+    return { name: derived.name, sql: derived.sql, inputs: Array.from(derived.inputs ?? [], of) };
+  };
+  return JSON.stringify(of(feature));
 }
 
 export function markBuiltByRdw(feature: DerivedFeature, spec: TrailingSpec): void {

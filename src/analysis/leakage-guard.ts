@@ -5,6 +5,7 @@
 import { fieldSpec } from '../contract/index.js';
 import { AnalysisOptionError, UnknownColumnError } from './analysis-errors.js';
 import { isChecked } from './feature-trust.js';
+import { takenFeatureName } from './feature-names.js';
 import type { DerivedFeature, FeatureInput } from './derived-feature.js';
 import { LeakageError } from './leakage-error.js';
 import { analysisMessages } from './messages.js';
@@ -30,6 +31,7 @@ export function labelBehind(column: FeatureInput): { label: string; window: stri
  * name that is no row field.
  */
 export function assertPredictors(columns: readonly FeatureInput[]): void {
+  for (const column of columns) assertFeatureNames(column);
   for (const column of columns) {
     const found = labelBehind(column);
     if (!found) continue;
@@ -40,6 +42,18 @@ export function assertPredictors(columns: readonly FeatureInput[]): void {
         : analysisMessages.derivedFromLabel(name, found.label, found.window);
     throw new LeakageError(message, { column: name, window: found.window, label: found.label });
   }
+}
+
+/** Every derived feature in `column`'s lineage has a name of its own (takenFeatureName). @throws LeakageError, AnalysisOptionError */
+function assertFeatureNames(column: FeatureInput): void {
+  if (typeof column === 'string') return;
+  const taken = takenFeatureName(column.name);
+  if (taken === 'label') {
+    const spec = fieldSpec(column.name.toLowerCase())!;
+    throw new LeakageError(analysisMessages.featureNameTaken(column.name, taken), { column: column.name, window: spec.window ?? 'unknown', label: spec.name });
+  }
+  if (taken !== undefined) throw new AnalysisOptionError(analysisMessages.featureNameTaken(column.name, taken), { option: column.name });
+  column.inputs.forEach(assertFeatureNames);
 }
 
 /** A checked list of predictors. */

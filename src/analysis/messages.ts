@@ -22,6 +22,14 @@ export const analysisMessages = {
     `Feature "${derived}" uses ${construct}, which reads rows other than its own (a later row holds the future); a derived feature may read only its own row, so for history use trailingMean, trailingChange or trailingRank (earlier rows of the same symbol only).`,
   notOneExpression: (derived: string, detail: string) =>
     `The SQL of feature "${derived}" is not one expression over the row's fields (${detail}); give a single expression such as ln(volume_ratio_20).`,
+  featureNameTaken: (derived: string, taken: 'label' | 'field' | 'run-time') =>
+    `"${derived}" cannot name a derived feature: it is ${taken === 'label' ? 'a label' : taken === 'field' ? 'a Market Events field' : "a column or relation name of rdw's own queries"}, which the feature would stand in for; give it a name of its own, e.g. "${derived}_derived".`,
+  inputNameTwice: (derived: string) =>
+    `Two different derived inputs are named "${derived}" (their SQL differs); give each its own name.`,
+  qualifiedName: (derived: string, column: string) =>
+    `The SQL of feature "${derived}" reads "${column}", a qualified name; name each field by itself (e.g. price, not t.price): a feature reads only its own row.`,
+  setReturning: (derived: string, construct: string) =>
+    `Feature "${derived}" uses ${construct}, which makes several rows out of one (the rows would no longer line up with the split); a derived feature gives one value per row.`,
   unknownColumnInSql: (derived: string, column: string) =>
     `The SQL of feature "${derived}" reads "${column}", which is neither a Market Events field nor one of its declared derived inputs; check the name.`,
   featureNotChecked: (derived: string) =>
@@ -30,7 +38,7 @@ export const analysisMessages = {
     `A trailing feature summarises a numeric predictor field, and "${field}" is not one; pick one such as volume_ratio_20 or price.`,
   badTrailingHours: (value: string) => `The trailing window hours must be a number of hours above 0, not ${value}.`,
   badTrailingName: (name: string) =>
-    `"${name}" cannot name a trailing feature: use letters, digits and _ (starting with a letter or _), and no Market Events field name.`,
+    `"${name}" cannot name a trailing feature: use letters, digits and _ (starting with a letter or _), and no Market Events field name or name of rdw's own queries (reason, release_id, day, label_end, __…).`,
   unknownColumn: (column: string) =>
     `Column "${column}" is neither a Market Events field nor a derived feature defined with derivedFeature(); check the name.`,
   targetNotLabel: (column: string) =>

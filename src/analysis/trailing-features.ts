@@ -6,11 +6,12 @@
 import { fieldSpec } from '../contract/index.js';
 import { quoteIdentifier } from '../base/index.js';
 import { AnalysisOptionError, UnknownColumnError } from './analysis-errors.js';
-import { markBuiltByRdw, trailingSpecOf, type TrailingSpec } from './feature-trust.js';
+import { isChecked, markBuiltByRdw, trailingSpecOf, type TrailingSpec } from './feature-trust.js';
 import { LeakageError } from './leakage-error.js';
 import { derivedFeature, type DerivedFeature, type FeatureInput } from './derived-feature.js';
 import { analysisMessages } from './messages.js';
 import { pointInTimeConditionSql } from './point-in-time.js';
+import { takenFeatureName } from './feature-names.js';
 
 export interface TrailingFeatureOptions {
   /** Length of the look-back, in hours (> 0): rows with sample_time in [t − hours, t), t excluded. */
@@ -45,7 +46,7 @@ function trailingFeature(statistic: TrailingSpec['statistic'], field: string, op
   const hours = options?.hours;
   if (typeof hours !== 'number' || !Number.isFinite(hours) || hours <= 0) throw new AnalysisOptionError(analysisMessages.badTrailingHours(String(hours)), { option: 'hours' });
   const name = options.name ?? `trailing_${statistic}_${spec.name}_${String(hours).replace('.', '_')}h`;
-  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) || fieldSpec(name.toLowerCase()) !== undefined) {
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) || takenFeatureName(name) !== undefined) {
     throw new AnalysisOptionError(analysisMessages.badTrailingName(name), { option: 'name' });
   }
   // Its SQL is the column trailingFeaturesSql adds: the window itself runs there, once, over the whole relation.
@@ -57,21 +58,38 @@ function trailingFeature(statistic: TrailingSpec['statistic'], field: string, op
 /**
  * `from` (a table name or a parenthesised subquery of Market Events rows) with one more column per trailing
  * feature among `predictors` (and their inputs), computed over the point-in-time rows of `from` with the same
- * symbol and a sample_time in [t − hours, t): rows at t itself (the row and its peers) never count. Rows are
- * not filtered; `from` is returned as it is when there is no trailing feature.
+ * symbol and a sample_time in [t − hours, t): rows at t itself (the row and its peers) never count; then one more
+ * column per derived feature that is another's input (inputs first), from its own SQL, so the name a predictor's
+ * SQL reads is that column, as when the guard read it (predictorSelectSql computes the predictors themselves).
+ * Every layer is aliased (an unaliased subquery's name reads as its whole row). Rows are not filtered; `from` is
+ * returned as it is when there is neither.
+ * @throws AnalysisOptionError for a derived input checkFeatureSet has not read (as it is now), or two inputs of one name
  */
 export function trailingFeaturesSql(from: string, predictors: readonly FeatureInput[]): string {
   const built = new Map<string, TrailingSpec>();
-  const collect = (input: FeatureInput): void => {
+  const inputs = new Map<string, DerivedFeature>();
+  const collect = (input: FeatureInput, asInput: boolean): void => {
     if (typeof input === 'string') return;
     const spec = trailingSpecOf(input);
-    if (spec !== undefined) built.set(input.name, spec);
-    else input.inputs.forEach(collect);
+    if (spec !== undefined) {
+      built.set(input.name, spec);
+      return;
+    }
+    input.inputs.forEach((inner) => collect(inner, true));
+    if (!asInput) return;
+    if (!isChecked(input)) throw new AnalysisOptionError(analysisMessages.featureNotChecked(input.name), { option: input.name });
+    const same = inputs.get(input.name);
+    if (same !== undefined && same.sql !== input.sql) throw new AnalysisOptionError(analysisMessages.inputNameTwice(input.name), { option: input.name });
+    inputs.set(input.name, input);
   };
-  predictors.forEach(collect);
-  if (built.size === 0) return from;
-  const columns = [...built].map(([name, spec]) => `${trailingValueSql(spec)} AS ${quoteIdentifier(name)}`);
-  return `(SELECT *, ${columns.join(', ')} FROM ${from})`;
+  predictors.forEach((predictor) => collect(predictor, false));
+  let out = from;
+  if (built.size > 0) {
+    const columns = [...built].map(([name, spec]) => `${trailingValueSql(spec)} AS ${quoteIdentifier(name)}`);
+    out = `(SELECT *, ${columns.join(', ')} FROM ${out} AS "__rows")`;
+  }
+  for (const [name, input] of inputs) out = `(SELECT *, (${input.sql}) AS ${quoteIdentifier(name)} FROM ${out} AS ${quoteIdentifier(`__with_${name}`)})`;
+  return out;
 }
 
 function trailingValueSql(spec: TrailingSpec): string {

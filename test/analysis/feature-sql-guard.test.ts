@@ -14,6 +14,7 @@ import {
   defineModelSpec,
   derivedFeature,
   predictorSelectSql,
+  trailingFeaturesSql,
 } from '../../src/analysis/index.js';
 import { defaultModelSpec, modelCatalog, modelStudy } from '../../src/modelling/index.js';
 import { MARKET_EVENT_FIELDS, UsageError } from '../../src/contract/index.js';
@@ -209,3 +210,85 @@ describe('on a catalog (simulator seed 1, 6 days)', () => {
     }
   });
 });
+
+// An adversarial review (session 32) found three ways past the guard; each is refused here, and the harmless
+// expressions it also found broken (a derived input of a derived feature, a lambda parameter named like a label)
+// now work.
+describe('names DuckDB reads as a whole row, reused names, and features changed after their reading', () => {
+  let fixture: FixtureCatalog;
+  beforeAll(async () => {
+    fixture = await simulatorCatalog({ seed: 1, days: 6, label: 'feature-sql-guard-names' });
+  }, 120_000);
+  afterAll(async () => fixture?.close());
+  const target = derivedFeature('up_1h', ['return_pct_1h'], 'CASE WHEN return_pct_1h IS NULL THEN NULL WHEN return_pct_1h > 0 THEN 1 ELSE 0 END');
+
+  it("a relation's name (the whole row as a struct, labels too) is refused, declared as an input or not", async () => {
+    // Declared: a derived input named like an unaliased subquery once stood, at run time, for the whole row.
+    const row = derivedFeature('unnamed_subquery', [], "{'return_pct_1h': 0.0}");
+    const viaStruct = derivedFeature('leak', [row], "struct_extract(unnamed_subquery, 'return_pct_1h')");
+    const taken = await rejection(() => checkFeatureSet([viaStruct]));
+    expect(taken).toBeInstanceOf(AnalysisOptionError);
+    expect((taken as Error).message).toMatch(/^"unnamed_subquery" cannot name a derived feature/);
+    // Not declared: the name is neither a field nor a declared input.
+    const honest = derivedFeature('lnp', ['price'], 'ln(price)');
+    for (const sql of ["CAST(json_extract(to_json(unnamed_subquery), '$.return_pct_1h') AS DOUBLE)", 'length(to_json(feature_row))']) {
+      const error = await rejection(() => checkFeatureSet([derivedFeature('leak', [honest], sql)]));
+      expect(error, sql).toBeInstanceOf(UnknownColumnError);
+    }
+    const qualified = await rejection(() => checkFeatureSet([derivedFeature('q', ['price'], 'feature_row.price')]));
+    expect(qualified).toBeInstanceOf(UnknownColumnError);
+    expect((qualified as Error).message).toContain('"feature_row.price", a qualified name');
+  });
+
+  it('a derived feature named like a label (or any field, or a column of rdw\'s queries) is refused before anything runs', () => {
+    const asLabel = thrownBy(() => defineModelSpec({ target, predictors: [derivedFeature('return_pct_1h', ['price'], 'ln(price)')] }));
+    expect(asLabel).toBeInstanceOf(LeakageError);
+    expect((asLabel as LeakageError).label).toBe('return_pct_1h');
+    for (const name of ['price', 'reason', 'release_id', 'day', 'label_end', '__target']) {
+      expect(thrownBy(() => defineModelSpec({ target, predictors: [derivedFeature(name, ['price'], 'ln(price)')] })), name).toBeInstanceOf(AnalysisOptionError);
+    }
+  });
+
+  it('a feature object changed after its reading is read again (a swapped-in label is a LeakageError), never trusted', async () => {
+    const plain = { name: 'mutable', inputs: ['price'], sql: 'price' };
+    await checkFeatureSet([plain]);
+    expect(predictorSelectSql([plain])).toBe('(price) AS "mutable"');
+    plain.sql = 'return_pct_1h';
+    expect(() => predictorSelectSql([plain])).toThrow(AnalysisOptionError);
+    expectLeak(await rejection(() => modelCatalog(fixture.catalog, { spec: defineModelSpec({ target, predictors: [plain] }) })), 'return_pct_1h', '1h', 'mutable');
+  });
+
+  it('unnest() (several rows out of one) is refused', async () => {
+    const error = await check('unnest([price, price])');
+    expect(error).toBeInstanceOf(CrossRowFeatureError);
+    expect((error as CrossRowFeatureError).construct).toBe('unnest()');
+  });
+
+  it('a derived feature of a derived feature runs (its input is computed as a column) and equals plain SQL', async () => {
+    const lnp = derivedFeature('lnp', ['price'], 'ln(price)');
+    const twice = derivedFeature('lnp2', [lnp], 'lnp * 2');
+    const result = await modelCatalog(fixture.catalog, { spec: defineModelSpec({ target, predictors: [twice, 'volume_ratio_20'] }) });
+    expect(result.evaluation.pooled.rows).toBeGreaterThan(100);
+    const features = await checkFeatureSet([twice]);
+    const rows = (
+      await fixture.connection.runAndReadAll(`SELECT price, ${predictorSelectSql(features.predictors)} FROM ${trailingFeaturesSql('market_events_current', features.predictors)} WHERE price > 0`)
+    ).getRowObjectsJS();
+    expect(rows.length).toBeGreaterThan(100);
+    for (const row of rows) expect(row.lnp2 as number).toBeCloseTo(2 * Math.log(row.price as number), 12);
+  });
+
+  it('a lambda parameter named like a label reads no label: accepted', async () => {
+    expect(await check('list_transform([price], return_pct_1h -> return_pct_1h * 2)[1]')).toBeUndefined();
+    // …while the label itself, outside the lambda's parameters, is still refused.
+    expectLeak(await check('list_transform([price], x -> x * return_pct_1h)[1]'), 'return_pct_1h', '1h');
+  });
+});
+
+function thrownBy(call: () => unknown): unknown {
+  try {
+    call();
+  } catch (error) {
+    return error;
+  }
+  return undefined;
+}

@@ -5,7 +5,10 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purgedKFoldSplits, splitRowIdentities, walkForwardSplits, type TimeSplits } from '../../src/modelling/index.js';
-import { WINDOW_SECONDS, type Window } from '../../src/contract/index.js';
+import { MARKET_EVENT_FIELD_NAMES, WINDOW_SECONDS, type Window } from '../../src/contract/index.js';
+import { classifiedSplitRowsSql } from '../../src/modelling/split-rows.js';
+import { toAnalysisSource } from '../../src/analysis/analysis-source.js';
+import { RUN_TIME_COLUMNS } from '../../src/analysis/feature-names.js';
 import { MarketSimulator } from '../../src/mock/index.js';
 import { simulatorCatalog, type FixtureCatalog } from '../support/fixture-catalog.js';
 
@@ -143,5 +146,14 @@ describe('walkForwardSplits on simulator rows', () => {
       expect(split.train.length + split.test.length + split.purged + split.unused + ref.leftOut).toBe(ref.total);
     }
     expect(splits.splits.at(-1)!.testDays.at(-1)).toBe(days.at(-1));
+  });
+});
+
+describe("the split rows' columns", () => {
+  it('are the Market Events fields plus RUN_TIME_COLUMNS exactly (a derived feature may take none of these names)', async () => {
+    const classified = classifiedSplitRowsSql(toAnalysisSource(fixture.connection), '1h', undefined);
+    const names = (await fixture.connection.runAndReadAll(`SELECT * FROM ${classified} LIMIT 0`)).columnNames();
+    const extra = names.filter((name) => !MARKET_EVENT_FIELD_NAMES.includes(name));
+    expect(extra.sort()).toEqual([...RUN_TIME_COLUMNS].sort());
   });
 });
