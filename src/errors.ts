@@ -4,7 +4,7 @@
 // The base and its families: one per exit code (DESIGN.md 2.3); the machine failures (exit 1, with the path).
 export { RdwError, UsageError, IntegrityError, AuthError, LimitError, NotFoundError } from './contract/index.js';
 export { EnvironmentError, DiskFullError, FileTooLargeError, PermissionDeniedError } from './contract/index.js';
-export { ReadOnlyFileSystemError, NotAFolderError, IsAFolderError } from './contract/index.js';
+export { ReadOnlyFileSystemError, NotAFolderError, IsAFolderError, NotARegularFileError, BadPathError } from './contract/index.js';
 // A recursive delete refused (base's removeTree: the content store, a catalog's temporary files).
 export { UnsafeDeleteError } from './base/index.js';
 

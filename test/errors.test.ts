@@ -53,6 +53,8 @@ const TABLE: Row[] = [
   row(E.ReadOnlyFileSystemError, 'RDW_READ_ONLY_FILE_SYSTEM', failure),
   row(E.NotAFolderError, 'RDW_NOT_A_FOLDER', failure),
   row(E.IsAFolderError, 'RDW_IS_A_FOLDER', failure),
+  row(E.NotARegularFileError, 'RDW_NOT_A_FILE', failure),
+  row(E.BadPathError, 'RDW_BAD_PATH', failure),
   row(E.UnsafeDeleteError, 'RDW_UNSAFE_DELETE', failure, [{ path: '/', reason: 'root' }], { path: '/', reason: 'root' }),
   // The client.
   row(E.UnauthorizedError, 'RDW_UNAUTHORIZED', auth, [{ apiCode: 'unauthorized' }], { status: 401, apiCode: 'unauthorized' }),

@@ -3,7 +3,7 @@
 // nodejs/node's recursive mkdir retries the parent, which exists, then the child again). Here each missing
 // folder is made once, top down, and any refusal is thrown as Node's own error (code, syscall 'mkdir', path).
 
-import { mkdir, stat } from 'node:fs/promises';
+import { lstat, mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 
 /** Creates `dir` and the folders above it that are missing; nothing when it exists. Throws Node's fs error. */
@@ -29,7 +29,11 @@ export async function makeFolder(dir: string): Promise<void> {
       if (error.code !== 'EEXIST') throw error;
     });
   }
-  const info = await stat(target);
+  const info = await stat(target).catch(async (error: NodeJS.ErrnoException) => {
+    // mkdir said it exists, stat says it does not: a symbolic link to nothing (contract's BadPathError says so).
+    if (error.code === 'ENOENT' && (await lstat(target).then((found) => found.isSymbolicLink(), () => false))) throw Object.assign(error, { danglingLink: true });
+    throw error;
+  });
   if (!info.isDirectory()) {
     throw Object.assign(new Error(`ENOTDIR: not a directory, mkdir '${target}'`), { code: 'ENOTDIR', syscall: 'mkdir', path: target });
   }

@@ -37,7 +37,7 @@ export interface EffectChartOptions {
 const count = (value: number) => value.toLocaleString('en-US');
 
 /** Legend entries of the point fill, when points carry `significant`. */
-const SIGNIFICANCE_LEGEND = { yes: 'non-zero after multiple-comparison adjustment', no: 'not after adjustment' } as const;
+const SIGNIFICANCE_LEGEND = { yes: 'non-zero after multiple-comparison adjustment', no: 'not after adjustment', untested: 'not tested (no interval)' } as const;
 
 /** The y label of a point: the group and its n, e.g. `breakout up  (n 412 of 430)`. */
 function pointLabel(point: EffectPoint): string {
@@ -53,11 +53,19 @@ function pointLabel(point: EffectPoint): string {
 export function effectChartSpec(points: readonly EffectPoint[], options: EffectChartOptions = {}): VegaLiteSpec {
   const values = points
     .filter((p) => p.difference !== null)
-    .map((p) => ({ ...p, label: pointLabel(p), adjusted: p.significant === true ? SIGNIFICANCE_LEGEND.yes : p.significant === false ? SIGNIFICANCE_LEGEND.no : null }));
-  const tested = values.some((p) => p.adjusted !== null);
-  // Filled when the estimate survives the adjustment, hollow when not: the CI alone overstates 180 groups.
+    .map((p) => ({
+      ...p,
+      label: pointLabel(p),
+      adjusted: p.significant === true ? SIGNIFICANCE_LEGEND.yes : p.significant === false ? SIGNIFICANCE_LEGEND.no : SIGNIFICANCE_LEGEND.untested,
+    }));
+  const tested = points.some((p) => p.significant === true || p.significant === false);
+  const untested = values.some((p) => p.adjusted === SIGNIFICANCE_LEGEND.untested);
+  // Filled when the estimate survives the adjustment, hollow when not: the CI alone overstates 180 groups. A group
+  // never tested (no interval, so no p) is grey: hollow would say "tested, not significant".
+  const domain = [SIGNIFICANCE_LEGEND.yes, SIGNIFICANCE_LEGEND.no, ...(untested ? [SIGNIFICANCE_LEGEND.untested] : [])];
+  const range = ['#222222', '#ffffff', ...(untested ? ['#bbbbbb'] : [])];
   const fill = tested
-    ? { color: { field: 'adjusted', type: 'nominal', title: null, scale: { domain: [SIGNIFICANCE_LEGEND.yes, SIGNIFICANCE_LEGEND.no], range: ['#222222', '#ffffff'] }, legend: { orient: 'top', symbolStrokeColor: '#222222', labelLimit: 400 } } }
+    ? { color: { field: 'adjusted', type: 'nominal', title: null, scale: { domain, range }, legend: { orient: 'top', symbolStrokeColor: '#222222', labelLimit: 400 } } }
     : {};
   const x = { title: 'event − control mean return (percentage points; 0.01 = 1 bp)', type: 'quantitative' as const };
   const y = { field: 'label', type: 'nominal' as const, title: null, sort: null, axis: { labelLimit: 320 } };

@@ -2,6 +2,7 @@
 // results, the document views' and doctor's. (Flag descriptions and command summaries are in flags.ts.)
 
 import path from 'node:path';
+import { printableText } from '../base/index.js';
 
 /** Debian packages that provide Jupyter for the notebooks (PyPI is not reachable here). */
 const JUPYTER_PACKAGES = 'jupyter-nbconvert python3-nbclient python3-ipykernel jupyter-client';
@@ -13,6 +14,10 @@ export const cliMessages = {
   unknownGlobalFlag: (flag: string, globals: string) =>
     `Unknown flag "${flag}" before the command: only the global flags (${globals}) may come first. Run "rdw --help" to see the commands.`,
   badFlags: (command: string, detail: string) => `${detail.replace(/\.$/, '')}. Run "rdw ${command} --help" for its usage.`,
+  /** A flag value that starts with '-', read as a flag: how to give it. */
+  dashValue: (flag: string, value: string) => `${flag} ${value}: a value that starts with '-' is read as a flag; write it ${flag}=${value}.`,
+  /** command '': a global flag before any command (`rdw --home`). */
+  missingValue: (command: string, flag: string) => `${flag} needs a value (${flag} VALUE). Run "rdw${command === '' ? '' : ` ${command}`} --help" for its usage.`,
   interrupted: () => 'Interrupted; nothing half-written was kept.',
   // SIGINT/SIGTERM during pull or sync (src/cli/interrupt-listener.ts)
   interruptStopping: (signal: string) =>
@@ -28,8 +33,9 @@ export const cliMessages = {
       '(live pages at the root: RDW_SITE_URL defaults to that origin). Schemas stay open where the spec',
       'says "not shown" (extra fields allowed).',
     ].join('\n'),
+  // The value is as typed but made printable and cut (a 50,000-character value was echoed whole).
   badBaseUrl: (value: string) =>
-    `RDW_BASE_URL (or --base-url) "${value}" is not the API root; set it to the http(s) URL ending in /v1, e.g. https://host/v1.`,
+    `RDW_BASE_URL (or --base-url) "${printableText(value, 120)}" is not the API root; set it to the http(s) URL ending in /v1, e.g. https://host/v1.`,
   // flag values (src/cli/parse-flags.ts)
   badCount: (flag: string, min: number, max: number) => `--${flag} must be an integer from ${min} to ${max}.`,
   badListingCount: (flag: string, min: number, max: number) =>
@@ -99,7 +105,7 @@ export const studyTextMessages = {
   wideHint: () => 'rdw study event --wide prints every column: missing by status, returns, controls, p-value.',
   controls: (intervalDescription: string) => `Controls signed by each event's direction. CI and p: ${intervalDescription}`,
   adjusted: (tested: number, significant: number, level: number) =>
-    `q: Benjamini-Hochberg over all ${tested} groups; ${significant} have q <= ${level} (non-zero after adjustment).`,
+    `q: Benjamini-Hochberg over all ${tested} groups; ${significant} ${significant === 1 ? 'has' : 'have'} q <= ${level} (non-zero after adjustment).`,
   pooledVersions: (mix: readonly { calculation_version: string | null; rows: number; releases: number }[]) =>
     `Calculation versions pooled (--allow-mixed-versions): ${mix.map((entry) => `${entry.calculation_version ?? '(none)'} ${entry.rows} rows in ${entry.releases} release(s)`).join('; ')}.`,
 };
@@ -166,6 +172,8 @@ export const commandMessages = {
     `Wrote ${rows} row${rows === 1 ? '' : 's'} (${columns} column${columns === 1 ? '' : 's'}) to ${file}.`,
   sqlNoFileAccess: () =>
     'rdw sql only reads the catalog: a statement that writes, exports or reads other files (COPY, EXPORT, read_csv …) is refused. Use DuckDB itself on a copy of catalog.duckdb to export data.',
+  sqlOneStatement: (count: number) =>
+    `rdw sql runs one query, and this text holds ${count} statements (separated by ';'): run them one at a time, or join them into one query (WITH …, UNION ALL).`,
   sqlNotReadOnly: (kind: string) =>
     `rdw sql only reads: a ${kind} statement is refused (only SELECT, WITH, FROM, DESCRIBE, SHOW, SUMMARIZE and EXPLAIN run; nothing is written, attached, installed or exported). Use DuckDB itself on a copy of catalog.duckdb to change or export data.`,
   // mock
@@ -252,7 +260,7 @@ export const doctorMessages = {
   unreachable: (where: string, reason: string) => `${where} could not be reached: ${reason}.`,
   unreachableRemedy: () =>
     'Check RDW_BASE_URL (or --base-url): it is the API root including /v1, e.g. https://host/v1; then check the network, proxy or VPN.',
-  badBaseUrl: (value: string) => `RDW_BASE_URL (or --base-url) "${value}" is not an http(s) URL ending in /v1.`,
+  badBaseUrl: (value: string) => `RDW_BASE_URL (or --base-url) "${printableText(value, 120)}" is not an http(s) URL ending in /v1.`,
   baseUrlCarriesSecret: (carried: 'key' | 'userinfo' | 'query' | 'fragment') =>
     `RDW_BASE_URL (or --base-url) carries ${{ key: 'an API key (or a key-shaped token)', userinfo: 'a user@ or user:password@ part', query: 'a query (?…)', fragment: 'a fragment (#…)' }[carried]}; it is not repeated here and no request was sent. The key goes only in RDW_API_KEY.`,
   badBaseUrlRemedy: () => 'Set it to the API root including /v1, e.g. export RDW_BASE_URL=https://host/v1.',
@@ -334,23 +342,29 @@ export const doctorMessages = {
   summaryOk: (warnings: number) =>
     warnings === 0 ? 'Every check passed.' : `Every check passed, with ${warnings} warning${warnings === 1 ? '' : 's'}.`,
   summaryFailed: (failed: number, exitCode: number) => `${failed} check${failed === 1 ? '' : 's'} failed; exit code ${exitCode} (that of the first failure).`,
-  help: () =>
-    [
+  help: () => {
+    const checks: [string, string][] = [
+      ['base_url', 'reachable, and which one (the embedded mock when RDW_BASE_URL is not set)'],
+      ['key', 'RDW_API_KEY set and accepted (401: refused; 403: no plan / over the allowance)'],
+      ['plan', 'paid scope open; limits as reported by the service, or as assumed'],
+      ['clock', "the service's Date header vs this machine (warn above 60 s)"],
+      ['home', 'writable (a temporary file is created and removed)'],
+      ['catalog', 'not held by another process (DuckDB allows one writer)'],
+      ['kernel', 'tslab registered, starting this checkout (warn only: the notebooks need it)'],
+    ];
+    // The labels doctor prints, padded to the longest so the descriptions line up.
+    const width = Math.max(...checks.map(([name]) => doctorMessages.labels[name]!.length));
+    return [
       'Checks, one line each with ok / warn / fail (skip: not run because a check it needs did not pass):',
-      '  base URL        reachable, and which one (the embedded mock when RDW_BASE_URL is not set)',
-      '  key             RDW_API_KEY set and accepted (401: refused; 403: no plan / over the allowance)',
-      '  plan and limits paid scope open; limits as reported by the service, or as assumed',
-      "  clock           the service's Date header vs this machine (warn above 60 s)",
-      '  RDW_HOME        writable (a temporary file is created and removed)',
-      '  catalog         not held by another process (DuckDB allows one writer)',
-      '  Jupyter kernel  tslab registered, starting this checkout (warn only: the notebooks need it)',
+      ...checks.map(([name, text]) => `  ${doctorMessages.labels[name]!.padEnd(width)}  ${text}`),
       '',
       '--json prints one object: {"ok", "exitCode", "checks": [{"name", "status", "message", "remedy"?,',
       '"exitCode"?, "facts"?}]}.',
       'Exit code: 0 when no check fails (warnings allowed); otherwise that of the first failing check:',
       '1 unreachable, RDW_HOME or catalog problem; 2 malformed base URL or key; 4 key refused or missing,',
       'or no paid plan (401/403); 5 rate or byte limit; 6 not found. The key is never printed.',
-    ].join('\n'),
+    ].join('\n');
+  },
 };
 
 /** `rdw sync` and `rdw lock check` (src/cli/commands/sync.ts, lock-check.ts, sync-report-text.ts). */

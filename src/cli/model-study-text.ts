@@ -66,7 +66,7 @@ function wideTable(rows: readonly ModelEvaluationRow[]): string[] {
  * undefined. A row without an interval keeps its estimate under the others' (spaces where the brackets would be).
  */
 function intervalCells(values: readonly (readonly [number | null, number | null, number | null])[], digits: number): string[] {
-  const text = values.map((triple) => triple.map((value) => (value === null ? '' : value.toFixed(digits))));
+  const text = values.map((triple) => triple.map((value) => (value === null ? '' : fixedDecimals(value, digits))));
   const width = [0, 1, 2].map((part) => Math.max(0, ...text.map((parts) => parts[part]!.length)));
   const anyInterval = text.some(([, low, high]) => low !== '' && high !== '');
   const bracketWidth = anyInterval ? width[1]! + width[2]! + 5 : 0; // ' [' + low + ', ' + high + ']'
@@ -82,4 +82,10 @@ function intervalCells(values: readonly (readonly [number | null, number | null,
 /** `2026-10-12..2026-10-15` as `10-12..10-15` (the legend gives the years). */
 function shortDays(days: string): string {
   return days.replace(/\d{4}-(\d\d-\d\d)/g, '$1');
+}
+
+/** `value` to `digits` decimals, a value that rounds to zero without a minus sign (-0.00004 prints 0.0000). */
+export function fixedDecimals(value: number, digits: number): string {
+  const text = value.toFixed(digits);
+  return /^-0\.?0*$/.test(text) ? text.slice(1) : text;
 }

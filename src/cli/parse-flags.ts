@@ -48,8 +48,25 @@ export function parseCommandLine(command: string, flags: readonly FlagDefinition
     if (unknown !== undefined && near !== undefined) {
       throw new CliUsageError(cliMessages.unknownFlag(command, unknown, near), { cause: error, option: unknown.slice(2) });
     }
+    if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') throw valueError(command, flags, args, message, error);
     throw new CliUsageError(cliMessages.badFlags(command, message), { cause: error });
   }
+}
+
+/**
+ * A flag given without its value, in one sentence. Node reads a value that starts with '-' (`--latest -1`) as
+ * a flag and calls it ambiguous: an integer flag then gets its own refusal of that value, any other the
+ * `--flag=-value` spelling.
+ */
+function valueError(command: string, flags: readonly FlagDefinition[], args: readonly string[], message: string, cause: unknown): CliUsageError {
+  const name = /'(--?[\w-]+)/.exec(message)?.[1] ?? '';
+  const flag = flags.find((one) => `--${one.name}` === name || (one.short !== undefined && `-${one.short}` === name));
+  const given = args[args.indexOf(name) + 1];
+  if (flag !== undefined && /ambiguous/.test(message) && given !== undefined) {
+    if (flag.kind === 'integer') integerFlag(flag, given);
+    return new CliUsageError(cliMessages.dashValue(`--${flag.name}`, given), { cause, option: flag.name });
+  }
+  return new CliUsageError(cliMessages.missingValue(command, flag === undefined ? name : `--${flag.name}`), { cause, ...(flag === undefined ? {} : { option: flag.name }) });
 }
 
 /**

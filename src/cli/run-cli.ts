@@ -47,6 +47,8 @@ export async function runCli(argv: readonly string[], options: RunCliOptions = {
   try {
     const { leading, rest: fromCommand } = splitLeadingGlobalFlags(argv, GLOBAL_FLAGS);
     const [name, ...rest] = fromCommand;
+    // `rdw --home` and nothing else: the flag's missing value is the mistake, not the missing command.
+    if (name === undefined && leading.length > 0) parseCommandLine('', GLOBAL_FLAGS, false, leading);
     if (name === undefined || name === '--help' || name === '-h' || (name === 'help' && rest.length === 0)) {
       stdout.write(helpText(commands, stdout.columns));
       return name === undefined ? EXIT_CODES.usage : EXIT_CODES.ok;

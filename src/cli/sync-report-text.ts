@@ -19,7 +19,7 @@ export function syncSummaryLine(report: SyncReport): string {
   return syncMessages.summary(at, report.listed, range, report.new.length, report.revised.length, report.present, report.failed.length);
 }
 
-/** stdout of a run: summary, then what was new, revised, failed, each snapshot, the budget. Ends with a newline. */
+/** stdout of a run: summary, then what was new, revised, failed, each snapshot, each lock without a revised pin, the budget. Ends with a newline. */
 export function syncReportText(report: SyncReport): string {
   const lines = [syncSummaryLine(report)];
   if (report.new.length === 0 && report.revised.length === 0 && report.failed.length === 0) lines.push(syncMessages.nothingNew(report.listed));
@@ -40,6 +40,8 @@ export function syncReportText(report: SyncReport): string {
       entry.status === 'recorded' ? syncMessages.snapshotRecorded(generated) : entry.status === 'unchanged' ? syncMessages.snapshotUnchanged(generated) : (entry.reason ?? '');
     lines.push(syncMessages.snapshotLine(entry.dataset, entry.status, detail));
   }
+  // A checked lock with no revised pin is said here (a revised one is a warning on stderr: syncWarnings).
+  for (const lock of report.locks) if (!lock.releases.some((check) => check.status === 'revised')) lines.push(syncMessages.lockNothingRevised(lock.file, lock.pinned));
   const budget = report.budget;
   if (budget !== null) {
     lines.push(

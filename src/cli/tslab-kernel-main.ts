@@ -28,7 +28,23 @@ function resolveModulesLikeNode(require: NodeJS.Require, tslabMain: string): voi
   require.cache[typescriptPath]!.exports = view;
 }
 
+/** tslab's kernel entry: `startKernel` is what its `kernel` command calls. */
+interface TslabMain {
+  main(): void;
+  startKernel(options: { configPath: string; enableFindLocal: boolean; jsKernel: boolean }): void;
+}
+
 const require = createRequire(import.meta.url);
 const tslabMain = require.resolve('tslab/dist/main.js');
 resolveModulesLikeNode(require, tslabMain);
-(require(tslabMain) as { main(): void }).main();
+const tslab = require(tslabMain) as TslabMain;
+const [command, ...rest] = process.argv.slice(2);
+if (command === 'kernel') {
+  // tslab's own `kernel` command looks upward from the notebook's folder for another tslab and starts that one
+  // instead (enableFindLocal): a notebook in another checkout then ran that checkout's tslab, without this
+  // launcher's resolution, and `import type … from 'danfojs'` failed. This kernel is this checkout's, always.
+  const at = rest.indexOf('--config-path');
+  tslab.startKernel({ configPath: at >= 0 ? (rest[at + 1] ?? '') : '', enableFindLocal: false, jsKernel: rest.includes('--js') });
+} else {
+  tslab.main();
+}

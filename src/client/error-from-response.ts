@@ -69,7 +69,7 @@ export async function readErrorInfo(body: ResponseBody, redact: (text: string) =
 export function errorFromResponse(
   status: number,
   info: ApiErrorInfo,
-  context: { path: string; releaseId?: string; attempts: number; keyWithheld?: boolean },
+  context: { path: string; releaseId?: string; attempts: number; keyWithheld?: boolean; rows?: boolean },
 ): RdwError {
   const { path } = context;
   const apiCode = info.code;
@@ -86,7 +86,9 @@ export function errorFromResponse(
     case 409:
       return new ConflictError(messages.conflict(path));
     case 413:
-      return new RowQueryTooLargeError(messages.rowQueryTooLarge(context.releaseId ?? path, status), { status, apiCode });
+      // The spec's 413: an oversized row query, or a file unavailable or failing its checksum (a download).
+      if (apiCode === 'query_too_large' || context.rows === true) return new RowQueryTooLargeError(messages.rowQueryTooLarge(context.releaseId ?? path, status), { status, apiCode });
+      return new ServiceUnavailableError(messages.fileUnavailable(path, status), { status, apiCode });
     case 422:
       return new ValidationError(messages.validation(path, info.parameter, info.message ?? apiCode ?? 'invalid parameter'), {
         ...(info.parameter === undefined ? {} : { parameter: info.parameter }),

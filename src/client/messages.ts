@@ -77,6 +77,8 @@ export const messages = {
     needed === undefined || remaining <= 0
       ? `Today's download byte budget is used up, so ${what} was not downloaded; nothing was sent, try again after ${nextDay}T00:00:00Z.`
       : `Downloading ${what} needs ${needed} bytes but only ${remaining} remain of today's byte budget; nothing was sent, try again after ${nextDay}T00:00:00Z.`,
+  fileUnavailable: (path: string, status: number): string =>
+    `The API could not serve ${path} (${status}: the file is unavailable or failed its own checksum); try again later, or report it to the API operator.`,
   serviceUnavailable: (path: string, attempts: number): string =>
     `The API is unavailable for ${path} (5xx after ${attempts} attempts); try again later.`,
   unexpectedStatus: (path: string, status: number): string =>
@@ -135,6 +137,8 @@ export const messages = {
     `${what} failed its checksum: sha256 was ${short(actual)}, the manifest says ${short(expected)}; nothing was kept, download it again.`,
   sizeMismatch: (what: string, actual: number, expected: number): string =>
     `${what} has ${actual} bytes but ${expected} were expected; nothing was kept at the destination, download it again.`,
+  announcedSizeMismatch: (what: string, announced: number, expected: number): string =>
+    `The API announced ${announced} bytes (Content-Length) for ${what}, but the manifest says ${expected}; nothing was downloaded, try again later or report it to the API operator.`,
   manifestMismatch: (requested: string, received: string): string =>
     `The manifest requested for release ${short(requested)} describes release ${short(received)}; nothing was used, report this to the API operator.`,
   noBundledSchemaFile: (releaseId: string): string =>

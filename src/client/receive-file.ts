@@ -123,7 +123,8 @@ async function openBody(options: DownloadFileOptions, file: PartialFile, from: n
   const length = headerNumber(response.headers['content-length']);
   if (expected !== undefined && length !== undefined && from + length > expected.bytes) {
     await leaveNothing();
-    throw new SizeMismatchError(messages.sizeMismatch(file.what, from + length, expected.bytes), { expected: expected.bytes, actual: from + length });
+    // Nothing received yet: the API announced more bytes than the manifest says (said as such, not as a count received).
+    throw new SizeMismatchError(messages.announcedSizeMismatch(file.what, from + length, expected.bytes), { expected: expected.bytes, actual: from + length });
   }
   return { response, handle, hash, from, resumable, length };
 }

@@ -42,6 +42,15 @@ export class NotAFolderError extends withCode(EnvironmentError, 'RDW_NOT_A_FOLDE
 /** A folder where rdw writes a file: `rdw lock <folder>`, an export target (EISDIR) (exit 1). */
 export class IsAFolderError extends withCode(EnvironmentError, 'RDW_IS_A_FOLDER') {}
 
+/**
+ * Something other than a file where rdw writes one: a device, a FIFO, a socket, or a symbolic link to nothing
+ * (`rdw lock /dev/null`). Its atomic rename would replace it with a file, so it is refused (exit 1).
+ */
+export class NotARegularFileError extends withCode(EnvironmentError, 'RDW_NOT_A_FILE') {}
+
+/** A path the file system cannot follow: too long (ENAMETOOLONG), a loop of symbolic links (ELOOP), a link to nothing (exit 1). */
+export class BadPathError extends withCode(EnvironmentError, 'RDW_BAD_PATH') {}
+
 const DUCKDB_TEXT: readonly [RegExp, string][] = [
   [/No space left on device|Disk quota exceeded/i, 'ENOSPC'],
   [/File too large/i, 'EFBIG'],
@@ -88,7 +97,13 @@ export function environmentErrorOf(error: unknown, fallbackPath?: string): Envir
       return new PermissionDeniedError(environmentMessages.permissionDenied(where), options);
     case 'ENOTDIR':
       return new NotAFolderError(environmentMessages.notAFolder(where), options);
+    case 'ENAMETOOLONG':
+      return new BadPathError(environmentMessages.pathTooLong(where), options);
+    case 'ELOOP':
+      return new BadPathError(environmentMessages.symbolicLinkLoop(where), options);
     case 'ENOENT':
+      // makeFolder marks a folder path that is a symbolic link to nothing (mkdir says it exists, stat that it does not).
+      if ((error as { danglingLink?: unknown }).danglingLink === true) return new BadPathError(environmentMessages.danglingLink(where), options);
       return source.syscall === 'mkdir' ? new PermissionDeniedError(environmentMessages.cannotCreateFolder(where), options) : undefined;
     case 'EEXIST':
       return source.syscall === 'mkdir' ? new NotAFolderError(environmentMessages.notAFolder(where), options) : undefined;

@@ -100,6 +100,8 @@ export {
   ReadOnlyFileSystemError,
   NotAFolderError,
   IsAFolderError,
+  NotARegularFileError,
+  BadPathError,
   environmentErrorOf,
 } from './environment-errors.js';
 export type { EnvironmentErrorOptions } from './environment-errors.js';

@@ -1,10 +1,10 @@
 // writeLock / readLock: a study lock on disk, written atomically (temp file + fsync + rename) as canonical text.
 
-import { open, readFile, rename, rm } from 'node:fs/promises';
+import { lstat, open, readFile, realpath, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { isFolder } from '../base/index.js';
 import type { Catalog } from '../catalog/index.js';
-import { writeFailureOf } from '../contract/index.js';
+import { environmentMessages, NotARegularFileError, writeFailureOf } from '../contract/index.js';
 import { recordStudyLock } from './record-study-lock.js';
 import { StudyOptionError } from './study-errors.js';
 import type { StudyLock } from './study-lock.js';
@@ -21,8 +21,13 @@ export async function writeLock(lockPath: string, catalog: Catalog, releaseIds: 
   return lock;
 }
 
-/** Writes a lock's canonical text to `lockPath` atomically (temp file in the same folder, fsync, rename). */
-export async function writeLockFile(lockPath: string, lock: StudyLock): Promise<void> {
+/**
+ * Writes a lock's canonical text to `lockPath` atomically (temp file in the same folder, fsync, rename). A symbolic
+ * link to a file is written through (the link stays); a device, FIFO, socket or dangling link is refused.
+ * @throws NotARegularFileError (exit 1) for those; the environment errors of a failed write
+ */
+export async function writeLockFile(givenPath: string, lock: StudyLock): Promise<void> {
+  const lockPath = await regularFileTarget(givenPath);
   const text = studyLockToJson(lock);
   const temp = path.join(path.dirname(lockPath), `.${path.basename(lockPath)}.${process.pid}.tmp`);
   try {
@@ -38,6 +43,23 @@ export async function writeLockFile(lockPath: string, lock: StudyLock): Promise<
     await rm(temp, { force: true }).catch(() => undefined);
     throw writeFailureOf(error, lockPath, await isFolder(path.dirname(lockPath)));
   }
+}
+
+/** The file a write of `file` replaces: `file`, or the file its symbolic link leads to. */
+async function regularFileTarget(file: string): Promise<string> {
+  const found = await lstat(file).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return undefined;
+    throw writeFailureOf(error, file, true);
+  });
+  if (found === undefined || found.isFile()) return file;
+  if (found.isDirectory()) return file; // the rename fails EISDIR: IsAFolderError says it
+  if (found.isSymbolicLink()) {
+    const target = await realpath(file).catch(() => undefined);
+    if (target === undefined) throw new NotARegularFileError(environmentMessages.notARegularFile(file, 'a symbolic link to nothing'), { path: file });
+    return regularFileTarget(target);
+  }
+  const kind = found.isFIFO() ? 'a FIFO (named pipe)' : found.isSocket() ? 'a socket' : 'a device';
+  throw new NotARegularFileError(environmentMessages.notARegularFile(file, kind), { path: file });
 }
 
 /**

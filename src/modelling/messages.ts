@@ -3,6 +3,12 @@
 
 import type { PooledIntervalMethod } from '../contract/index.js';
 
+/** Walk-forward with its test days given: the test days per fold an interval needs, and the days that takes. */
+function raiseTestDays(advice: Extract<FoldAdvice, { kind: 'test-days' }>, perFold: number): string {
+  const days = advice.folds * perFold + 1;
+  return `raise the test days per fold to ${perFold}${advice.days < days ? ` (${advice.folds} folds of ${perFold} days and a training day need ${days} days, and the rows have ${advice.days}: pull more days or use fewer folds)` : ''}`;
+}
+
 export const modellingMessages = {
   badSplitCount: (option: string, value: string, min: number) =>
     `The split option ${option} must be a whole number of at least ${min}, not ${value}.`,
@@ -39,23 +45,25 @@ export const modellingMessages = {
           ? `; pooled: Nadeau–Bengio corrected resampled t over the ${pooled.folds} folds' scores (${pooled.folds - 1} df)`
           : `; pooled: the same over the ${pooled.folds} folds' test days together`
     }`,
-  /**
-   * Why some model rows show no interval: too few blocks of test days. `fewestDays`: calendar test days of the
-   * shortest of those folds; `totalDays`: of every fold's test days together; `folds` undefined: only the pooled row.
-   */
-  modelTooFewBlocks: (folds: readonly number[] | undefined, allFolds: boolean, fewestDays: number, blockDays: number, minBlocks: number, totalDays: number, pooledToo: boolean) => {
+  /** Why some model rows show no interval: too few blocks of test days, and what gives them enough (TooFewBlocksNote). */
+  modelTooFewBlocks: (note: TooFewBlocksNote) => {
+    const { folds, fewestDays, blockDays, minBlocks, totalDays, advice } = note;
     const needed = blockDays * minBlocks;
     const blocks = (days: number) => `${Math.ceil(days / blockDays)} block${Math.ceil(days / blockDays) === 1 ? '' : 's'}`;
     const unit = blockDays === 1 ? '1 day' : `${blockDays} days`;
-    const fewerFolds = Math.floor(totalDays / needed);
-    const who = allFolds ? 'No fold shows an interval' : `Fold${folds!.length === 1 ? '' : 's'} ${folds!.join(', ')} show${folds!.length === 1 ? 's' : ''} no interval`;
-    const pooled = pooledToo ? `; the pooled row has none either (${totalDays} test days): pull ${needed - totalDays}+ more days` : '';
     if (folds === undefined) {
-      return `The pooled row shows no interval: its ${totalDays} test days make ${blocks(totalDays)} of ${unit}, and an interval needs ${minBlocks} blocks (${needed} test days); pull ${needed - totalDays}+ more days.`;
+      const more = advice.kind === 'test-days' ? raiseTestDays(advice, Math.ceil(needed / advice.folds)) : `pull ${needed - totalDays}+ more days`;
+      return `The pooled row shows no interval: its ${totalDays} test days make ${blocks(totalDays)} of ${unit}, and an interval needs ${minBlocks} blocks (${needed} test days); ${more}.`;
     }
+    const who = note.allFolds ? 'No fold shows an interval' : `Fold${folds.length === 1 ? '' : 's'} ${folds.join(', ')} show${folds.length === 1 ? 's' : ''} no interval`;
     // Several folds: the count is the shortest one's (the others' may be a day or two longer).
-    const shortest = allFolds || folds.length > 1 ? " (the shortest fold's)" : '';
-    return `${who}: ${fewestDays} test days${shortest} make ${blocks(fewestDays)} of ${unit}, and an interval needs ${minBlocks} blocks (${needed} test days per fold); give each fold ${needed - fewestDays}+ more test days (pull more days)${fewerFolds >= 2 ? `, or use ${fewerFolds} folds or fewer` : ''}${pooled}.`;
+    const shortest = note.allFolds || folds.length > 1 ? " (the shortest fold's)" : '';
+    const remedy =
+      advice.kind === 'test-days'
+        ? raiseTestDays(advice, needed)
+        : `give each fold ${needed - fewestDays}+ more test days (pull more days)${advice.mostFolds !== undefined ? `, or use ${advice.mostFolds} fold${advice.mostFolds === 1 ? '' : 's'} or fewer` : ''}`;
+    const pooled = note.pooledToo && advice.kind === 'fold-count' ? `; the pooled row has none either (${totalDays} test days): pull ${needed - totalDays}+ more days` : note.pooledToo ? '; the pooled row has none either' : '';
+    return `${who}: ${fewestDays} test days${shortest} make ${blocks(fewestDays)} of ${unit}, and an interval needs ${minBlocks} blocks (${needed} test days per fold); ${remedy}${pooled}.`;
   },
   /** Why the pooled row of several folds shows no interval although it has folds enough (pooledOverFolds). */
   modelPooledNoInterval: (folds: number) =>
@@ -74,3 +82,27 @@ export const modellingMessages = {
   calibrationOtherSplit: (note: string, method: string) =>
     `${note} Those figures are for purged k-fold splits; intervals on ${method} splits are not measured.`,
 };
+
+/**
+ * What modelTooFewBlocks says. `folds`: the folds without an interval (undefined: only the pooled row);
+ * `fewestDays`: calendar test days of the shortest of them; `totalDays`: of every fold's test days together.
+ */
+export interface TooFewBlocksNote {
+  readonly folds: readonly number[] | undefined;
+  readonly allFolds: boolean;
+  readonly fewestDays: number;
+  readonly blockDays: number;
+  readonly minBlocks: number;
+  readonly totalDays: number;
+  readonly pooledToo: boolean;
+  readonly advice: FoldAdvice;
+}
+
+/**
+ * What gives each fold more test days. `fold-count`: fewer folds over the same days (k-fold, walk-forward with
+ * its default test days); `mostFolds` is the most that give each fold enough, undefined when none does.
+ * `test-days`: walk-forward with its test days given, whose folds keep that many days whatever their count.
+ */
+export type FoldAdvice =
+  | { readonly kind: 'fold-count'; readonly mostFolds: number | undefined }
+  | { readonly kind: 'test-days'; readonly folds: number; readonly days: number };

@@ -3,7 +3,7 @@
 // RDW_ACCOUNT, account-wide. Reads only the env object it is given, never process.env.
 
 import { createClient, refuseSecretsInUrls, type ClientNotice, type ClientOptions, type RdwClient } from '../client/index.js';
-import { startMockServer, type MockServer } from '../mock/index.js';
+import { startMockServer, type BuildProgress, type MockServer } from '../mock/index.js';
 import { readKnownLimits, recordKnownLimits, type KnownLimitsSlot } from './known-limits.js';
 import { networkSettings } from './network-settings.js';
 import { ApiKeyMissingError } from './workbench-errors.js';
@@ -14,6 +14,8 @@ export interface EmbeddedMockOptions {
   days?: number;
   seed?: number;
   now?: string;
+  /** Told while the mock builds days' files for a listing for over a second (the CLI prints it). Default: none. */
+  onSlowBuild?: (progress: BuildProgress) => void;
 }
 
 export interface ConnectApiOptions {

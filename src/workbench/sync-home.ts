@@ -145,7 +145,7 @@ async function run(
   const locks = [];
   for (const { file, lock } of options.locks ?? []) {
     const checks = await checkLockRevisions(catalog, lock, listing);
-    locks.push({ file, releases: checks.filter((check) => check.status !== 'current') });
+    locks.push({ file, pinned: checks.length, releases: checks.filter((check) => check.status !== 'current') });
   }
   const budget = interruptedBy === undefined ? await readBudget(client) : null;
 

@@ -49,6 +49,8 @@ export interface SyncSnapshot {
 export interface SyncLockCheck {
   /** The lock file as given. */
   file: string;
+  /** Releases the lock pins, every one checked. */
+  pinned: number;
   /** Every pinned release with a newer revision of its day, or no longer listed. */
   releases: PinnedReleaseCheck[];
 }

@@ -88,6 +88,18 @@ describe('effect chart', () => {
     // untested points (no `significant`) are all filled and there is no such legend
     expect(await renderSvg(effectChartSpec(points))).not.toContain('after adjustment');
   });
+
+  it('draws a group that was never tested (no interval, significant null) grey with its own legend entry, not hollow', async () => {
+    const mixed = points.map((p, i) => ({ ...p, significant: i === 4 ? null : i === 3, qValue: i === 4 ? null : i === 3 ? 0.004 : 0.4 }));
+    const svg = await renderSvg(effectChartSpec(mixed));
+    const fills = [...svg.matchAll(/aria-roledescription="point"[^>]*fill="(#[0-9a-f]{6})"/gi)].map((m) => m[1]!.toLowerCase());
+    expect(fills.filter((f) => f === '#222222')).toHaveLength(1);
+    expect(fills.filter((f) => f === '#ffffff')).toHaveLength(3);
+    expect(fills.filter((f) => f === '#bbbbbb')).toHaveLength(1);
+    expect(svg).toContain('>not tested (no interval)<');
+    // Every group tested: no such entry.
+    expect(await renderSvg(effectChartSpec(points.map((p, i) => ({ ...p, significant: i === 3 }))))).not.toContain('not tested');
+  });
 });
 
 describe('missingness chart', () => {

@@ -109,6 +109,14 @@ describe('client notices and refusals through the CLI', () => {
     expect(server.log).toEqual([]);
   });
 
+  it('cuts a huge base URL in the sentence (a 50,000-character value is not echoed whole)', async () => {
+    const huge = `${server.origin}/${'a'.repeat(50_000)}`;
+    const run = await rdw(['releases', '--base-url', huge]);
+    expect(run.code).toBe(EXIT_CODES.usage);
+    expect(run.stderr).toBe(`rdw: RDW_BASE_URL (or --base-url) "${huge.slice(0, 119)}…" is not the API root; set it to the http(s) URL ending in /v1, e.g. https://host/v1.\n`);
+    expect(server.log).toEqual([]);
+  });
+
   it('says nothing was imported when the only release asked for cannot be pulled (exit 6)', async () => {
     server.handler = (_req, res, url) => {
       if (url.pathname === '/v1/catalog') return sendJson(res, 200, { limits: { keys: 1, rpm: 600, daily_bytes: 1024 ** 3 } });

@@ -317,5 +317,11 @@ describe('rdw doctor', () => {
     expect(await runCli(['doctor', '--help'], { stdout: out.output })).toBe(0);
     expect(out.text()).toContain('Exit code: 0 when no check fails');
     expect(out.text()).toContain('4 key refused or missing');
+    // One line per check: its label as doctor prints it, then two spaces at least, descriptions in one column.
+    const lines = out.text().split('\n');
+    const first = lines.findIndex((line) => line.startsWith('Checks, one line each'));
+    const checks = lines.slice(first + 1, lines.indexOf('', first));
+    expect(checks.map((line) => line.slice(2, line.search(/\S\s{2,}\S/) + 1))).toEqual(['base URL', 'key', 'plan and limits', 'clock', 'RDW_HOME', 'catalog', 'Jupyter kernel']);
+    expect(new Set(checks.map((line) => line.search(/(?<=\s{2})\S(?!.*\s{2}\S)/))).size).toBe(1);
   });
 });

@@ -4,7 +4,7 @@
 
 import { execFileSync, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, stat, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogMessages } from '../../src/catalog/index.js';
@@ -35,7 +35,7 @@ function expectNamedFailure(stderr: string, sentence: string | RegExp): void {
   const lines = stderr
     .trimEnd()
     .split('\n')
-    .filter((line) => !line.includes('the embedded mock at') && !line.startsWith("Waiting for the API's answer"));
+    .filter((line) => !line.includes('the embedded mock at') && !line.includes('The embedded mock is building') && !line.startsWith("Waiting for the API's answer"));
   expect(lines.every((line) => line.startsWith('rdw: ')), stderr).toBe(true);
   expect(stderr).not.toMatch(/\n\s+at /);
   expect(stderr).not.toContain(environmentMessages.unexpectedFailure('').split(':')[0]!);
@@ -83,6 +83,24 @@ describe('environment failures through the CLI', () => {
     const run = await runBuiltCli(['ls', '--home', path.join(file, 'sub')]);
     expect(run.code).toBe(1);
     expectNamedFailure(run.stderr, environmentMessages.notAFolder(path.join(file, 'sub')));
+  });
+
+  it('names a --home the file system cannot follow (exit 1): a link to nothing, a loop of links, a name too long', async () => {
+    const dangling = path.join(temp.home, 'dangling-home');
+    await symlink(path.join(temp.home, 'nowhere'), dangling);
+    const loop = path.join(temp.home, 'loop-home');
+    await symlink(loop, loop);
+    const long = path.join(temp.home, 'x'.repeat(300), 'home');
+    for (const [home, sentence] of [
+      [dangling, environmentMessages.danglingLink(dangling)],
+      [loop, environmentMessages.symbolicLinkLoop(loop)],
+      [long, environmentMessages.pathTooLong(long)],
+    ] as const) {
+      const run = await runBuiltCli(['pull', '--latest', '1', '--home', home]);
+      expect(run.code, home).toBe(1);
+      expectNamedFailure(run.stderr, sentence);
+    }
+    expect(await readdir(temp.home)).not.toContain('nowhere');
   });
 
   it.each([

@@ -50,7 +50,8 @@ async function entriesUnder(dir: string): Promise<string[]> {
 }
 
 /** The stderr lines of a run, without the embedded mock's notice. */
-const stderrLines = (stderr: string) => stderr.trimEnd().split('\n').filter((line) => line !== '' && !line.includes('the embedded mock at'));
+const stderrLines = (stderr: string) =>
+  stderr.trimEnd().split('\n').filter((line) => line !== '' && !line.includes('the embedded mock at') && !line.includes('The embedded mock is building'));
 
 /** One named sentence: every line `rdw: …`, no stack trace, no "failed unexpectedly", no raw DuckDB text. */
 function expectNamed(stderr: string): void {

@@ -4,7 +4,7 @@
 
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -114,4 +114,28 @@ describe('rdw kernel install', () => {
       expect(existsSync(path.join(root, 'data', 'kernels'))).toBe(false);
     });
   });
+});
+
+describe('the kernel launcher', () => {
+  // tslab's own `kernel` command starts another checkout's tslab when the notebook's folder has one above it
+  // (enableFindLocal); the launcher starts its own, always (a notebook elsewhere ran unpatched and failed).
+  it("never starts a tslab found above the notebook's folder", async () => {
+    const folder = await makeTemporaryFolder('rdw-kernel-local-');
+    try {
+      const marker = path.join(folder, 'local-tslab-started');
+      const fake = path.join(folder, 'node_modules', 'tslab', 'dist');
+      await mkdir(fake, { recursive: true });
+      await writeFile(path.join(fake, 'main.js'), `exports.startKernel = () => require('node:fs').writeFileSync(${JSON.stringify(marker)}, 'yes');\n`);
+      const launcher = path.join(REPO_ROOT, 'dist', 'cli', 'tslab-kernel-main.js');
+      // No connection file: this checkout's kernel fails to start at once (exit non-zero); the fake must not run.
+      const run = await promisify(execFile)(process.execPath, [launcher, 'kernel', '--config-path', path.join(folder, 'missing.json')], { cwd: folder, timeout: 60_000 }).then(
+        () => ({ failed: false }),
+        () => ({ failed: true }),
+      );
+      expect(run.failed).toBe(true);
+      expect(existsSync(marker)).toBe(false);
+    } finally {
+      await removeTree(folder);
+    }
+  }, 90_000);
 });

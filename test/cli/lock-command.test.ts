@@ -62,8 +62,13 @@ describe('rdw lock / rdw reproduce', () => {
     const first = await newHome();
     const lockRun = await rdw(first, ['lock', 'study.lock.json', '--latest', '3']);
     expect(lockRun.code).toBe(0);
-    expect(lockRun.stdout).toContain('study.lock.json');
+    expect(lockRun.stdout).toMatch(/^wrote study\.lock\.json: 3 release\(s\)/);
     const lockPath = path.join(first, 'study.lock.json');
+    // A path given absolute is printed as given, not as a walk from the working folder.
+    const elsewhere = await newHome();
+    const absolute = await rdw(first, ['lock', path.join(elsewhere, 'abs.lock.json'), '--latest', '1']);
+    expect(absolute.code).toBe(0);
+    expect(absolute.stdout).toMatch(new RegExp(`^wrote ${path.join(elsewhere, 'abs.lock.json').replace(/[.]/g, '\\.')}: 1 release`));
     const lock = await readLock(lockPath);
     expect(lock.releases).toHaveLength(3);
     // The lines show 12 characters of each ID; the lock file holds whole IDs (read above).

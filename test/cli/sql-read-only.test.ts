@@ -42,6 +42,17 @@ describe('rdw sql is read-only', () => {
     if (written !== undefined) expect(existsSync(out(written))).toBe(false);
   });
 
+  it('refuses several queries in one text (exit 2) instead of printing the first and dropping the rest', async () => {
+    const run = await runBuiltCli(['sql', 'SELECT 1 AS a; SELECT 2 AS b', '--home', temp.home]);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toBe(`rdw: ${commandMessages.sqlOneStatement(2)}\n`);
+    // A trailing ';' is still one statement.
+    const one = await runBuiltCli(['sql', 'SELECT 1 AS a;', '--json', '--home', temp.home]);
+    expect(one.code, one.stderr).toBe(0);
+    expect(JSON.parse(one.stdout)).toEqual([{ a: 1 }]);
+  });
+
   it('refuses EXPORT DATABASE (exit 2) and creates no folder', async () => {
     const run = await runBuiltCli(['sql', `EXPORT DATABASE '${out('dump')}'`, '--home', temp.home]);
     expect(run.code).toBe(2);

@@ -103,6 +103,10 @@ describe('rdw sync', () => {
     const before = await listing();
     const lock = await rdw(['lock', 'study.lock.json', ...before.slice(0, 3).map((release) => release.id)]);
     expect(lock.code, lock.stderr).toBe(0);
+    // Before any revision: the text says the lock was checked and none of its pins has a newer revision.
+    const quiet = await rdw(['sync', '--locks', 'study.lock.json']);
+    expect(quiet.code, quiet.stderr).toBe(0);
+    expect(quiet.stdout).toContain(`${syncMessages.lockNothingRevised('study.lock.json', 3)}\n`);
     mock.advance(23 * 3600);
     const after = await listing();
     const expected = after.filter((release) => !before.some((old) => old.id === release.id));
@@ -148,12 +152,13 @@ describe('rdw sync', () => {
   });
 
   it('refuses a bad --watch value (exit 2) before anything runs', async () => {
+    const recorded = (await runs()).length;
     for (const value of ['5x', '10s', '25h', '0m', '']) {
       const run = await rdw(['sync', '--watch', value]);
       expect(run.code, value).toBe(2);
       expect(run.stderr).toContain(syncMessages.badInterval(value));
     }
-    expect((await runs()).length).toBe(4);
+    expect((await runs()).length).toBe(recorded);
   });
 });
 
@@ -163,10 +168,11 @@ describe('rdw sync as processes', () => {
     try {
       const lockFile = path.join(home, 'sync.lock');
       await writeFile(lockFile, JSON.stringify({ pid: holder.pid, hostname: hostname(), startedAt: '2026-11-24T10:00:00.000Z' }));
+      const recorded = (await runs()).length;
       const busy = await runBuiltCli(['sync', '--home', home], { env: env() });
       expect(busy.code).toBe(1);
       expect(busy.stderr).toContain(`PID ${holder.pid}`);
-      expect((await runs()).length).toBe(4);
+      expect((await runs()).length).toBe(recorded);
       holder.kill('SIGKILL');
       await new Promise((resolve) => holder.once('exit', resolve));
       const after = await runBuiltCli(['sync', '--home', home], { env: env() });

@@ -32,6 +32,11 @@ const CLI_REFUSALS: readonly (readonly [string[], string])[] = [
   [['pull'], 'Name release IDs to pull, or use --latest N (not both).'],
   [['pull', 'a'.repeat(64), '--latest', '1'], 'Name release IDs to pull, or use --latest N (not both).'],
   [['demo', '--latest=-1'], '--latest must be an integer from 1 to 100: the API lists only the latest 100 releases (newest day first, no offset or paging).'],
+  // A value that starts with '-' after a space: an integer flag refuses it as it would --latest=-1, one sentence.
+  [['pull', '--latest', '-1'], '--latest must be an integer from 1 to 100: the API lists only the latest 100 releases (newest day first, no offset or paging).'],
+  [['study', 'model', '--embargo', '-5'], "--embargo -5: a value that starts with '-' is read as a flag; write it --embargo=-5."],
+  [['pull', '--latest'], '--latest needs a value (--latest VALUE). Run "rdw pull --help" for its usage.'],
+  [['--home'], '--home needs a value (--home VALUE). Run "rdw --help" for its usage.'],
   [['lock', 'x.json', '--latest', '1.5'], '--latest must be an integer from 1 to 100: the API lists only the latest 100 releases (newest day first, no offset or paging).'],
   [['lock'], LOCK_USAGE],
   [['lock', 'x.json'], LOCK_USAGE],
@@ -97,7 +102,7 @@ describe('usage errors the CLI finds', () => {
     expect(run.stderr).toMatch(/^rdw: [^\n]+\n$/);
     // The class the runner caught, by its stack (RDW_DEBUG=1), and the error itself where a command threw it.
     expect((await rdw(argv, { RDW_DEBUG: '1' })).stderr).toContain('\nCliUsageError: ');
-    if (argv[0] === 'nope' || argv[0] === 'help') return;
+    if (argv[0] === 'nope' || argv[0] === 'help' || argv[0]!.startsWith('-')) return;
     const error = await errorOf(argv);
     expect(error).toBeInstanceOf(CliUsageError);
     expect(error).toMatchObject({ code: 'RDW_CLI_USAGE', exitCode: 2 });

@@ -89,6 +89,8 @@ describe('verified downloads and faults', () => {
     expect(error).toBeInstanceOf(SizeMismatchError);
     expect(error).toBeInstanceOf(IntegrityError);
     expect((error as SizeMismatchError).code).toBe('RDW_INTEGRITY_SIZE');
+    // Refused at the header, before a byte came: the sentence says what was announced, not "has N bytes".
+    expect((error as SizeMismatchError).message).toMatch(new RegExp(`^The API announced ${release.files.csv.bytes} bytes \\(Content-Length\\) for .+, but the manifest says ${expected.bytes}; nothing was downloaded`));
     expect(await readdir(dir)).toEqual([]);
   });
 

@@ -34,6 +34,14 @@ describe('errorFromResponse', () => {
     expect((error as unknown as { status: number }).status).toBe(status);
   });
 
+  it('maps a 413 on a download (not a row query) to the file being unavailable, not to a row query too large', () => {
+    const error = errorFromResponse(413, apiErrorInfo(body(413, 'file_unavailable')), { path: '/download/abc/parquet', attempts: 1 });
+    expect(error).toBeInstanceOf(ServiceUnavailableError);
+    expect(error).toMatchObject({ code: 'RDW_SERVICE_UNAVAILABLE', exitCode: 1, status: 413 });
+    expect(error.message).toBe('The API could not serve /download/abc/parquet (413: the file is unavailable or failed its own checksum); try again later, or report it to the API operator.');
+    expect(errorFromResponse(413, apiErrorInfo('no json'), { path: '/rows', attempts: 1, rows: true })).toBeInstanceOf(RowQueryTooLargeError);
+  });
+
   it('keeps the offending parameter of a 422 and the API code of a 403', () => {
     const validation = errorFromResponse(422, apiErrorInfo(body(422, 'invalid_parameter', 'sample_type')), { path: '/rows', attempts: 1 });
     expect((validation as ValidationError).parameter).toBe('sample_type');

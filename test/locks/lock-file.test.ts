@@ -1,6 +1,7 @@
 // recordStudyLock / writeLock / readLock against a real catalog filled from an in-test mock over HTTP.
 
-import { readFile, readdir, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { lstat, mkdir, readFile, readdir, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +18,7 @@ import {
   writeLock,
   type StudyLock,
 } from '../../src/locks/index.js';
+import { environmentMessages, NotARegularFileError } from '../../src/contract/index.js';
 import { mockClient } from '../support/with-catalog.js';
 import { createTempHome } from '../support/temp-home.js';
 import { latestIds, MOCK_OPTIONS, withPulled } from '../support/lock-fixture.js';
@@ -101,6 +103,34 @@ describe('writeLock / readLock', () => {
         await writeLock(lockPath, catalog, [...ids].reverse());
         expect(await readFile(lockPath, 'utf8')).toBe(text);
         expect((await readdir(home)).filter((name) => name.includes('lock'))).toEqual(['study.lock.json']);
+      }),
+    );
+  });
+
+  it('writes through a symbolic link to a file; refuses a FIFO, a device and a dangling link, leaving each as it was', async () => {
+    await inHome((home) =>
+      withPulled(mock, home, ids, async (catalog) => {
+        const target = path.join(home, 'kept', 'study.lock.json');
+        await mkdir(path.dirname(target));
+        await writeFile(target, 'old');
+        const link = path.join(home, 'link.lock.json');
+        await symlink(target, link);
+        const written = await writeLock(link, catalog, ids);
+        expect((await lstat(link)).isSymbolicLink()).toBe(true);
+        expect(await readFile(target, 'utf8')).toBe(studyLockToJson(written));
+
+        const fifo = path.join(home, 'fifo.lock.json');
+        execFileSync('mkfifo', [fifo]);
+        const dangling = path.join(home, 'dangling.lock.json');
+        await symlink(path.join(home, 'nowhere'), dangling);
+        for (const [file, kind] of [[fifo, 'a FIFO (named pipe)'], ['/dev/null', 'a device'], [dangling, 'a symbolic link to nothing']] as const) {
+          const error = await writeLock(file, catalog, ids).then(() => 'written', (caught: unknown) => caught);
+          expect(error).toBeInstanceOf(NotARegularFileError);
+          expect((error as NotARegularFileError).message).toBe(environmentMessages.notARegularFile(file, kind));
+        }
+        expect((await lstat(fifo)).isFIFO()).toBe(true);
+        expect((await lstat('/dev/null')).isCharacterDevice()).toBe(true);
+        expect((await lstat(dangling)).isSymbolicLink()).toBe(true);
       }),
     );
   });

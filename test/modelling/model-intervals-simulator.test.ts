@@ -61,4 +61,30 @@ describe('model score intervals on 60 simulator days (seed 1)', () => {
       expect(dLow > 0 || dHigh < 0).toBe(scored.pValues.logLossDifference < 0.05);
     }
   }, 120_000);
+
+  // Walk-forward's test blocks are ⌊days / (folds + 1)⌋ days (or the test days given), not the pooled days shared
+  // out: the note's remedy must be one that works when followed.
+  it('24h walk-forward: the fold count the note advises gives every fold an interval, one more fold does not', async () => {
+    const study = (folds: number) => modelCatalog(fixture.catalog, { window: '24h', split: { method: 'walk-forward', folds } });
+    const note = (await study(5)).evaluation.intervalNote!;
+    const advised = Number(/or use (\d+) folds? or fewer/.exec(note)?.[1]);
+    expect(advised).toBe(2);
+    const followed = await study(advised);
+    expect(followed.evaluation.intervalNote).toBeUndefined();
+    expect(followed.evaluation.folds.every((fold) => fold.intervals.model.auc.every(Number.isFinite))).toBe(true);
+    expect((await study(advised + 1)).evaluation.intervalNote).toContain('No fold shows an interval');
+  }, 120_000);
+
+  it('24h walk-forward with test days given: the note asks for more test days per fold, and those give intervals', async () => {
+    const study = (folds: number, testDays: number) => modelCatalog(fixture.catalog, { window: '24h', split: { method: 'walk-forward', folds, testDays } });
+    const first = await study(4, 5);
+    const days = first.splits.rows.days.length;
+    const needed = daysForInterval(intervalBlockDays(WINDOW_SECONDS['24h']), MIN_INTERVAL_BLOCKS);
+    const note = first.evaluation.intervalNote!;
+    expect(note).not.toContain('folds or fewer');
+    // 4 folds of 16 days and a training day need 65 days; the rows have fewer.
+    expect(note).toContain(`raise the test days per fold to ${needed} (4 folds of ${needed} days and a training day need ${4 * needed + 1} days, and the rows have ${days}: pull more days or use fewer folds)`);
+    const followed = await study(3, needed);
+    expect(followed.evaluation.intervalNote).toBeUndefined();
+  }, 120_000);
 });

@@ -42,7 +42,7 @@ beforeAll(async () => {
   // 1. A copy of what the build reads, so prepack's clean build never touches this checkout's dist/ (other
   //    test files import it while this one runs).
   const source = path.join(temp, 'source');
-  for (const entry of ['package.json', 'README.md', 'tsconfig.json', 'src']) cpSync(path.join(ROOT, entry), path.join(source, entry), { recursive: true });
+  for (const entry of ['package.json', 'README.md', 'tsconfig.json', 'src', 'docs']) cpSync(path.join(ROOT, entry), path.join(source, entry), { recursive: true });
   if (existsSync(path.join(ROOT, 'LICENSE'))) cpSync(path.join(ROOT, 'LICENSE'), path.join(source, 'LICENSE'));
   symlinkSync(path.join(ROOT, 'node_modules'), path.join(source, 'node_modules'), 'dir');
   // 2. npm pack runs prepack (remove dist/, build) and writes the tarball.
@@ -95,12 +95,12 @@ async function typeCheckAndRun(dir: string): Promise<Record<string, any>> {
 }
 
 describe('npm pack', () => {
-  it('ships exactly package.json, README and the built JS with its .d.ts: no maps, no sources, no scripts folder', () => {
-    const other = packedFiles.filter((file) => !/^dist\/.+\.(js|d\.ts)$/.test(file) && !['package.json', 'README.md', 'LICENSE'].includes(file));
+  it('ships exactly package.json, README, docs/*.md and the built JS with its .d.ts: no maps, no sources, no scripts folder', () => {
+    const other = packedFiles.filter((file) => !/^dist\/.+\.(js|d\.ts)$/.test(file) && !/^docs\/[\w.-]+\.md$/.test(file) && !['package.json', 'README.md', 'LICENSE'].includes(file));
     expect(other).toEqual([]);
     const js = packedFiles.filter((file) => file.endsWith('.js'));
     expect(packedFiles.filter((file) => file.endsWith('.d.ts')).sort()).toEqual(js.map((file) => file.replace(/\.js$/, '.d.ts')).sort());
-    for (const entry of ['dist/index.js', 'dist/mock/index.js', 'dist/cli/main.js']) expect(packedFiles).toContain(entry);
+    for (const entry of ['dist/index.js', 'dist/mock/index.js', 'dist/cli/main.js', 'docs/analysis.md']) expect(packedFiles).toContain(entry);
   });
 
   it('packs a manifest without danfojs among its dependencies and with no install-time script', () => {

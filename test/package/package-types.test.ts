@@ -62,6 +62,7 @@ describe('package.json', () => {
       expect(readdirSync(path.join(ROOT, path.dirname(target.default!)))).toContain(path.basename(target.default!));
     }
     // dist/ but its incremental build info (tsc -b's, deleted with dist/ by prepack): no compiler state ships.
-    expect(manifest.files).toEqual(['dist', '!dist/.tsbuildinfo', 'README.md']);
+    // docs/: the sentences rdw prints and README name its pages (e.g. the calibration note's docs/analysis.md).
+    expect(manifest.files).toEqual(['dist', '!dist/.tsbuildinfo', 'README.md', 'docs']);
   });
 });

@@ -38,7 +38,7 @@ describe('syncHome', () => {
         const revisedOld = second.revised.find((release) => release.day === old.day)!;
         expect(revisedOld).toMatchObject({ id: newer.id, replaces: [old.id], generatedAt: newer.generated_at });
         expect(second.locks).toEqual([
-          { file: 'study.lock.json', releases: [{ id: old.id, day: old.day, status: 'revised', newerId: newer.id, newerGeneratedAt: newer.generated_at, seenIn: 'listing' }] },
+          { file: 'study.lock.json', pinned: 1, releases: [{ id: old.id, day: old.day, status: 'revised', newerId: newer.id, newerGeneratedAt: newer.generated_at, seenIn: 'listing' }] },
         ]);
         // The lock itself never changes.
         expect(JSON.parse(await readFile(lockPath, 'utf8')).releases[0].id).toBe(old.id);

@@ -12,6 +12,7 @@ import { commandMessages } from '../messages.js';
 import { ProgressBar } from '../progress-bar.js';
 import { refuseDashOutput } from '../output-path.js';
 import { openCliCatalog } from '../open-cli-catalog.js';
+import { shownPath } from '../shown-path.js';
 import { studyReportText } from '../study-report-text.js';
 
 /** Windows the demo's study reports: short, medium and one-day horizons. */
@@ -36,8 +37,8 @@ export const demoCommand: Command = {
     const stderr = { isTTY: context.stderr.isTTY, write: (text: string) => (bar === undefined ? context.stderr.write(text) : bar.note(text)) };
     const api = await connectApi({ ...context, stderr });
     context.onExit(() => api.close());
-    // The home as the "Where everything is" lines show paths: relative to the working folder.
-    say(`rdw demo: ${api.embedded ? 'embedded mock API (offline, fixed clock)' : 'API at RDW_BASE_URL'}, catalog in ${path.relative(context.cwd, context.home) || '.'}`);
+    // The home as the "Where everything is" lines show paths: relative to the working folder when inside it.
+    say(`rdw demo: ${api.embedded ? 'embedded mock API (offline, fixed clock)' : 'API at RDW_BASE_URL'}, catalog in ${shownPath(context.cwd, context.home)}`);
 
     // 2. The latest releases, as listed (remembered, so `rdw ls` can tell when a newer revision appears), then
     // 3. pulled by exact ID: checksum-gated, one transaction per release, idempotent.
@@ -86,7 +87,7 @@ export const demoCommand: Command = {
     }
     say('');
     context.stdout.write(studyReportText(result));
-    const relative = (file: string) => path.relative(context.cwd, file) || '.';
+    const relative = (file: string) => shownPath(context.cwd, file);
     say('');
     say(`Done in ${((performance.now() - started) / 1000).toFixed(1)} s. Where everything is:`);
     say(whereLine('catalog', relative(catalog.file), '(plain DuckDB; any DuckDB client opens it)'));

@@ -48,7 +48,7 @@ export const sqlCommand: Command = {
         return { columns: reader.columnNames(), rows: reader.getRowObjectsJson() as Record<string, unknown>[] };
       });
     } catch (error) {
-      if (error instanceof SqlNotReadOnlyError) throw error;
+      if (error instanceof SqlNotReadOnlyError || error instanceof CliUsageError) throw error;
       if (/file system operations are disabled/i.test((error as Error).message)) {
         throw new SqlNotReadOnlyError(commandMessages.sqlNoFileAccess(), { option: 'query', cause: error });
       }
@@ -71,7 +71,7 @@ export const sqlCommand: Command = {
 /**
  * Read-only by DuckDB's own means: first the instance loses file system access for good (no COPY … TO,
  * read_csv of other files, ATTACH, INSTALL; preparing EXPORT DATABASE would already create its folder),
- * then every statement's type must be a query. @throws SqlNotReadOnlyError
+ * then every statement's type must be a query, and there must be one. @throws SqlNotReadOnlyError, CliUsageError (several)
  */
 async function lockDown(connection: DuckDBConnection, query: string): Promise<void> {
   await connection.run('SET enable_external_access = false');
@@ -81,6 +81,8 @@ async function lockDown(connection: DuckDBConnection, query: string): Promise<vo
     const type = (await statements.prepare(index)).statementType;
     if (!READ_STATEMENTS.has(type)) throw new SqlNotReadOnlyError(commandMessages.sqlNotReadOnly(statementWord(type)), { option: 'query' });
   }
+  // One result is printed: a second query would run unseen (before, it was dropped without a word).
+  if (statements.count > 1) throw new CliUsageError(commandMessages.sqlOneStatement(statements.count), { option: 'query' });
 }
 
 /** `--parquet FILE` as an absolute path whose folder exists and which is not itself a folder. @throws CliUsageError */

@@ -1,7 +1,7 @@
 // src/mock/releases: the paid Market Events release archive and its file formats.
 
 export { ReleaseArchive, resolveReleaseArchiveOptions } from './release-archive.js';
-export type { ReleaseArchiveOptions, ResolvedReleaseArchiveOptions, ArchiveCoverage } from './release-archive.js';
+export type { ReleaseArchiveOptions, ResolvedReleaseArchiveOptions, ArchiveCoverage, BuildProgress } from './release-archive.js';
 export type { ReleaseSimulator } from './release-simulator.js';
 export { buildRelease, schemaFileBytes, NO_BUNDLED_SCHEMA_LIMITATION } from './build-release.js';
 export type { ReleaseBundle } from './build-release.js';

@@ -14,7 +14,24 @@ import type { ReleaseSimulator } from './release-simulator.js';
 export interface ReleaseArchiveOptions {
   /** Bytes of generated files and rows kept in memory (LRU); 0 keeps nothing. Default 256 MiB. */
   cacheBytes?: number;
+  /**
+   * Told while currentReleases builds days' files and has taken over a second, then every two seconds: the
+   * days built of those asked (its work blocks the process, so its caller cannot time it). Default: none.
+   */
+  onSlowBuild?: (progress: BuildProgress) => void;
+  /** Milliseconds of building after which onSlowBuild is first told. Default 1000 (every wait over a second is said). */
+  slowBuildAfterMs?: number;
 }
+
+/** How far a slow currentReleases is: days built (or found built) of the days asked, and seconds so far. */
+export interface BuildProgress {
+  readonly built: number;
+  readonly total: number;
+  readonly seconds: number;
+}
+
+/** A build is said again (onSlowBuild) every SLOW_BUILD_REPEAT_MS after the first time. */
+const SLOW_BUILD_REPEAT_MS = 2000;
 
 export interface ResolvedReleaseArchiveOptions {
   cacheBytes: number;
@@ -57,6 +74,8 @@ interface Revision {
 export class ReleaseArchive {
   readonly #simulator: ReleaseSimulator;
   readonly #cache: BoundedCache<string, Uint8Array | readonly MarketEventRow[]>;
+  readonly #onSlowBuild: ((progress: BuildProgress) => void) | undefined;
+  readonly #slowBuildAfterMs: number;
   readonly #days: string[];
   readonly #schemaSince: string;
   readonly #current = new Map<string, Revision>();
@@ -72,6 +91,8 @@ export class ReleaseArchive {
     const resolved = resolveReleaseArchiveOptions(options);
     this.#simulator = simulator;
     this.#cache = new BoundedCache(resolved.cacheBytes);
+    this.#onSlowBuild = options.onSlowBuild;
+    this.#slowBuildAfterMs = options.slowBuildAfterMs ?? 1000;
     this.#now = simulator.options.now;
     this.#schemaSince = simulator.options.schemaSince;
     this.#days = simulator.days().filter((day) => dayEnd(day) <= this.#now);
@@ -125,8 +146,16 @@ export class ReleaseArchive {
       throw new ReleaseArchiveOptionError(messages.archiveOption('limit', limit, 'an integer >= 0'), 'limit');
     }
     const releases: Release[] = [];
+    const total = Math.min(limit, this.#days.length);
+    const started = performance.now();
+    let sayAt = started + this.#slowBuildAfterMs;
     for (let index = this.#days.length - 1; index >= 0 && releases.length < limit; index -= 1) {
       releases.push(this.#currentRevision(this.#days[index]!).release);
+      const now = performance.now();
+      if (this.#onSlowBuild !== undefined && now >= sayAt && releases.length < total) {
+        this.#onSlowBuild({ built: releases.length, total, seconds: (now - started) / 1000 });
+        sayAt = now + SLOW_BUILD_REPEAT_MS;
+      }
     }
     return releases;
   }

@@ -1,6 +1,7 @@
 // Options of the embedded mock server, their defaults and the one validator that applies them.
 
 import { PLAN_IDS, PLANS, PUBLIC_LIVE_RPM_PER_IP, type PlanId } from '../../contract/index.js';
+import type { BuildProgress } from '../releases/index.js';
 import type { FaultRule } from './fault-rule.js';
 import { messages } from './messages.js';
 import { MockServerOptionError } from './mock-errors.js';
@@ -61,6 +62,8 @@ export interface MockServerOptions {
   rateClock?: () => number;
   /** Bytes of generated files kept in memory. Default: the archive's (256 MiB). */
   cacheBytes?: number;
+  /** Told while a listing builds days' files for over a second (ReleaseArchiveOptions.onSlowBuild). Default: none. */
+  onSlowBuild?: (progress: BuildProgress) => void;
 }
 
 export interface ResolvedMockServerOptions {

@@ -52,7 +52,10 @@ export interface MockServer {
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
   const resolved = resolveMockServerOptions(options);
   const simulator = new MarketSimulator(resolved.simulator);
-  const archive = new ReleaseArchive(simulator, resolved.cacheBytes === undefined ? {} : { cacheBytes: resolved.cacheBytes });
+  const archive = new ReleaseArchive(simulator, {
+    ...(resolved.cacheBytes === undefined ? {} : { cacheBytes: resolved.cacheBytes }),
+    ...(options.onSlowBuild === undefined ? {} : { onSlowBuild: options.onSlowBuild }),
+  });
   const accounts = new AccountStore(simulator.options.seed, () => dayOf(archive.now), resolved.limits.plans);
   const seeded = accounts.seed();
   const faults = new FaultSet(resolved.faults);

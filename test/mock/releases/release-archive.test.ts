@@ -231,3 +231,17 @@ describe('release archive: a new day', () => {
     expect(archive.rows(first!.id).every((row) => row.sample_time < midnight && row.sample_time >= midnight - 86400)).toBe(true);
   });
 });
+
+describe('release archive: a slow listing says how far it is', () => {
+  it('tells onSlowBuild the days built of those asked once the build has taken slowBuildAfterMs, and not when it has not', () => {
+    const told: { built: number; total: number }[] = [];
+    const archive = new ReleaseArchive(smallSimulator({ days: 4 }), { onSlowBuild: ({ built, total }) => void told.push({ built, total }), slowBuildAfterMs: 0 });
+    const releases = archive.currentReleases(3);
+    expect(releases).toHaveLength(3);
+    // Told after the first day (already past 0 ms), then not again within two seconds; never once all are built.
+    expect(told).toEqual([{ built: 1, total: 3 }]);
+    const quiet: unknown[] = [];
+    new ReleaseArchive(smallSimulator({ days: 4 }), { onSlowBuild: (progress) => void quiet.push(progress) }).currentReleases(3);
+    expect(quiet).toEqual([]);
+  });
+});
