@@ -190,7 +190,8 @@ export const commandMessages = {
     'The seeded keys are printed only by "rdw mock --json". Stop with Ctrl+C.\n',
   mockStopped: (signal: string) => `rdw mock: stopped (${signal}).\n`,
   // kernel
-  tslabMissing: (dir: string) => `tslab is not installed under ${dir}; run "npm install" in the rdw folder first.`,
+  tslabMissing: (dir: string) =>
+    `tslab (a development dependency of rdw) is not installed under ${dir}: the notebooks' kernel is registered from a checkout of rdw, so run "npm install" and then "npm run kernel" in one (an rdw installed as a package has no notebooks and no kernel).`,
   kernelspecFailed: (python: string, detail: string) =>
     `Jupyter (${python}) could not register the kernel: ${detail}; run "rdw kernel install" without --system (per user), or check "${python} -m jupyter_client.kernelspecapp list".`,
   kernelScopeConflict: () => 'Give at most one of --user, --sys-prefix and --system (the default is --user).',
@@ -336,6 +337,8 @@ export const doctorMessages = {
   kernelBinaryGone: (binary: string) => `the tslab kernel is registered, but its program ${binary} is gone.`,
   kernelNotRegistered: () => 'Jupyter is installed, but the TypeScript (tslab) kernel is not registered.',
   kernelRemedy: () => 'Run "npm run kernel" (rdw kernel install) in the rdw folder; only the notebooks need it.',
+  kernelNotACheckout: (here: string) =>
+    `not checked: rdw at ${here} is an installed package; the notebooks and their TypeScript kernel come with a checkout of the repository ("npm run kernel" there).`,
   jupyterAbsent: () => 'Jupyter was not found; only the notebooks need it, not the CLI.',
   jupyterAbsentRemedy: () => `Install the Debian packages ${JUPYTER_PACKAGES} (apt-get update first), then run "npm run kernel".`,
   // summary and help

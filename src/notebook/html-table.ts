@@ -13,7 +13,7 @@ export interface HtmlTableOptions {
   caption?: string;
 }
 
-/** An HTML `<table>` of `rows`; nulls show as an empty, greyed cell (missing, never zero). */
+/** An HTML `<table>` of `rows`; a null shows as a greyed `null` (missing, never zero; textTable leaves it blank). */
 export function htmlTable(rows: readonly Record<string, unknown>[], options: HtmlTableOptions = {}): string {
   const columns = options.columns ?? Object.keys(rows[0] ?? {});
   const maxRows = options.maxRows ?? 50;

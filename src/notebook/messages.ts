@@ -6,7 +6,7 @@ export const notebookMessages = {
   badHistoryField: (field: string) => `"${field}" is not a numeric field of the snapshot items; pick a column of the dataset's CSV.`,
   // the study table's legend (study-table-text.ts): units, CI level, what q and the mark mean
   studyLegend: (confidencePercent: number, level: number) =>
-    `diff, ${confidencePercent}% CI: event minus control mean return in pp; n: complete/all; *: BH q <= ${level}`,
+    `diff, ${confidencePercent}% CI (unadjusted): event minus control mean return in pp; n: complete/all; *: BH q <= ${level}`,
   /** Two lines: the wide table is as wide as its columns, its prose still fits 100 columns. */
   studyWideLegend: (confidencePercent: number, level: number) =>
     `Returns, difference and CI in pp; ci_*_pct: ${confidencePercent}% CI\nq_value: Benjamini-Hochberg; significant_adjusted: q <= ${level}`,

@@ -39,7 +39,7 @@ describe('rdw study event', () => {
     expect(code).toBe(0);
     expect(stdout).toContain(`${days.length} releases`);
     expect(stdout).toMatch(/^window {2}event_kind {4}direction +n {2}missing +diff +95% CI +q$/m);
-    expect(stdout).toContain('diff, 95% CI: event minus control mean return in pp; n: complete/all; *: BH q <= 0.05');
+    expect(stdout).toContain('diff, 95% CI (unadjusted): event minus control mean return in pp; n: complete/all; *: BH q <= 0.05');
     expect(stdout).toContain('rdw study event --wide prints every column');
     expect(stdout.split('\n').filter((line) => line.startsWith('1h '))).toHaveLength(6);
   });

@@ -77,7 +77,7 @@ describe('study table text', () => {
     expect(line!.split(/\s{2,}/)).toEqual(['1h', 'breakout', 'up', '8/10', '2', '0.143*', '[0.050, 0.250]', '0.012']);
     // numbers right-aligned under their header
     expect(line!.indexOf('0.143*') + '0.143*'.length).toBe(head!.indexOf('diff') + 'diff'.length);
-    expect(legend).toBe('diff, 95% CI: event minus control mean return in pp; n: complete/all; *: BH q <= 0.05');
+    expect(legend).toBe('diff, 95% CI (unadjusted): event minus control mean return in pp; n: complete/all; *: BH q <= 0.05');
     expect(footer).toBe('rows 14, releases 1; CI: block jackknife (t), blocks 1d at 1h');
   });
 
@@ -119,8 +119,8 @@ describe('study table text', () => {
     const html = studyTableHtml(result);
     expect([...html.matchAll(/<th[^>]*>([^<]*)<\/th>/g)].map((m) => m[1])).toEqual(['window', 'event_kind', 'direction', 'n', 'missing', 'diff', '95% CI', 'q']);
     expect(html).toContain('<td style="text-align:right">[0.050, 0.250]</td>');
-    expect(html).toContain('<caption>diff, 95% CI: event minus control mean return in pp;');
-    expect(studyTableHtml(result, { caption: 'By window & group' })).toContain('<caption>By window &amp; group<br><small>diff, 95% CI:');
+    expect(html).toContain('<caption>diff, 95% CI (unadjusted): event minus control mean return in pp;');
+    expect(studyTableHtml(result, { caption: 'By window & group' })).toContain('<caption>By window &amp; group<br><small>diff, 95% CI (unadjusted):');
     expect([...studyTableHtml(result, { wide: true }).matchAll(/<th[^>]*>([^<]*)<\/th>/g)].map((m) => m[1])).toEqual(
       eventStudyColumns(['event_kind', 'direction']).map((column) => column.name),
     );

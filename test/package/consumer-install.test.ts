@@ -131,6 +131,11 @@ describe('a consumer project without danfojs', () => {
     // The bin works from the consumer's node_modules/.bin.
     const version = await sh(path.join(dir, 'node_modules/.bin/rdw'), ['--version'], dir);
     expect(version.stdout.trim()).toContain(tarball.manifest.version);
+    // doctor does not send a package's user to "npm run kernel": the kernel comes with a checkout.
+    const doctor = await sh(path.join(dir, 'node_modules/.bin/rdw'), ['doctor', '--json'], dir).catch((error: { stdout: string }) => error);
+    const kernel = (JSON.parse(doctor.stdout) as { checks: { name: string; status: string; message: string }[] }).checks.find((check) => check.name === 'kernel')!;
+    expect(kernel.status).toBe('ok');
+    expect(kernel.message).toMatch(/^not checked: rdw at .+node_modules\/rdw is an installed package/);
   }, 5 * MINUTES);
 });
 

@@ -23,9 +23,29 @@ export const doctorCommand: Command = {
     const catalog = home.status === 'fail' ? Promise.resolve(skipped('catalog', 'home')) : checkCatalog(context.home);
     const kernel = checkKernel(context.env);
     const store = checkStore(context.env);
-    const checks: DoctorCheck[] = [...(await checkService(context)), home, await catalog, await kernel];
+    // In text, each line as soon as its check is done (in the fixed order): a slow service is not a silent wait.
+    // The label column is as wide as the longest label doctor can print, known before any check ends.
+    const width = Math.max(...Object.values(m.labels).map((label) => label.length));
+    const indent = 4 + 2 + width + 2;
+    const say = (done: readonly DoctorCheck[]) => {
+      if (context.json) return;
+      for (const check of done) {
+        const remedy = check.remedy === undefined || check.status === 'ok' ? '' : ` ${check.remedy}`;
+        const text = wrapText(`${check.message}${remedy}`, context.stdout.columns, indent);
+        context.stdout.write(`${check.status.padEnd(4)}  ${(m.labels[check.name] ?? check.name).padEnd(width)}  ${text}\n`);
+      }
+    };
+    const checks: DoctorCheck[] = [];
+    const add = (done: readonly DoctorCheck[]) => {
+      checks.push(...done);
+      say(done);
+    };
+    add(await checkService(context));
+    add([home]);
+    add([await catalog]);
+    add([await kernel]);
     const storeCheck = await store;
-    if (storeCheck !== undefined) checks.push(storeCheck);
+    if (storeCheck !== undefined) add([storeCheck]);
     const failure = checks.find((check) => check.status === 'fail');
     const exitCode = failure?.exitCode ?? (failure === undefined ? EXIT_CODES.ok : EXIT_CODES.failure);
     if (context.json) {
@@ -36,14 +56,6 @@ export const doctorCommand: Command = {
         return { code, exitCode, message: [failure.message, failure.remedy].filter(Boolean).join(' ') };
       }
       return exitCode;
-    }
-    // On a terminal, a long line wraps between words under the message column (never inside a word).
-    const width = Math.max(...checks.map((check) => (m.labels[check.name] ?? check.name).length));
-    const indent = 4 + 2 + width + 2;
-    for (const check of checks) {
-      const remedy = check.remedy === undefined || check.status === 'ok' ? '' : ` ${check.remedy}`;
-      const text = wrapText(`${check.message}${remedy}`, context.stdout.columns, indent);
-      context.stdout.write(`${check.status.padEnd(4)}  ${(m.labels[check.name] ?? check.name).padEnd(width)}  ${text}\n`);
     }
     const failures = checks.filter((check) => check.status === 'fail').length;
     const warnings = checks.filter((check) => check.status === 'warn').length;

@@ -44,6 +44,9 @@ const LISTERS: readonly (readonly [string, readonly string[]])[] = [
  * system and environment kernel folders). `env` is the command's environment, passed on without RDW_API_KEY.
  */
 export async function checkKernel(env: Readonly<Record<string, string | undefined>>): Promise<DoctorCheck> {
+  // An installed package ships no notebooks (package.json "files"): their kernel is a checkout's business.
+  const here = await realFolder(PACKAGE_ROOT);
+  if (!(await access(path.join(PACKAGE_ROOT, 'notebooks')).then(() => true, () => false))) return passed('kernel', m.kernelNotACheckout(here), { checkout: false });
   const childEnv: Record<string, string> = { PYDEVD_DISABLE_FILE_VALIDATION: '1' };
   for (const [name, value] of Object.entries(env)) if (value !== undefined && name !== 'RDW_API_KEY') childEnv[name] = value;
   const specs = await listKernelSpecs(childEnv);
@@ -59,7 +62,6 @@ export async function checkKernel(env: Readonly<Record<string, string | undefine
     if (!(await access(program).then(() => true, () => false))) return warned('kernel', m.kernelBinaryGone(program), m.kernelRemedy(), facts);
   }
   // The checkout the kernel starts: the folder three levels above its launcher (dist/cli/<launcher>).
-  const here = await realFolder(PACKAGE_ROOT);
   const launcher = argv.find((arg) => path.isAbsolute(arg) && path.basename(arg) === LAUNCHER);
   if (launcher === undefined) return warned('kernel', m.kernelWithoutLauncher(binary ?? TSLAB_KERNEL), m.kernelReregister(here), { ...facts, checkout: null });
   const checkout = await realFolder(path.resolve(path.dirname(launcher), '../..'));
