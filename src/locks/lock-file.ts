@@ -45,8 +45,11 @@ export async function writeLockFile(givenPath: string, lock: StudyLock): Promise
   }
 }
 
-/** The file a write of `file` replaces: `file`, or the file its symbolic link leads to. */
-async function regularFileTarget(file: string): Promise<string> {
+/**
+ * The file a write of `file` replaces: `file`, or the file its symbolic link leads to (rdw lock checks it before
+ * pulling anything). @throws NotARegularFileError for a device, FIFO, socket or dangling link
+ */
+export async function regularFileTarget(file: string): Promise<string> {
   const found = await lstat(file).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return undefined;
     throw writeFailureOf(error, file, true);

@@ -4,7 +4,7 @@
 
 import { importedReleaseIds, pullReleases, type Catalog, type PullResult } from '../catalog/index.js';
 import type { RdwClient } from '../client/index.js';
-import { writeLock, type StudyLock } from '../locks/index.js';
+import { regularFileTarget, writeLock, type StudyLock } from '../locks/index.js';
 import { checkWantedReleases, listLatestReleases, type WantedReleases } from './pull-wanted.js';
 import { resolveReleaseIds } from './resolve-release-ids.js';
 
@@ -30,6 +30,8 @@ export interface LockedReleases {
  */
 export async function lockReleases(lockPath: string, wanted: WantedReleases, options: LockReleasesOptions): Promise<LockedReleases> {
   checkWantedReleases(wanted);
+  // A target that is not a file (a device, a FIFO, a dangling link) is refused before anything is pulled.
+  await regularFileTarget(lockPath);
   let catalog = await options.openCatalog('ids' in wanted ? 'read' : 'write');
   let ids = 'ids' in wanted ? [...new Set(await resolveReleaseIds(catalog, wanted.ids))] : [];
   let missing = await missingIds(catalog, ids);

@@ -10,6 +10,7 @@ import { runCli } from '../../src/cli/run-cli.js';
 import { startMockServer, type MockServer } from '../../src/mock/index.js';
 import { readLock, studyLockFromJson, studyLockToJson } from '../../src/locks/index.js';
 import { createTempHome } from '../support/temp-home.js';
+import { environmentMessages } from '../../src/contract/index.js';
 import { editedLock, flipByte, otherSha } from '../support/lock-fixture.js';
 
 interface Run {
@@ -69,6 +70,12 @@ describe('rdw lock / rdw reproduce', () => {
     const absolute = await rdw(first, ['lock', path.join(elsewhere, 'abs.lock.json'), '--latest', '1']);
     expect(absolute.code).toBe(0);
     expect(absolute.stdout).toMatch(new RegExp(`^wrote ${path.join(elsewhere, 'abs.lock.json').replace(/[.]/g, '\\.')}: 1 release`));
+    // A target that is not a file is refused before the API is asked anything (nothing pulled for nothing).
+    const requests = mock.requestLog.length;
+    const device = await rdw(elsewhere, ['lock', '/dev/null', '--latest', '1']);
+    expect(device.code).toBe(1);
+    expect(device.stderr).toBe(`rdw: ${environmentMessages.notARegularFile('/dev/null', 'a device')}\n`);
+    expect(mock.requestLog.length).toBe(requests);
     const lock = await readLock(lockPath);
     expect(lock.releases).toHaveLength(3);
     // The lines show 12 characters of each ID; the lock file holds whole IDs (read above).
