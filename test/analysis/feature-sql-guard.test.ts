@@ -19,6 +19,7 @@ import {
 import { defaultModelSpec, modelCatalog, modelStudy } from '../../src/modelling/index.js';
 import { MARKET_EVENT_FIELDS, UsageError } from '../../src/contract/index.js';
 import { simulatorCatalog, type FixtureCatalog } from '../support/fixture-catalog.js';
+import { thrown } from '../support/thrown.js';
 
 const labels = MARKET_EVENT_FIELDS.filter((field) => field.role === 'label');
 const LABEL = 'direction_adjusted_return_pct_1h';
@@ -241,11 +242,11 @@ describe('names DuckDB reads as a whole row, reused names, and features changed 
   });
 
   it('a derived feature named like a label (or any field, or a column of rdw\'s queries) is refused before anything runs', () => {
-    const asLabel = thrownBy(() => defineModelSpec({ target, predictors: [derivedFeature('return_pct_1h', ['price'], 'ln(price)')] }));
+    const asLabel = thrown(() => defineModelSpec({ target, predictors: [derivedFeature('return_pct_1h', ['price'], 'ln(price)')] }));
     expect(asLabel).toBeInstanceOf(LeakageError);
     expect((asLabel as LeakageError).label).toBe('return_pct_1h');
     for (const name of ['price', 'reason', 'release_id', 'day', 'label_end', '__target']) {
-      expect(thrownBy(() => defineModelSpec({ target, predictors: [derivedFeature(name, ['price'], 'ln(price)')] })), name).toBeInstanceOf(AnalysisOptionError);
+      expect(thrown(() => defineModelSpec({ target, predictors: [derivedFeature(name, ['price'], 'ln(price)')] })), name).toBeInstanceOf(AnalysisOptionError);
     }
   });
 
@@ -283,12 +284,3 @@ describe('names DuckDB reads as a whole row, reused names, and features changed 
     expectLeak(await check('list_transform([price], x -> x * return_pct_1h)[1]'), 'return_pct_1h', '1h');
   });
 });
-
-function thrownBy(call: () => unknown): unknown {
-  try {
-    call();
-  } catch (error) {
-    return error;
-  }
-  return undefined;
-}
