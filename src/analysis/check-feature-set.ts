@@ -2,7 +2,7 @@
 // database (no catalog, view or macro to reach) against the fields its role allows, before any of it runs.
 
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import { isChecked, markChecked, trailingSpecOf } from './feature-trust.js';
+import { isChecked, markChecked, readingOf, trailingSpecOf } from './feature-trust.js';
 import { checkFeatureSql, type FeatureScope } from './check-feature-sql.js';
 import type { FeatureInput } from './derived-feature.js';
 import { assertPredictors, defineFeatureSet, labelOfTarget, type FeatureSet, type ModelSpec } from './leakage-guard.js';
@@ -48,19 +48,12 @@ async function checkInput(connection: () => Promise<DuckDBConnection>, input: Fe
   }
   if (scope === 'predictor' && isChecked(input)) return;
   for (const inner of input.inputs) await checkInput(connection, inner, scope);
-  const key = JSON.stringify([scope, readingKey(input)]);
+  const key = `${scope} ${readingOf(input)}`;
   if (!passed.has(key)) {
     await checkFeatureSql(await connection(), input, scope);
     passed.add(key);
   }
   if (scope === 'predictor') markChecked(input);
-}
-
-/** What the reading of a derived feature depends on: its name (errors name it), SQL and derived inputs. */
-function readingKey(input: FeatureInput): unknown {
-  if (typeof input === 'string') return input;
-  if (trailingSpecOf(input) !== undefined) return { trailing: input.name };
-  return { name: input.name, sql: input.sql, inputs: input.inputs.map(readingKey) };
 }
 
 /** Runs `run` with a connection to an empty in-memory DuckDB, opened only when a feature needs reading. */

@@ -3,7 +3,7 @@
 // with what was read (name, SQL, inputs): derivedFeature's objects are frozen, but the type admits any object, and
 // one changed after its reading (its SQL swapped for a label) is not trusted.
 
-import type { DerivedFeature } from './derived-feature.js';
+import type { DerivedFeature, FeatureInput } from './derived-feature.js';
 
 /** What an rdw-built trailing feature computes. */
 export interface TrailingSpec {
@@ -25,8 +25,11 @@ export function isChecked(feature: DerivedFeature): boolean {
   return built.has(feature) || (checked.has(feature) && checked.get(feature) === readingOf(feature));
 }
 
-/** What a reading saw: name, SQL and inputs, derived inputs by the same (rdw-built ones by name). */
-function readingOf(feature: DerivedFeature): string {
+/**
+ * What a reading of a feature depends on, as text: its name (errors name it), SQL and inputs, derived inputs by
+ * the same, rdw-built ones by name (a field: its name). Also checkFeatureSet's key of the readings that passed.
+ */
+export function readingOf(feature: FeatureInput): string {
   const of = (input: unknown): unknown => {
     if (typeof input !== 'object' || input === null) return input;
     const derived = input as DerivedFeature;

@@ -24,6 +24,13 @@ import { thrown } from '../support/thrown.js';
 const labels = MARKET_EVENT_FIELDS.filter((field) => field.role === 'label');
 const LABEL = 'direction_adjusted_return_pct_1h';
 
+/** One catalog for the file's catalog tests: simulator seed 1, 6 days (built once). */
+let fixture: FixtureCatalog;
+beforeAll(async () => {
+  fixture = await simulatorCatalog({ seed: 1, days: 6, label: 'feature-sql-guard' });
+}, 120_000);
+afterAll(async () => fixture?.close());
+
 async function rejection(run: () => Promise<unknown>): Promise<unknown> {
   try {
     await run();
@@ -152,11 +159,6 @@ describe('expressions of the row itself are accepted', () => {
 });
 
 describe('on a catalog (simulator seed 1, 6 days)', () => {
-  let fixture: FixtureCatalog;
-  beforeAll(async () => {
-    fixture = await simulatorCatalog({ seed: 1, days: 6, label: 'feature-sql-guard' });
-  }, 120_000);
-  afterAll(async () => fixture?.close());
 
   it('an honest expression over predictor fields is accepted and gives the values plain arithmetic gives', async () => {
     const logRatio = derivedFeature('ln_volume_ratio_20', ['volume_ratio_20'], 'CASE WHEN volume_ratio_20 > 0 THEN ln(volume_ratio_20) END');
@@ -216,11 +218,6 @@ describe('on a catalog (simulator seed 1, 6 days)', () => {
 // expressions it also found broken (a derived input of a derived feature, a lambda parameter named like a label)
 // now work.
 describe('names DuckDB reads as a whole row, reused names, and features changed after their reading', () => {
-  let fixture: FixtureCatalog;
-  beforeAll(async () => {
-    fixture = await simulatorCatalog({ seed: 1, days: 6, label: 'feature-sql-guard-names' });
-  }, 120_000);
-  afterAll(async () => fixture?.close());
   const target = derivedFeature('up_1h', ['return_pct_1h'], 'CASE WHEN return_pct_1h IS NULL THEN NULL WHEN return_pct_1h > 0 THEN 1 ELSE 0 END');
 
   it("a relation's name (the whole row as a struct, labels too) is refused, declared as an input or not", async () => {
