@@ -7,6 +7,8 @@ export interface CliOutput {
   readonly isTTY: boolean;
   /** Width of the terminal in columns, when it is one; undefined: do not wrap (pipes, files, tests). */
   readonly columns?: number | undefined;
+  /** A write that failed after the command's last write saw it (a pipe's error comes later), if any. */
+  readonly writeFailure?: () => Error | undefined;
 }
 
 export interface CliContext {

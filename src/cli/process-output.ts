@@ -26,17 +26,13 @@ export interface ProcessOutputOptions {
   readonly throwOnWriteError?: boolean;
 }
 
-/** A CliOutput that also tells a write failure the command did not see (after its last write). */
-export interface ProcessOutput extends CliOutput {
-  readonly writeFailure: () => EnvironmentError | undefined;
-}
 
 /**
  * A CliOutput over `stream`: writes pass through until the reader closes the pipe (EPIPE), after which they
  * are dropped silently. To a regular file or a device, each write is whole (partial writes continued) or fails
  * with DiskFullError, FileTooLargeError or EnvironmentError. `columns` is the terminal width, only on a TTY.
  */
-export function closedPipeTolerantOutput(stream: ProcessStream, options: ProcessOutputOptions = {}): ProcessOutput {
+export function closedPipeTolerantOutput(stream: ProcessStream, options: ProcessOutputOptions = {}): CliOutput {
   let closed = false;
   let failure: EnvironmentError | undefined;
   const fail = (error: NodeJS.ErrnoException) => {
@@ -46,7 +42,7 @@ export function closedPipeTolerantOutput(stream: ProcessStream, options: Process
   };
   stream.on('error', (error) => {
     if (error.code === 'EPIPE' || error.code === 'ERR_STREAM_DESTROYED') closed = true;
-    // Asynchronous (a pipe): recorded, and said by the next write or by writeFailure; never an uncaught throw.
+    // Asynchronous (a pipe): recorded, and said by the next write or by runCli (writeFailure); never an uncaught throw.
     else {
       failure ??= outputErrorOf(error);
       closed = true;

@@ -90,6 +90,9 @@ export async function runCli(argv: readonly string[], options: RunCliOptions = {
     };
     const code = await command.run(context, { values, positionals: parsed.positionals });
     if (typeof code === 'object') return sayFailure(stderr, json, code);
+    // Output that did not arrive whole is a failure, said like any other, even when the command itself succeeded.
+    const lost = stdout.writeFailure?.();
+    if (lost !== undefined && (code ?? EXIT_CODES.ok) === EXIT_CODES.ok) return reportFailure(lost, stderr, env, json);
     return code ?? EXIT_CODES.ok;
   } catch (error) {
     return reportFailure(error, stderr, env, json);

@@ -9,7 +9,8 @@ import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { closedPipeTolerantOutput } from '../../src/cli/process-output.js';
 import { makeTemporaryFolder, removeTree } from '../../src/base/index.js';
-import { environmentMessages } from '../../src/contract/index.js';
+import { DiskFullError, environmentMessages } from '../../src/contract/index.js';
+import { runCli } from '../../src/cli/run-cli.js';
 import { REPO_ROOT } from '../support/jupyter.js';
 
 /** Runs `node dist/cli/main.js ...argv | head -c 64` in bash: rdw's exit code, what head printed, rdw's stderr. */
@@ -95,5 +96,18 @@ describe('closedPipeTolerantOutput', () => {
     const output = closedPipeTolerantOutput({ write: () => true, on: () => undefined, isTTY, columns });
     expect(output.isTTY).toBe(isTTY);
     expect(output.columns).toBe(expected);
+  });
+});
+
+describe('runCli and a write that failed after the last one', () => {
+  it('a command that succeeded but whose output failed later (a pipe error) ends with exit 1 and that sentence', async () => {
+    const stderr: string[] = [];
+    const lost = new DiskFullError(environmentMessages.outputDiskFull());
+    const code = await runCli(['openapi'], {
+      stdout: { write: () => undefined, isTTY: false, writeFailure: () => lost },
+      stderr: { write: (text) => void stderr.push(text), isTTY: false },
+    });
+    expect(code).toBe(1);
+    expect(stderr.join('')).toBe(`rdw: ${environmentMessages.outputDiskFull()}\n`);
   });
 });
