@@ -5,6 +5,7 @@ import { POOLED_INTERVAL_METHODS, type PooledIntervalMethod } from '../contract/
 import { AnalysisOptionError, type FeatureSet } from '../analysis/index.js';
 import { BaseRateModel } from './base-rate-model.js';
 import { modelIntervalNote } from './model-interval-note.js';
+import type { FoldAdvisor } from './fold-advice.js';
 import { resolveModelInterval, type ModelIntervalOptions } from './model-interval-options.js';
 import { LogisticRegression } from './logistic-regression.js';
 import { featureMatrix, featureMatrixFromColumns, type FeatureMatrix, type Model } from './model.js';
@@ -61,6 +62,11 @@ export interface EvaluateModelOptions {
    * models trained on the past only, on growing training sets, so their scores are not exchangeable).
    */
   pooledInterval?: PooledIntervalMethod;
+  /**
+   * What gives each fold the test days an interval needs, for the no-interval note (fold-advice.ts). Default:
+   * folds that share out the pooled test days (k-fold); modelStudy gives walk-forward's.
+   */
+  foldAdvice?: FoldAdvisor;
   /** The old name of `interval`, still accepted: `confidence` and `blockDays` are read; `samples` and `seed` are ignored (the jackknife draws nothing). */
   bootstrap?: ModelIntervalOptions & { samples?: number; seed?: number };
 }
@@ -180,7 +186,7 @@ export function evaluateModel(data: ModelData, features: FeatureSet, folds: read
     foldResults.length > 1
       ? { ...resolved, description: modellingMessages.modelIntervalMethod(resolved.confidence, resolved.blockDays, { over: pooledInterval, folds: foldResults.length }) }
       : resolved;
-  return { model: modelName, baseline: baselineName, features: features.names, folds: foldResults, pooled, interval, intervalNote: modelIntervalNote(foldResults, pooled, interval) };
+  return { model: modelName, baseline: baselineName, features: features.names, folds: foldResults, pooled, interval, intervalNote: modelIntervalNote(foldResults, pooled, interval, options.foldAdvice) };
 }
 
 /** Every row's predictors read once (object property reads dominate); folds then copy rows by position. */

@@ -57,6 +57,8 @@ export { leaveOneBlockOutAuc } from './leave-one-block-out-auc.js';
 export { resolveModelInterval } from './model-interval-options.js';
 export type { ModelIntervalOptions } from './model-interval-options.js';
 export { modelIntervalNote } from './model-interval-note.js';
+export { sharedDaysAdvisor, walkForwardAdvisor } from './fold-advice.js';
+export type { FoldAdvice, FoldAdvisor } from './fold-advice.js';
 export { rowKFoldSplits } from './row-k-fold-splits.js';
 export type { RowKFoldOptions } from './row-k-fold-splits.js';
 export { defaultModelSpec } from './default-model-spec.js';

@@ -2,6 +2,7 @@
 // scores' intervals (tests assert classes and codes, not these texts; analysisMessages has the event study's).
 
 import type { PooledIntervalMethod } from '../contract/index.js';
+import type { FoldAdvice } from './fold-advice.js';
 
 /** Walk-forward with its test days given: the test days per fold an interval needs, and the days that takes. */
 function raiseTestDays(advice: Extract<FoldAdvice, { kind: 'test-days' }>, perFold: number): string {
@@ -98,11 +99,3 @@ export interface TooFewBlocksNote {
   readonly advice: FoldAdvice;
 }
 
-/**
- * What gives each fold more test days. `fold-count`: fewer folds over the same days (k-fold, walk-forward with
- * its default test days); `mostFolds` is the most that give each fold enough, undefined when none does.
- * `test-days`: walk-forward with its test days given, whose folds keep that many days whatever their count.
- */
-export type FoldAdvice =
-  | { readonly kind: 'fold-count'; readonly mostFolds: number | undefined }
-  | { readonly kind: 'test-days'; readonly folds: number; readonly days: number };

@@ -2,31 +2,31 @@
 // test days per fold (or how few folds) an interval needs.
 
 import type { ResolvedModelInterval, ScoredPredictions } from './model-score-intervals.js';
-import { modellingMessages, type FoldAdvice } from './messages.js';
+import { sharedDaysAdvisor, type FoldAdvisor } from './fold-advice.js';
+import { modellingMessages } from './messages.js';
 
 /**
  * The sentences for rows without an interval, joined; undefined when every fold and the pooled row have one.
- * @param advice what gives each fold more test days. Default: folds that share out the pooled test days
- *   (k-fold), so the most folds that give each enough is ⌊pooled days / days needed⌋ (if at least 2).
+ * @param advisor what gives each fold the test days an interval needs (fold-advice.ts). Default: folds that
+ *   share out the pooled test days (k-fold).
  */
 export function modelIntervalNote(
   folds: readonly (ScoredPredictions & { readonly fold: number })[],
   pooled: ScoredPredictions,
   interval: ResolvedModelInterval,
-  advice?: FoldAdvice,
+  advisor: FoldAdvisor = sharedDaysAdvisor(pooled.daySpan),
 ): string | undefined {
   const short = folds.filter((fold) => fold.noInterval === 'too_few_blocks');
   const pooledShort = pooled.noInterval === 'too_few_blocks';
   // The pooled row of several folds: its interval comes from the folds' scores, not from blocks (pooledOverFolds).
   const pooledOverFolds = pooled.overFolds !== undefined && pooled.noInterval !== undefined;
   const sentences: string[] = [];
-  const shared = Math.floor(pooled.daySpan / (interval.blockDays * interval.minBlocks));
   const note = {
     blockDays: interval.blockDays,
     minBlocks: interval.minBlocks,
     totalDays: pooled.daySpan,
     pooledToo: pooledShort,
-    advice: advice ?? { kind: 'fold-count' as const, mostFolds: shared >= 2 ? shared : undefined },
+    advice: advisor(interval.blockDays * interval.minBlocks),
   };
   if (short.length > 0) {
     sentences.push(modellingMessages.modelTooFewBlocks({ ...note, folds: short.map((fold) => fold.fold), allFolds: short.length === folds.length, fewestDays: Math.min(...short.map((fold) => fold.daySpan)) }));

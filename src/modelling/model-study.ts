@@ -36,9 +36,8 @@ import { classifiedSplitRowsSql, SPLIT_ROW_ORDER_SQL } from './split-rows.js';
 import type { TimeSplitOptions, TimeSplits } from './time-splits.js';
 import { runSplitMethod } from './split-methods.js';
 import type { WalkForwardOptions } from './walk-forward-splits.js';
-import { modellingMessages, type FoldAdvice } from './messages.js';
-import { modelIntervalNote } from './model-interval-note.js';
-import type { ResolvedModelInterval } from './model-score-intervals.js';
+import { modellingMessages } from './messages.js';
+import { walkForwardAdvisor } from './fold-advice.js';
 
 /** The split method and its own options. `row-k-fold` is the naive, leaking comparison. */
 export type ModelSplitOptions =
@@ -128,6 +127,8 @@ export async function modelStudy(source: AnalysisSourceLike, options: ModelStudy
     ...options,
     pooledInterval: options.pooledInterval ?? method.pooledInterval,
     interval,
+    // Walk-forward's folds do not share out the days (evaluateModel's default advice assumes they do).
+    ...(split.method === 'walk-forward' ? { foldAdvice: walkForwardAdvisor(splits.rows.days.length, splits.splits.length, split.testDays) } : {}),
   });
   // Each calibrated split quotes its own figures; row k-fold (the naive, leaking comparison) has none and must not
   // borrow purged k-fold's silently.
@@ -136,12 +137,7 @@ export async function modelStudy(source: AnalysisSourceLike, options: ModelStudy
     calibrated !== undefined
       ? intervalCalibrationNote('model', undefined, calibrated)
       : modellingMessages.calibrationOtherSplit(evaluated.interval.calibration, split.method);
-  // evaluateModel's advice assumes folds that share out the test days (k-fold); walk-forward's do not.
-  const intervalNote =
-    split.method === 'walk-forward'
-      ? modelIntervalNote(evaluated.folds, evaluated.pooled, evaluated.interval, walkForwardAdvice(split.testDays, splits, evaluated.interval))
-      : evaluated.intervalNote;
-  const evaluation = { ...evaluated, intervalNote, interval: { ...evaluated.interval, calibration } };
+  const evaluation = { ...evaluated, interval: { ...evaluated.interval, calibration } };
   return { window, target: nameOf(spec.target), sampleType: sampleType ?? 'all', split: resolvedSplit(split, splits), splits, evaluation };
 }
 
@@ -151,18 +147,6 @@ function calendarDays(rows: TimeSplits['rows']): Int32Array {
   const out = new Int32Array(rows.dayIndex.length);
   for (let i = 0; i < out.length; i += 1) out[i] = numbers[rows.dayIndex[i]!]!;
   return out;
-}
-
-/**
- * What gives walk-forward's folds enough test days: with its test days given, more of them (a fold keeps that
- * many whatever the count); by default (⌊days / (folds + 1)⌋ each), the most folds k with ⌊days / (k + 1)⌋ ≥
- * the days an interval needs.
- */
-function walkForwardAdvice(givenTestDays: number | undefined, splits: TimeSplits, interval: Pick<ResolvedModelInterval, 'blockDays' | 'minBlocks'>): FoldAdvice {
-  const days = splits.rows.days.length;
-  if (givenTestDays !== undefined) return { kind: 'test-days', folds: splits.splits.length, days };
-  const most = Math.floor(days / (interval.blockDays * interval.minBlocks)) - 1;
-  return { kind: 'fold-count', mostFolds: most >= 1 ? most : undefined };
 }
 
 function resolvedSplit(split: ModelSplitOptions, splits: TimeSplits): ResolvedModelSplit {

@@ -1,0 +1,17 @@
+// The advice of the no-interval note, by split (model-intervals-simulator.test.ts follows it on a real catalog).
+
+import { describe, expect, it } from 'vitest';
+import { sharedDaysAdvisor, walkForwardAdvisor } from '../../src/modelling/index.js';
+
+describe('fold advice', () => {
+  it('k-fold: the most folds that share out the days with enough each (at least 2), else none', () => {
+    expect(sharedDaysAdvisor(30)(8)).toEqual({ kind: 'fold-count', mostFolds: 3 });
+    expect(sharedDaysAdvisor(30)(16)).toEqual({ kind: 'fold-count', mostFolds: undefined });
+  });
+
+  it("walk-forward: the most folds k with ⌊days / (k + 1)⌋ ≥ needed; with test days given, the test days", () => {
+    expect(walkForwardAdvisor(30, 5, undefined)(8)).toEqual({ kind: 'fold-count', mostFolds: 2 });
+    expect(walkForwardAdvisor(12, 5, undefined)(8)).toEqual({ kind: 'fold-count', mostFolds: undefined });
+    expect(walkForwardAdvisor(30, 4, 5)(8)).toEqual({ kind: 'test-days', folds: 4, days: 30 });
+  });
+});
