@@ -4,12 +4,14 @@
 // DuckDB reads as a whole row (an unaliased subquery, the guard's own relation) would hand over every field.
 
 import { fieldSpec } from '../contract/index.js';
+import { RELEASE_COLUMNS } from '../catalog/index.js';
 
 /**
- * Columns besides the Market Events fields in the rows a model reads: the catalog's `release_id` and `day`, the
- * split rows' `label_end` and `reason` (src/modelling/split-rows.ts; a test there keeps this list complete).
+ * Columns besides the Market Events fields in the rows a model reads: the catalog's RELEASE_COLUMNS, the split
+ * rows' `label_end` and `reason` (src/modelling/split-rows.ts, which analysis cannot import; a test keeps this
+ * list equal to the split rows' extra columns).
  */
-export const RUN_TIME_COLUMNS: readonly string[] = ['release_id', 'day', 'label_end', 'reason'];
+export const RUN_TIME_COLUMNS: readonly string[] = [...RELEASE_COLUMNS, 'label_end', 'reason'];
 
 /** Relation names DuckDB would read as a row: an unaliased subquery's, and the guard's own binding relation's. */
 const ROW_NAMES: readonly string[] = ['unnamed_subquery', 'feature_row'];

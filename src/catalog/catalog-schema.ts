@@ -11,11 +11,14 @@ export const DUCKDB_TYPE: Readonly<Record<FieldType, string>> = {
   boolean: 'BOOLEAN',
 };
 
-/** `market_events` column definitions: release_id, day, then every spec field typed, NOT NULL per spec. */
+/** The columns `market_events` holds besides the spec's fields: which release a row came from, and its day. */
+export const RELEASE_COLUMNS = ['release_id', 'day'] as const;
+
+/** `market_events` column definitions: RELEASE_COLUMNS, then every spec field typed, NOT NULL per spec. */
 export function marketEventsColumnsSql(): string {
+  const releaseColumnTypes: Record<(typeof RELEASE_COLUMNS)[number], string> = { release_id: 'VARCHAR', day: 'DATE' };
   return [
-    'release_id VARCHAR NOT NULL',
-    'day DATE NOT NULL',
+    ...RELEASE_COLUMNS.map((column) => `${column} ${releaseColumnTypes[column]} NOT NULL`),
     ...MARKET_EVENT_FIELDS.map(
       (field) => `${quoteIdentifier(field.name)} ${DUCKDB_TYPE[field.type]}${field.nullable ? '' : ' NOT NULL'}`,
     ),

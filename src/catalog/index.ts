@@ -25,7 +25,7 @@ export type { AcceptedKind, AcceptedNotice } from './accepted-beyond-contract.js
 export { recordListings } from './record-listings.js';
 
 // The read API: the only way other layers see the catalog's tables (docs/catalog.md "Who may touch the tables").
-export { DUCKDB_TYPE } from './catalog-schema.js';
+export { DUCKDB_TYPE, RELEASE_COLUMNS } from './catalog-schema.js';
 export { idInListSql } from './release-id-sql.js';
 export { importedReleaseIds } from './imported-release-ids.js';
 export { readReleaseRecords } from './read-release-records.js';

@@ -6,6 +6,7 @@ import { quoteIdentifier } from '../base/index.js';
 import type { Catalog } from './catalog.js';
 import type { SqlParameters } from './catalog-row.js';
 import { CatalogOptionError } from './catalog-errors.js';
+import { RELEASE_COLUMNS } from './catalog-schema.js';
 import { MARKET_EVENTS_CURRENT_VIEW, MARKET_EVENTS_TABLE } from './market-events-source.js';
 import { catalogMessages } from './messages.js';
 import { idInListSql } from './release-id-sql.js';
@@ -28,7 +29,7 @@ export interface MarketEventRowsOptions {
 }
 
 /** The spec's columns by name, so a row holds exactly the type's keys (never a column the contract lacks). */
-const COLUMNS = ['release_id', 'day', ...MARKET_EVENT_FIELD_NAMES].map(quoteIdentifier).join(', ');
+const COLUMNS = [...RELEASE_COLUMNS, ...MARKET_EVENT_FIELD_NAMES].map(quoteIdentifier).join(', ');
 
 /**
  * Reads Market Events rows from the catalog in day, sample_time, row_id (then release_id) order, through `catalog.query`
