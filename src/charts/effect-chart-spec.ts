@@ -65,7 +65,7 @@ export function effectChartSpec(points: readonly EffectPoint[], options: EffectC
   const domain = [SIGNIFICANCE_LEGEND.yes, SIGNIFICANCE_LEGEND.no, ...(untested ? [SIGNIFICANCE_LEGEND.untested] : [])];
   const range = ['#222222', '#ffffff', ...(untested ? ['#bbbbbb'] : [])];
   const fill = tested
-    ? { color: { field: 'adjusted', type: 'nominal', title: null, scale: { domain, range }, legend: { orient: 'top', symbolStrokeColor: '#222222', labelLimit: 400 } } }
+    ? { color: { field: 'adjusted', type: 'nominal', title: null, scale: { domain, range }, legend: { orient: 'top', direction: 'vertical', symbolStrokeColor: '#222222', labelLimit: 400 } } }
     : {};
   const x = { title: 'event − control mean return (percentage points; 0.01 = 1 bp)', type: 'quantitative' as const };
   const y = { field: 'label', type: 'nominal' as const, title: null, sort: null, axis: { labelLimit: 320 } };
