@@ -30,6 +30,7 @@ export async function writeFolderStaged<T>(dir: string, fill: (staging: string) 
       throw asMkdirOf(error, target);
     },
   );
+  const stopCleanupOnSignal = removeOnSignal(staging);
   try {
     const value = await fill(staging);
     if (exists) {
@@ -42,8 +43,31 @@ export async function writeFolderStaged<T>(dir: string, fill: (staging: string) 
   } catch (error) {
     throw retarget(error, staging, target);
   } finally {
+    stopCleanupOnSignal();
     await removeTree(staging).catch(() => undefined);
   }
+}
+
+/**
+ * While nothing else listens for SIGINT/SIGTERM (a command without its own interrupt handling, e.g. `rdw export`),
+ * a signal first removes the staging folder, then ends the process as the signal would have (exit 130/143), so
+ * a Ctrl-C leaves no hidden folder behind. Returns the function that stops listening.
+ */
+function removeOnSignal(staging: string): () => void {
+  if (process.listenerCount('SIGINT') > 0 || process.listenerCount('SIGTERM') > 0) return () => undefined;
+  const onSignal = (signal: NodeJS.Signals) => {
+    stop();
+    void removeTree(staging)
+      .catch(() => undefined)
+      .finally(() => process.kill(process.pid, signal));
+  };
+  const stop = () => {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  return stop;
 }
 
 /**

@@ -61,7 +61,11 @@ export function writeDocument(context: CliContext, name: string, document: unkno
     else out.write(`${wrapText(header, out.columns, 2)}\n`);
     const items = document.items;
     if (header !== undefined && isRowList(items)) {
-      out.write(items.length === 0 ? `${documentMessages.noItems()}\n` : rowTable(items));
+      // An items column that only repeats the header's calculation version is said once, in the header (the
+      // table then fits 100 columns); a row of another version keeps the column.
+      const sameVersion = 'calculation_version' in document && items.every((item) => item.calculation_version === document.calculation_version);
+      const columns = rowColumns(items).filter((column) => !(sameVersion && column === 'calculation_version'));
+      out.write(items.length === 0 ? `${documentMessages.noItems()}\n` : rowTable(items, columns));
       // The rest of the envelope (source, window, summary, limitation…) travels with the rows: the spec says
       // limitations must go with downstream analysis.
       return void out.write(fieldLines(document, [...HEADER_FIELDS, 'items'], 0));

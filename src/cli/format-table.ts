@@ -10,9 +10,17 @@ function cellText(value: unknown): string {
   return String(value);
 }
 
+/** Options of formatTable. */
+export interface FormatTableOptions {
+  /** A longer cell is cut to this many characters, ending in `…` (a terminal's table; CSV and JSON stay whole). */
+  readonly maxCellWidth?: number;
+}
+
 /** Rows as an aligned text table with a header and a row count; numbers right-aligned. Ends with a newline. */
-export function formatTable(columns: readonly string[], rows: readonly Record<string, unknown>[]): string {
-  const cells = rows.map((row) => columns.map((column) => cellText(row[column])));
+export function formatTable(columns: readonly string[], rows: readonly Record<string, unknown>[], options: FormatTableOptions = {}): string {
+  const max = options.maxCellWidth ?? Infinity;
+  const cut = (text: string) => ([...text].length > max ? `${[...text].slice(0, max - 1).join('')}…` : text);
+  const cells = rows.map((row) => columns.map((column) => cut(cellText(row[column]))));
   const numeric = columns.map((column) => rows.length > 0 && rows.every((row) => row[column] === null || typeof row[column] === 'number'));
   const lines = textTableLines(columns, cells, { rightAligned: numeric, rule: true });
   return [...lines, `(${rows.length} row${rows.length === 1 ? '' : 's'})`, ''].join('\n');

@@ -54,7 +54,7 @@ export const helpMessages = {
   environment: () =>
     'Environment: RDW_API_KEY (the key; never a flag), RDW_BASE_URL, RDW_SITE_URL, RDW_HOME (default ./datasets), RDW_ACCOUNT (keys given one name share one pace).',
   embeddedMock: () => 'Without RDW_BASE_URL, rdw starts the embedded mock API in-process.',
-  commandHelp: () => 'Run "rdw help <command>" (or rdw <command> --help) for its flags.',
+  commandHelp: () => 'Run "rdw help <command>" (or rdw <command> --help) for its flags; rdw --version for the version.',
   commandUsage: (command: string, operands: string) => `rdw ${command}${operands === '' ? '' : ` ${operands}`} [flags]`,
   flags: () => 'Flags:',
   globalFlags: () => 'Global flags (before or after the command):',

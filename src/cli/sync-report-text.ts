@@ -22,7 +22,8 @@ export function syncSummaryLine(report: SyncReport): string {
 /** stdout of a run: summary, then what was new, revised, failed, each snapshot, each lock without a revised pin, the budget. Ends with a newline. */
 export function syncReportText(report: SyncReport): string {
   const lines = [syncSummaryLine(report)];
-  if (report.new.length === 0 && report.revised.length === 0 && report.failed.length === 0) lines.push(syncMessages.nothingNew(report.listed));
+  // Only when every listed release is in the catalog: an interrupted or stopped run may have pulled nothing yet.
+  if (report.new.length === 0 && report.revised.length === 0 && report.failed.length === 0 && report.present === report.listed) lines.push(syncMessages.nothingNew(report.listed));
   for (const release of report.new.slice(0, NEW_LINES)) lines.push(syncMessages.newLine(release.id, release.day, release.rows));
   const more = report.new.slice(NEW_LINES);
   if (more.length > 0) {

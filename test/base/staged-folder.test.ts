@@ -2,8 +2,10 @@
 // existing folder keeps its files and gets none) and no staging folder; a fill that succeeds moves every file
 // in (replacing same-named ones); the error names the target, not the staging folder.
 
+import { spawn } from 'node:child_process';
 import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { writeFolderStaged } from '../../src/base/index.js';
 import { withTempHome } from '../support/temp-home.js';
@@ -52,4 +54,17 @@ describe('writeFolderStaged', () => {
       expect(await readFile(path.join(root, 'report.html'), 'utf8')).toBe('new');
     });
   });
+
+  it.each(['SIGINT', 'SIGTERM'] as const)('%s mid-write: ends the process as the signal does and leaves no staging folder', async (signal) => {
+    await withTempHome(async (root) => {
+      const target = path.join(root, 'export');
+      const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('fixtures/staged-write-until-signal.ts', import.meta.url)), target], { stdio: ['ignore', 'pipe', 'inherit'] });
+      await new Promise<void>((resolve) => child.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('ready') && resolve()));
+      expect((await readdir(root)).length).toBe(1); // the staging folder beside the target
+      const ended = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, by) => resolve(by)));
+      child.kill(signal);
+      expect(await ended).toBe(signal);
+      expect(await readdir(root)).toEqual([]);
+    });
+  }, 30_000);
 });

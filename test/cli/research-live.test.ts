@@ -30,6 +30,15 @@ describe('rdw research and rdw live', () => {
         expect(lines[0]).toBe('symbol,base,source,price,change_24h,volume_24h,source_time,calculation_version');
         expect(lines).toHaveLength(1 + 6);
 
+        // The items' calculation_version repeats the header's: said once there, and the table fits 100 columns.
+        const funding = await run('research', 'get', 'funding-pressure');
+        expect(funding.code).toBe(0);
+        const [header, titles] = funding.out.split('\n');
+        expect(header).toMatch(/, calculation funding-\d+$/);
+        expect(titles).not.toContain('calculation_version');
+        // (The header line is wrapped to the terminal's width, which this captured output does not have.)
+        for (const line of funding.out.split('\n').slice(1)) expect(line.length, line).toBeLessThanOrEqual(100);
+
         const unknown = await run('research', 'get', 'no-such-dataset');
         expect(unknown.code).toBe(6);
         expect(unknown.err).toMatch(/^rdw: .+\n$/);

@@ -19,12 +19,12 @@ let mock: MockServer;
 let home: { home: string; remove(): Promise<void> };
 let out: string;
 
-async function rdw(argv: string[]): Promise<Run> {
+async function rdw(argv: string[], terminalColumns?: number): Promise<Run> {
   let stdout = '';
   let stderr = '';
   const code = await runCli(argv, {
     env: { RDW_BASE_URL: mock.baseUrl, RDW_API_KEY: mock.keys.desk, RDW_HOME: home.home },
-    stdout: { write: (text) => void (stdout += text), isTTY: false },
+    stdout: { write: (text) => void (stdout += text), isTTY: terminalColumns !== undefined, ...(terminalColumns === undefined ? {} : { columns: terminalColumns }) },
     stderr: { write: (text) => void (stderr += text), isTTY: false },
     cwd: out,
   });
@@ -59,6 +59,20 @@ beforeAll(async () => {
 afterAll(async () => {
   await mock?.close();
   await home?.remove();
+});
+
+describe('rdw sql on a terminal', () => {
+  it('cuts a cell longer than 40 characters to 39 and …; piped, and with --csv, every value is whole', async () => {
+    const sql = "SELECT repeat('x', 120) AS long, 'short' AS s";
+    const terminal = await rdw(['sql', sql], 100);
+    expect(terminal.code, terminal.stderr).toBe(0);
+    expect(terminal.stdout).toContain(`${'x'.repeat(39)}…  short`);
+    expect(terminal.stdout).not.toContain('x'.repeat(40));
+    const piped = await rdw(['sql', sql]);
+    expect(piped.stdout).toContain('x'.repeat(120));
+    const csv = await rdw(['sql', '--csv', sql], 100);
+    expect(csv.stdout).toContain('x'.repeat(120));
+  });
 });
 
 describe('rdw sql --csv', () => {

@@ -15,6 +15,9 @@ import { commandMessages } from '../messages.js';
 import { refuseDashOutput } from '../output-path.js';
 import { writeParquetFile } from '../write-parquet-file.js';
 
+/** Widest cell of `rdw sql`'s table on a terminal (characters, `…` included). */
+const SQL_TERMINAL_CELL_WIDTH = 40;
+
 /** DuckDB statement types that only read (DESCRIBE, SHOW, SUMMARIZE, PRAGMA table_info bind as SELECT). */
 const READ_STATEMENTS: ReadonlySet<StatementType> = new Set([StatementType.SELECT, StatementType.EXPLAIN]);
 
@@ -58,7 +61,8 @@ export const sqlCommand: Command = {
       const { columns, rows } = result;
       if (context.json) context.stdout.write(`${JSON.stringify(rows)}\n`);
       else if (csv) context.stdout.write(formatCsv(columns, rows.map(csvRow)));
-      else context.stdout.write(formatTable(columns, rows));
+      // On a terminal a long cell (a JSON details column) is cut so the table stays readable; --csv/--json give it whole.
+      else context.stdout.write(formatTable(columns, rows, context.stdout.columns === undefined ? {} : { maxCellWidth: SQL_TERMINAL_CELL_WIDTH }));
       return;
     }
     const written = await writeParquetFile(result, target!);
