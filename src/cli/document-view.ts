@@ -1,7 +1,7 @@
 // How `rdw research` and `rdw live` show a free or public document whatever its shape: the documented
 // envelope as a header line and a table of its items; any other shape as what it is (rows, fields, JSON).
 
-import { formatCsv } from '../base/index.js';
+import { formatCsv, printableText } from '../base/index.js';
 import type { ResearchTable } from '../workbench/index.js';
 import type { CliContext } from './cli-context.js';
 import { byteText } from './byte-text.js';
@@ -89,7 +89,7 @@ export function writeResearchCatalog(context: CliContext, catalog: unknown): voi
   const out = context.stdout;
   if (context.json) return void out.write(`${JSON.stringify(catalog)}\n`);
   if (!isPlainObject(catalog) || !isRowList(catalog.datasets)) return writeDocument(context, 'research catalog', catalog);
-  if (typeof catalog.scope === 'string') out.write(`${catalog.scope}\n\n`);
+  if (typeof catalog.scope === 'string') out.write(`${valueText(catalog.scope)}\n\n`);
   const datasets = catalog.datasets as Row[];
   // A csv column that only repeats each json path plus "/csv" is said once below the table instead (the
   // table then fits a terminal); a service whose CSV paths differ keeps the column.
@@ -117,7 +117,7 @@ function headerLine(name: string, document: Row): string | undefined {
   if ('updated' in document) parts.push(`observed ${timeText(document.updated)}`);
   if ('generated_at' in document) parts.push(`generated ${timeText(document.generated_at)}`);
   if ('calculation_version' in document) parts.push(`calculation ${valueText(document.calculation_version)}`);
-  const key = typeof document.key === 'string' && document.key !== '' ? document.key : name;
+  const key = typeof document.key === 'string' && document.key !== '' ? valueText(document.key) : name;
   const stale = !('stale' in document) || document.stale === false ? '' : ` — ${document.stale === true ? documentMessages.stale() : documentMessages.staleValue(valueText(document.stale))}`;
   return `${key}:${parts.length === 0 ? '' : ` ${parts.join(', ')}`}${stale}`;
 }
@@ -133,7 +133,8 @@ function timeText(value: unknown): string {
 
 /** A string as it is; any other JSON value as JSON. */
 function valueText(value: unknown): string {
-  return typeof value === 'string' ? value : JSON.stringify(value);
+  // A service's text may hold a terminal's escape codes: shown escaped, never sent to the terminal.
+  return printableText(typeof value === 'string' ? value : JSON.stringify(value), Infinity);
 }
 
 /** Longest JSON text of an object or array shown on its field's line; a longer one is laid out below it. */
@@ -155,15 +156,15 @@ function fieldLines(document: Row, skip: readonly string[], depth = 1): string {
     const text = valueText(value);
     const nested = typeof value === 'object' && value !== null && text.length > INLINE_JSON_MAX && depth < MAX_DEPTH;
     if (nested && isPlainObject(value)) {
-      lines.push(`${pad}${field}:`, fieldLines(value, [], depth + 1).trimEnd());
+      lines.push(`${pad}${printableText(field, Infinity)}:`, fieldLines(value, [], depth + 1).trimEnd());
     } else if (nested && Array.isArray(value) && value.every((item) => typeof item === 'string')) {
       // A list of sentences (limitation): one per line, so each fits a terminal.
-      lines.push(`${pad}${field}:`, ...value.map((item) => `${pad}  - ${item}`));
+      lines.push(`${pad}${printableText(field, Infinity)}:`, ...value.map((item) => `${pad}  - ${valueText(item)}`));
     } else if (nested && isRowList(value)) {
       const table = rowTable(value).trimEnd().split('\n');
-      lines.push(`${pad}${field}:`, ...table.map((line) => `${pad}  ${line}`.trimEnd()));
+      lines.push(`${pad}${printableText(field, Infinity)}:`, ...table.map((line) => `${pad}  ${line}`.trimEnd()));
     } else {
-      lines.push(`${pad}${field}: ${text}`);
+      lines.push(`${pad}${printableText(field, Infinity)}: ${text}`);
     }
   }
   return lines.length === 0 ? '' : `${lines.join('\n')}\n`;

@@ -1,13 +1,15 @@
 // How the CLI prints rows (rdw sql, ls, releases, research, live): an aligned table with a rule under the
 // header and a row count; null as NULL, objects as JSON, numeric columns right-aligned.
 
-import { textTableLines } from '../base/index.js';
+import { printableText, textTableLines } from '../base/index.js';
 
-/** Renders one cell for a text table: null as `NULL`, objects as JSON. */
+/**
+ * Renders one cell for a text table: null as `NULL`, objects as JSON; control characters (a line break, a
+ * terminal's escape codes from a service's text) escaped, so a cell stays one cell and cannot drive the terminal.
+ */
 function cellText(value: unknown): string {
   if (value === null || value === undefined) return 'NULL';
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
+  return printableText(typeof value === 'object' ? JSON.stringify(value) : String(value), Infinity);
 }
 
 /** Options of formatTable. */
@@ -22,6 +24,6 @@ export function formatTable(columns: readonly string[], rows: readonly Record<st
   const cut = (text: string) => ([...text].length > max ? `${[...text].slice(0, max - 1).join('')}…` : text);
   const cells = rows.map((row) => columns.map((column) => cut(cellText(row[column]))));
   const numeric = columns.map((column) => rows.length > 0 && rows.every((row) => row[column] === null || typeof row[column] === 'number'));
-  const lines = textTableLines(columns, cells, { rightAligned: numeric, rule: true });
+  const lines = textTableLines(columns.map((column) => printableText(column, Infinity)), cells, { rightAligned: numeric, rule: true });
   return [...lines, `(${rows.length} row${rows.length === 1 ? '' : 's'})`, ''].join('\n');
 }

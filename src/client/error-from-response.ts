@@ -1,5 +1,6 @@
 // Maps an API error response (status + `{"error":{...}}` body) to the client's typed error.
 
+import { printableText } from '../base/index.js';
 import { isApiErrorBody } from '../contract/index.js';
 import {
   ApiNotFoundError,
@@ -33,8 +34,9 @@ export function apiErrorInfo(text: string): ApiErrorInfo {
     const body: unknown = JSON.parse(text);
     if (isApiErrorBody(body)) {
       // A null (or any non-string) message or parameter is an absent one (the spec: "missing values are null or absent").
-      const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
-      return { code: body.error.code, message: text(body.error.message), parameter: text(body.error.parameter) };
+      // Control characters (a terminal's escape codes) are shown escaped: these words end up in rdw's sentences.
+      const text = (value: unknown) => (typeof value === 'string' ? printableText(value, 500) : undefined);
+      return { code: printableText(body.error.code, 120), message: text(body.error.message), parameter: text(body.error.parameter) };
     }
   } catch {
     // not JSON: fall through

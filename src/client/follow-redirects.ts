@@ -47,7 +47,8 @@ export async function followRedirects(req: TransportRequest, path: string, attem
   const visited = new Set([url.href]);
   try {
     for (let hops = 0; ; hops += 1) {
-      if (url.origin === start.origin) await req.limiter.acquire();
+      // A 429's hold longer than the call may wait in all (another command's "retry in an hour") is not slept.
+      if (url.origin === start.origin) await req.limiter.acquire(attempt.options.retry.maxWaitMs);
       // The deadline starts with the first request sent (not while pacing), and covers every hop and the body.
       deadline ??= new RequestDeadline(req.deadlineMs ?? attempt.options.timeouts.totalMs, path, attempt.notify, req.signal);
       attempt.sent();

@@ -23,6 +23,7 @@ import { messages } from './messages.js';
 import type { Notify } from './notice-sink.js';
 import { noRetryAfterWaitMs, parseRetryAfter } from './retry-after.js';
 import { followRedirects, type AttemptContext } from './follow-redirects.js';
+import { PaceBlockedError } from './rate-limiter.js';
 import { redactor } from './safe-cause.js';
 import { isSuccess, type TransportRequest } from './transport-request.js';
 import type { TransportResponse } from './transport-response.js';
@@ -143,6 +144,10 @@ export class HttpTransport {
         reason = `HTTP ${status}`;
       } catch (error) {
         if (isRdwErrorLike(error)) throw error;
+        if (error instanceof PaceBlockedError) {
+          const seconds = Math.ceil(error.waitMs / 1000);
+          throw new RateLimitedError(messages.rateHeld(path, seconds, new Date(clock.now() + error.waitMs).toISOString().replace(/\.\d{3}Z$/, 'Z')), { retryAfter: seconds });
+        }
         failure = this.mapError(error, path);
         // An abort, this machine's disk refusing a write (pacing state, a download), or a passed total deadline
         // (a server that trickled this slowly will again): no retry can help.

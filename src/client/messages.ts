@@ -69,6 +69,8 @@ export const messages = {
     `The API rejected ${parameter === undefined ? 'a parameter' : `the parameter ${parameter}`} of ${path} (422: ${detail}); fix the value and try again.`,
   rateLimited: (path: string, retryAfter: number, waitedMs: number): string =>
     `The request rate limit was hit for ${path} (429) and retries gave up after ${Math.round(waitedMs / 1000)} s of waiting; try again in ${retryAfter} s or lower the request rate.`,
+  rateHeld: (path: string, seconds: number, until: string): string =>
+    `The request for ${path} was not sent: an earlier 429 of this key or account asked every request to wait until ${until} (${seconds} s more), longer than a request waits; try again then, or lower the request rate.`,
   byteBudgetServer: (path: string, nextDay: string): string =>
     `The account's daily download byte limit is used up (429 on ${path}); try again after ${nextDay}T00:00:00Z or change the plan.`,
   impossibleSize: (what: string, needed: number, ceiling: number): string =>

@@ -46,6 +46,18 @@ export interface RateLimiterOptions {
   leaseMs?: number;
 }
 
+/** A 429's hold on the key lasts longer than the caller may wait (RateLimiter.acquire's maxBlockedMs). */
+export class PaceBlockedError extends Error {
+  /** How long the hold still lasts, in ms. */
+  readonly waitMs: number;
+
+  constructor(waitMs: number) {
+    super(`The key is held for ${Math.ceil(waitMs / 1000)} s after a 429.`);
+    this.name = 'PaceBlockedError';
+    this.waitMs = waitMs;
+  }
+}
+
 /** What one round trip to the shared log decided: a lease (waitMs -1), or how long to wait and why. */
 interface RoundOutcome {
   waitMs: number;
@@ -111,8 +123,13 @@ export class RateLimiter {
     this.#provisional = false;
   }
 
-  /** Waits (on the clock) until a request fits the window, records it, and returns the ms waited. */
-  async acquire(): Promise<number> {
+  /**
+   * Waits (on the clock) until a request fits the window, records it, and returns the ms waited.
+   * @param maxBlockedMs the longest wait for a 429's hold (`blockUntil`) this call takes: a longer one (another
+   *   command's 429 said "retry in an hour") throws PaceBlockedError at once, so the caller can say when to retry
+   *   instead of sleeping past its own wait budget. Default: no limit.
+   */
+  async acquire(maxBlockedMs = Infinity): Promise<number> {
     let waited = 0;
     for (;;) {
       if (this.#takeLeased()) return waited;
@@ -131,6 +148,7 @@ export class RateLimiter {
       }
       if (outcome.waitMs < 0) return waited; // the first token of the new lease is this call's
       const wait = outcome.waitMs;
+      if (outcome.reason === 'blocked' && waited + wait > maxBlockedMs) throw new PaceBlockedError(wait);
       this.#announce(wait, outcome.reason);
       await this.#clock.sleep(wait);
       waited += wait;

@@ -29,6 +29,14 @@ const LIVE: Record<string, unknown> = {
       source: { name: 'spotex', region: 'global', delay_seconds: 0, note: 'a source object long enough to lay out' },
     },
   },
+  // A service's text holding a terminal's escape codes (clear screen, red, window title, bell) and a line break.
+  escapes: {
+    key: 'escapes',
+    generated_at: T,
+    source: 'spot\u001b[2J\u001b[31mRED',
+    limitation: ['one\u0007 venue only, a long enough sentence to be laid out one per line below its field name'],
+    items: [{ 'sym\u001b]0;pwned\u0007': 'BTC\nUSDT', version: 'mev\u001b[2J-4' }],
+  },
   'array-of-scalars': [1, 'two', null],
   'string-body': 'maintenance until 02:00 UTC',
   'null-body': null,
@@ -85,6 +93,17 @@ describe('rdw live and rdw research show documents of any shape', () => {
     expect(result.err).toBe('');
     expect(result.code).toBe(0);
     for (const text of expected) expect(result.out).toContain(text);
+  });
+
+  it("never sends a service's control characters to the terminal: escape codes, bells and line breaks shown escaped", async () => {
+    const result = await run('live', 'escapes');
+    expect(result.code).toBe(0);
+    expect(result.out).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f]/);
+    expect(result.out).toContain('source: spot\\u001b[2J\\u001b[31mRED');
+    expect(result.out).toContain('BTC\\nUSDT');
+    expect(result.out).toContain('mev\\u001b[2J-4');
+    expect(result.out).toContain('sym\\u001b]0;pwned\\u0007');
+    expect(result.out).toContain('one\\u0007 venue only');
   });
 
   it('lays out a long nested object as fields and a long list of objects as a table, not as one line of JSON', async () => {

@@ -53,4 +53,12 @@ describe('errorFromResponse', () => {
     const error = errorFromResponse(404, apiErrorInfo('<html>nope</html>'), { path: '/x', attempts: 1 });
     expect(error).toBeInstanceOf(ApiNotFoundError);
   });
+
+  it("shows a 422's message and parameter with their control characters escaped (a terminal's escape codes)", () => {
+    const text = JSON.stringify({ error: { status: 422, code: 'invalid_parameter', message: 'bad \u001b[2J\u001b[31mvalue', parameter: 'limit\u001b[31m' } });
+    const error = errorFromResponse(422, apiErrorInfo(text), { path: '/v1/releases', attempts: 1 });
+    expect(error.message).not.toMatch(/[\u0000-\u001f]/);
+    expect(error.message).toContain('limit\\u001b[31m');
+    expect(error.message).toContain('bad \\u001b[2J\\u001b[31mvalue');
+  });
 });

@@ -153,6 +153,28 @@ describe('429 Too Many Requests', () => {
     expect(clock.slept).toBe(0);
   });
 
+  it("fails the next command's request at once while an earlier 429's hold is longer than retry.maxWaitMs (no hour-long sleep)", async () => {
+    // One command meets a rate 429 that says "retry in an hour": it gives up at once, the key held for an hour.
+    queue = [{ retryAfter: '3600', body: JSON.stringify({ error: { code: 'rate_limited' } }) }];
+    const first = await client().schema().catch((caught: unknown) => caught);
+    expect(first).toBeInstanceOf(RateLimitedError);
+    // The next command (a new client of the same key and home), the server healthy again: not sent, not slept.
+    const sentBefore = requests('/v1/schema');
+    const second = await client().schema().catch((caught: unknown) => caught);
+    expect(second).toBeInstanceOf(RateLimitedError);
+    expect((second as RateLimitedError).retryAfter).toBe(3600);
+    expect((second as RateLimitedError).exitCode).toBe(EXIT_CODES.limit);
+    // (its first request is the account's limits, /v1/catalog: held the same)
+    expect((second as RateLimitedError).message).toBe(clientMessages.rateHeld('/v1/catalog', 3600, '2026-11-01T01:00:00Z'));
+    expect(requests('/v1/schema')).toBe(sentBefore);
+    expect(clock.slept).toBe(0);
+    expect(notices.filter((notice) => notice.kind === 'pace_wait')).toEqual([]);
+    // Once the hold has passed, the same request goes through.
+    await clock.sleep(3_600_000);
+    await client().schema();
+    expect(requests('/v1/schema')).toBe(sentBefore + 1);
+  });
+
   it.each([
     ['reaches the next UTC midnight', '86400', 0],
     ['is 10 minutes (today stays open)', '600', 1],
