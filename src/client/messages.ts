@@ -82,7 +82,7 @@ export const messages = {
   fileUnavailable: (path: string, status: number): string =>
     `The API could not serve ${path} (${status}: the file is unavailable or failed its own checksum); try again later, or report it to the API operator.`,
   serviceUnavailable: (path: string, attempts: number): string =>
-    `The API is unavailable for ${path} (5xx after ${attempts} attempts); try again later.`,
+    `The API is unavailable for ${path} (5xx after ${attempts} attempt${attempts === 1 ? '' : 's'}); try again later.`,
   unexpectedStatus: (path: string, status: number): string =>
     `The API answered ${path} with an unexpected status ${status}; try again later or report it.`,
   badResponseBody: (path: string): string => `The API sent a response for ${path} that is not the expected JSON; try again later or report it.`,
@@ -140,7 +140,7 @@ export const messages = {
   sizeMismatch: (what: string, actual: number, expected: number): string =>
     `${what} has ${actual} bytes but ${expected} were expected; nothing was kept at the destination, download it again.`,
   announcedSizeMismatch: (what: string, announced: number, expected: number): string =>
-    `The API announced ${announced} bytes (Content-Length) for ${what}, but the manifest says ${expected}; nothing was downloaded, try again later or report it to the API operator.`,
+    `The API announced ${announced} bytes (Content-Length) for ${what.charAt(0).toLowerCase()}${what.slice(1)}, but the manifest says ${expected}; nothing was downloaded, try again later or report it to the API operator.`,
   manifestMismatch: (requested: string, received: string): string =>
     `The manifest requested for release ${short(requested)} describes release ${short(received)}; nothing was used, report this to the API operator.`,
   noBundledSchemaFile: (releaseId: string): string =>
