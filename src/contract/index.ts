@@ -119,7 +119,8 @@ export {
   MODEL_SPLIT_METHODS,
   DEFAULT_SPLIT_METHOD,
   POOLED_INTERVAL_METHODS,
+  POOLED_DIFFERENCE_METHODS,
   CALIBRATED_SPLIT_METHODS,
   isSplitMethod,
 } from './study-methods.js';
-export type { IntervalMethod, BootstrapMethod, ModelSplitMethod, PooledIntervalMethod, CalibratedSplitMethod } from './study-methods.js';
+export type { IntervalMethod, BootstrapMethod, ModelSplitMethod, PooledIntervalMethod, PooledDifferenceMethod, CalibratedSplitMethod } from './study-methods.js';

@@ -18,6 +18,14 @@ export const POOLED_INTERVAL_METHODS = ['folds', 'test-days'] as const;
 export type PooledIntervalMethod = (typeof POOLED_INTERVAL_METHODS)[number];
 
 /**
+ * How the pooled Δ log loss of several k-folds gets its interval (evaluateModel's pooledDifference):
+ * 'corrected-resampled-t' (Nadeau & Bengio, the default) or 'cross-fold' (experimental: the test-days jackknife plus
+ * the folds' cross-fold term; models that give their score geometry).
+ */
+export const POOLED_DIFFERENCE_METHODS = ['cross-fold', 'corrected-resampled-t'] as const;
+export type PooledDifferenceMethod = (typeof POOLED_DIFFERENCE_METHODS)[number];
+
+/**
  * The split methods, the default first, each with the `rdw study model` flags that only it reads, its pooled
  * row's interval, and whether the calibration bench measures its intervals; row-k-fold is the naive comparison
  * (docs/modelling.md "Time-aware splits"). Modelling's dispatch (split-methods.ts) is keyed by this record, so a

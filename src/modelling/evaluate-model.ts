@@ -1,14 +1,15 @@
 // The evaluation helper: fit a model and the naive baseline on each fold's train rows, score both on its
 // test rows, and pool the test predictions of every fold, with block-jackknife intervals over test days.
 
-import { POOLED_INTERVAL_METHODS, type PooledIntervalMethod } from '../contract/index.js';
-import { AnalysisOptionError, type FeatureSet } from '../analysis/index.js';
+import { POOLED_DIFFERENCE_METHODS, POOLED_INTERVAL_METHODS, type PooledDifferenceMethod, type PooledIntervalMethod } from '../contract/index.js';
+import { AnalysisOptionError, assignDayBlocks, type FeatureSet } from '../analysis/index.js';
 import { BaseRateModel } from './base-rate-model.js';
 import { modelIntervalNote } from './model-interval-note.js';
 import type { FoldAdvisor } from './fold-advice.js';
 import { resolveModelInterval, type ModelIntervalOptions } from './model-interval-options.js';
 import { LogisticRegression } from './logistic-regression.js';
-import { featureMatrix, featureMatrixFromColumns, type FeatureMatrix, type Model } from './model.js';
+import { featureMatrix, featureMatrixFromColumns, type FeatureMatrix, type Model, type ScoreGeometry } from './model.js';
+import type { CrossFoldTestRows } from './cross-fold-interval.js';
 import { pooledOverFolds, scoreWithIntervals, type ResolvedModelInterval, type ScoredPredictions } from './model-score-intervals.js';
 import { modellingMessages } from './messages.js';
 
@@ -62,6 +63,13 @@ export interface EvaluateModelOptions {
    * models trained on the past only, on growing training sets, so their scores are not exchangeable).
    */
   pooledInterval?: PooledIntervalMethod;
+  /**
+   * The pooled Δ log loss's interval under `pooledInterval: 'folds'`. `corrected-resampled-t` (default): as the
+   * other scores. `cross-fold` (experimental, not calibrated): crossFoldInterval, the test-days jackknife plus the
+   * folds' cross-fold term, about the fitted models' own skill; needs a model and baseline that give their score
+   * geometry (else the corrected resampled t). Measured in docs/modelling.md "Purged k-fold's pooled Δ log loss".
+   */
+  pooledDifference?: PooledDifferenceMethod;
   /**
    * What gives each fold the test days an interval needs, for the no-interval note (fold-advice.ts). Default:
    * folds that share out the pooled test days (k-fold); modelStudy gives walk-forward's.
@@ -117,6 +125,9 @@ export interface ModelEvaluation {
 export function evaluateModel(data: ModelData, features: FeatureSet, folds: readonly ModelFold[], options: EvaluateModelOptions = {}): ModelEvaluation {
   const resolved = resolveModelInterval(options.interval ?? options.bootstrap ?? {});
   const pooledInterval = options.pooledInterval ?? 'folds';
+  if (options.pooledDifference !== undefined && !POOLED_DIFFERENCE_METHODS.includes(options.pooledDifference)) {
+    throw new AnalysisOptionError(modellingMessages.badModelOption('pooledDifference', String(options.pooledDifference), `one of ${POOLED_DIFFERENCE_METHODS.join(', ')}`), { option: 'pooledDifference' });
+  }
   if (!POOLED_INTERVAL_METHODS.includes(pooledInterval)) {
     throw new AnalysisOptionError(modellingMessages.badModelOption('pooledInterval', String(pooledInterval), `one of ${POOLED_INTERVAL_METHODS.join(', ')}`), { option: 'pooledInterval' });
   }
@@ -139,6 +150,9 @@ export function evaluateModel(data: ModelData, features: FeatureSet, folds: read
   const pooledDay = new Float64Array(capacity);
   const pooledFold = new Int32Array(capacity);
   let pooledRows = 0;
+  // Each fold's score geometry on its test rows (model and baseline), when both models give it: crossFoldInterval.
+  const geometry: { model: ScoreGeometry; baseline: ScoreGeometry; rows: number }[] = [];
+  let geometryComplete = true;
   for (const fold of folds) {
     // 1. rows with a target and every predictor.
     const train = select(data, all, fold.train);
@@ -167,6 +181,9 @@ export function evaluateModel(data: ModelData, features: FeatureSet, folds: read
       trainBaseRate,
       ...scoreWithIntervals(test.y, modelP, baselineP, testDay, resolved),
     });
+    if (options.pooledDifference === 'cross-fold' && geometryComplete && train.matrix.rows > 0 && model.scoreGeometry && baseline.scoreGeometry) {
+      geometry.push({ model: model.scoreGeometry(test.matrix, test.y, modelP), baseline: baseline.scoreGeometry(test.matrix, test.y, baselineP), rows: test.matrix.rows });
+    } else geometryComplete = false;
     pooledY.set(test.y, pooledRows);
     pooledModel.set(modelP, pooledRows);
     pooledBaseline.set(baselineP, pooledRows);
@@ -181,12 +198,31 @@ export function evaluateModel(data: ModelData, features: FeatureSet, folds: read
   // intervals come from the folds' scores with Nadeau & Bengio's correction (pooledOverFolds). 'test-days'
   // (walk-forward): the jackknife over every fold's test days, as scored.
   const overFolds = foldResults.length > 1 && pooledInterval === 'folds';
-  const pooled = overFolds ? pooledOverFolds(scored, foldResults, resolved.confidence) : scored;
+  const crossFold = options.pooledDifference === 'cross-fold' && geometryComplete ? crossFoldRows(geometry, cut(pooledDay), resolved.blockDays) : undefined;
+  const pooled = overFolds ? pooledOverFolds(scored, foldResults, resolved.confidence, crossFold) : scored;
   const interval =
     foldResults.length > 1
-      ? { ...resolved, description: modellingMessages.modelIntervalMethod(resolved.confidence, resolved.blockDays, { over: pooledInterval, folds: foldResults.length }) }
+      ? {
+          ...resolved,
+          description: modellingMessages.modelIntervalMethod(resolved.confidence, resolved.blockDays, {
+            over: pooledInterval,
+            folds: foldResults.length,
+            ...(pooled.overFolds ? { difference: pooled.overFolds.differenceMethod } : {}),
+          }),
+        }
       : resolved;
   return { model: modelName, baseline: baselineName, features: features.names, folds: foldResults, pooled, interval, intervalNote: modelIntervalNote(foldResults, pooled, interval, options.foldAdvice) };
+}
+
+/** The folds' test rows as crossFoldInterval reads them: blocks of test days numbered over the pooled days. */
+function crossFoldRows(geometry: readonly { model: ScoreGeometry; baseline: ScoreGeometry; rows: number }[], pooledDay: Float64Array, blockDays: number): CrossFoldTestRows[] {
+  const { block } = assignDayBlocks(pooledDay, blockDays);
+  let start = 0;
+  return geometry.map((fold) => {
+    const rows = { block: block.subarray(start, start + fold.rows), model: fold.model, baseline: fold.baseline };
+    start += fold.rows;
+    return rows;
+  });
 }
 
 /** Every row's predictors read once (object property reads dominate); folds then copy rows by position. */

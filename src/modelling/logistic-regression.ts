@@ -3,7 +3,7 @@
 
 import { CholeskyDecomposition, Matrix } from 'ml-matrix';
 import { AnalysisOptionError } from '../analysis/index.js';
-import type { FeatureMatrix, Model } from './model.js';
+import type { FeatureMatrix, Model, ScoreGeometry } from './model.js';
 import { modellingMessages } from './messages.js';
 
 /** Options of LogisticRegression. */
@@ -116,6 +116,32 @@ export class LogisticRegression implements Model {
       out[i] = sigmoid(eta);
     }
     return out;
+  }
+
+  /**
+   * Parameters: the intercept and one coefficient per feature on the original scale (so every fold's model shares
+   * them). Score of a row (1, x)·(y − p), information Σ p(1 − p)·(1, x)(1, x)ᵀ; the L2 penalty is left out (λ = 1
+   * against thousands of rows).
+   */
+  scoreGeometry(x: FeatureMatrix, y: Float64Array, p: Float64Array): ScoreGeometry {
+    const { rows: n, columns: k, values } = x;
+    const d = k + 1;
+    const scores = new Float64Array(n * d);
+    const information = new Float64Array(d * d);
+    const row = new Float64Array(d);
+    row[0] = 1;
+    for (let i = 0; i < n; i += 1) {
+      for (let j = 0; j < k; j += 1) row[j + 1] = values[i * k + j]!;
+      const residual = y[i]! - p[i]!;
+      const weight = p[i]! * (1 - p[i]!);
+      for (let a = 0; a < d; a += 1) {
+        scores[i * d + a] = row[a]! * residual;
+        const wa = weight * row[a]!;
+        for (let b = a; b < d; b += 1) information[a * d + b] = information[a * d + b]! + wa * row[b]!;
+      }
+    }
+    for (let a = 0; a < d; a += 1) for (let b = 0; b < a; b += 1) information[a * d + b] = information[b * d + a]!;
+    return { dimension: d, scores, information };
   }
 
   /** Objective, gradient and Hessian (with the penalty, and a 1e-12 ridge so the solve stays defined for λ = 0) at `beta`. */

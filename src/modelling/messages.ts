@@ -1,10 +1,12 @@
 // Every user-facing sentence of the modelling layer: split and model options, the model's data, and the model
 // scores' intervals (tests assert classes and codes, not these texts; analysisMessages has the event study's).
 
-import type { PooledIntervalMethod } from '../contract/index.js';
+import type { PooledDifferenceMethod, PooledIntervalMethod } from '../contract/index.js';
 import type { FoldAdvice } from './fold-advice.js';
 
 /** Walk-forward with its test days given: the test days per fold an interval needs, and the days that takes. */
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 function raiseTestDays(advice: Extract<FoldAdvice, { kind: 'test-days' }>, perFold: number): string {
   const days = advice.folds * perFold + 1;
   return `raise the test days per fold to ${perFold}${advice.days < days ? ` (${advice.folds} folds of ${perFold} days and a training day need ${days} days, and the rows have ${advice.days}: pull more days or use fewer folds)` : ''}`;
@@ -38,23 +40,26 @@ export const modellingMessages = {
    * What the model scores' intervals are (the evaluation's `interval.description`). pooled: how the pooled row of
    * several folds gets its interval (evaluateModel's pooledInterval); undefined: one fold.
    */
-  modelIntervalMethod: (confidence: number, blockDays: number, pooled?: { over: PooledIntervalMethod; folds: number }) =>
+  modelIntervalMethod: (confidence: number, blockDays: number, pooled?: { over: PooledIntervalMethod; folds: number; difference?: PooledDifferenceMethod }) =>
     `${Number((confidence * 100).toFixed(2))}% block-jackknife t intervals over ${blockDays}-day blocks of test days (G−1 df, fitted models fixed)${
       pooled === undefined || pooled.folds < 2
         ? ''
         : pooled.over === 'folds'
-          ? `; pooled: Nadeau–Bengio corrected resampled t over the ${pooled.folds} folds' scores (${pooled.folds - 1} df)`
+          ? `; pooled: Nadeau–Bengio corrected resampled t over the ${pooled.folds} folds' scores (${pooled.folds - 1} df)${
+              pooled.difference === 'cross-fold' ? ", but Δ log loss: the same jackknife over every fold's test days plus the folds' cross-fold term (quantiles of its simulated pivot)" : ''
+            }`
           : `; pooled: the same over the ${pooled.folds} folds' test days together`
     }`,
   /** Why some model rows show no interval: too few blocks of test days, and what gives them enough (TooFewBlocksNote). */
   modelTooFewBlocks: (note: TooFewBlocksNote) => {
     const { folds, fewestDays, blockDays, minBlocks, totalDays, advice } = note;
+    const pooledRow = note.pooledScores === 'all' ? 'the pooled row' : "the pooled row's Δ log loss";
     const needed = blockDays * minBlocks;
     const blocks = (days: number) => `${Math.ceil(days / blockDays)} block${Math.ceil(days / blockDays) === 1 ? '' : 's'}`;
     const unit = blockDays === 1 ? '1 day' : `${blockDays} days`;
     if (folds === undefined) {
       const more = advice.kind === 'test-days' ? raiseTestDays(advice, Math.ceil(needed / advice.folds)) : `pull ${needed - totalDays}+ more days`;
-      return `The pooled row shows no interval: its ${totalDays} test days make ${blocks(totalDays)} of ${unit}, and an interval needs ${minBlocks} blocks (${needed} test days); ${more}.`;
+      return `${capitalised(pooledRow)} shows no interval: its ${totalDays} test days make ${blocks(totalDays)} of ${unit}, and an interval needs ${minBlocks} blocks (${needed} test days); ${more}.`;
     }
     const who = note.allFolds ? 'No fold shows an interval' : `Fold${folds.length === 1 ? '' : 's'} ${folds.join(', ')} show${folds.length === 1 ? 's' : ''} no interval`;
     // Several folds: the count is the shortest one's (the others' may be a day or two longer).
@@ -63,7 +68,7 @@ export const modellingMessages = {
       advice.kind === 'test-days'
         ? raiseTestDays(advice, needed)
         : `give each fold ${needed - fewestDays}+ more test days (pull more days)${advice.mostFolds !== undefined ? `, or use ${advice.mostFolds} fold${advice.mostFolds === 1 ? '' : 's'} or fewer` : ''}`;
-    const pooled = note.pooledToo && advice.kind === 'fold-count' ? `; the pooled row has none either (${totalDays} test days): pull ${needed - totalDays}+ more days` : note.pooledToo ? '; the pooled row has none either' : '';
+    const pooled = note.pooledToo && advice.kind === 'fold-count' ? `; ${pooledRow} has none either (${totalDays} test days): pull ${needed - totalDays}+ more days` : note.pooledToo ? `; ${pooledRow} has none either` : '';
     return `${who}: ${fewestDays} test days${shortest} make ${blocks(fewestDays)} of ${unit}, and an interval needs ${minBlocks} blocks (${needed} test days per fold); ${remedy}${pooled}.`;
   },
   /** Why the pooled row of several folds shows no interval although it has folds enough (pooledOverFolds). */
@@ -96,6 +101,8 @@ export interface TooFewBlocksNote {
   readonly minBlocks: number;
   readonly totalDays: number;
   readonly pooledToo: boolean;
+  /** Which of the pooled row's scores the blocks leave without an interval: all, or (k-fold) the Δ log loss only. */
+  readonly pooledScores: 'all' | 'log-loss-difference';
   readonly advice: FoldAdvice;
 }
 

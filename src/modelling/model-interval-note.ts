@@ -18,14 +18,16 @@ export function modelIntervalNote(
 ): string | undefined {
   const short = folds.filter((fold) => fold.noInterval === 'too_few_blocks');
   const pooledShort = pooled.noInterval === 'too_few_blocks';
-  // The pooled row of several folds: its interval comes from the folds' scores, not from blocks (pooledOverFolds).
-  const pooledOverFolds = pooled.overFolds !== undefined && pooled.noInterval !== undefined;
+  // The pooled row of several k-folds: its intervals come from the folds' scores, not from blocks (pooledOverFolds),
+  // but the cross-fold Δ log loss interval needs the blocks of the test-days jackknife it adds to.
+  const pooledOverFolds = pooled.overFolds !== undefined && pooled.noInterval !== undefined && !pooledShort;
   const sentences: string[] = [];
   const note = {
     blockDays: interval.blockDays,
     minBlocks: interval.minBlocks,
     totalDays: pooled.daySpan,
     pooledToo: pooledShort,
+    pooledScores: pooled.overFolds?.differenceMethod === 'cross-fold' ? ('log-loss-difference' as const) : ('all' as const),
     advice: advisor(interval.blockDays * interval.minBlocks),
   };
   if (short.length > 0) {

@@ -3,9 +3,11 @@
 // Log loss and accuracy add up per block (O(blocks) to leave one out); AUC: leaveOneBlockOutAuc, exact. The
 // pooled row of several folds: the corrected resampled t over the folds' scores (pooledOverFolds).
 
+import type { PooledDifferenceMethod } from '../contract/index.js';
 import { assignDayBlocks, blockJackknifeInterval, type BlockInterval } from '../analysis/index.js';
 import { accuracy, logLoss, rocAuc, rowLogLoss, scoreOrder } from './classification-metrics.js';
 import { correctedResampledInterval, testToTrainRatio, type FoldInterval } from './corrected-resampled-t.js';
+import { crossFoldInterval, type CrossFoldInterval, type CrossFoldTestRows } from './cross-fold-interval.js';
 import { leaveOneBlockOutPairs, type BlockPairs } from './leave-one-block-out-auc.js';
 
 /** Scores of one set of predictions. log loss: natural log, lower is better; AUC and accuracy: 0..1. */
@@ -34,18 +36,21 @@ export interface ResolvedModelInterval {
 }
 
 /** Why a set of scores has no interval: too few blocks (or folds), a score undefined without some block (or in some fold), or no variation. */
-export type NoIntervalReason = Extract<BlockInterval, { kind: 'none' }>['reason'] | Extract<FoldInterval, { kind: 'none' }>['reason'];
+export type NoIntervalReason = Extract<BlockInterval | FoldInterval | CrossFoldInterval, { kind: 'none' }>['reason'];
 
 /** A fold's scores as pooledOverFolds reads them. */
 export type FoldScores = Pick<ScoredPredictions, 'rows' | 'model' | 'baseline' | 'logLossDifference'> & { readonly trainRows: number };
 
+type AnyInterval = BlockInterval | FoldInterval | CrossFoldInterval;
+
 /**
- * The pooled scores of several folds with every interval and p-value from Nadeau & Bengio's corrected resampled
- * t over the folds' scores (correctedResampledInterval), centred on the pooled score: each fold model was trained
- * on the other folds' test rows, so the folds' errors are correlated and the test-rows jackknife (kept in
- * `testRowsOnly`) is too narrow (measured on simulated markets: docs/analysis.md).
+ * The pooled scores of several folds: each fold model was trained on the other folds' test rows, so the folds'
+ * errors are correlated and the test-rows jackknife (kept in `testRowsOnly`) is too narrow (docs/analysis.md).
+ * The Δ log loss: crossFoldInterval (the jackknife plus the cross-fold term) when `crossFold` gives every fold's
+ * score geometry, else like the others Nadeau & Bengio's corrected resampled t over the folds' scores
+ * (correctedResampledInterval), centred on the pooled score.
  */
-export function pooledOverFolds(scored: ScoredPredictions, folds: readonly FoldScores[], confidence: number): ScoredPredictions {
+export function pooledOverFolds(scored: ScoredPredictions, folds: readonly FoldScores[], confidence: number, crossFold?: readonly CrossFoldTestRows[]): ScoredPredictions {
   const testToTrain = testToTrainRatio(folds);
   // AUC and accuracy lie in [0, 1] and a log loss is ≥ 0: with few folds that disagree the t interval can reach past.
   const share = [0, 1] as const;
@@ -53,7 +58,13 @@ export function pooledOverFolds(scored: ScoredPredictions, folds: readonly FoldS
   const over = (estimate: number, pick: (fold: FoldScores) => number, bounds?: readonly [number, number], nullValue = 0) =>
     correctedResampledInterval(estimate, folds.map(pick), testToTrain, { confidence, nullValue, ...(bounds ? { bounds } : {}) });
   const auc = over(scored.model.auc, (fold) => fold.model.auc, share, 0.5);
-  const difference = over(scored.logLossDifference, (fold) => fold.logLossDifference);
+  const differenceMethod: PooledDifferenceMethod = crossFold !== undefined && crossFold.length === folds.length ? 'cross-fold' : 'corrected-resampled-t';
+  const difference =
+    differenceMethod === 'corrected-resampled-t'
+      ? over(scored.logLossDifference, (fold) => fold.logLossDifference)
+      : Number.isFinite(scored.standardErrors.logLossDifference)
+        ? crossFoldInterval(scored.logLossDifference, scored.standardErrors.logLossDifference, scored.blocks - 1, crossFold!, { confidence })
+        : ({ kind: 'none', reason: scored.noInterval === 'too_few_blocks' ? 'too_few_blocks' : 'not_estimable', folds: folds.length } as const);
   return {
     ...scored,
     intervals: {
@@ -69,8 +80,9 @@ export function pooledOverFolds(scored: ScoredPredictions, folds: readonly FoldS
       logLossDifference: pair(difference),
     },
     pValues: { auc: pValue(auc), logLossDifference: pValue(difference) },
+    standardErrors: { auc: standardError(auc), logLossDifference: standardError(difference) },
     noInterval: noIntervalReason(auc, difference),
-    overFolds: { folds: folds.length, testToTrain },
+    overFolds: { folds: folds.length, testToTrain, differenceMethod },
     testRowsOnly: { intervals: scored.intervals, pValues: scored.pValues },
   };
 }
@@ -99,13 +111,16 @@ export interface ScoredPredictions {
   };
   /** Two-sided p-values of the same t as the intervals: AUC = 0.5 and log-loss difference = 0 (NaN without an interval). */
   readonly pValues: { readonly auc: number; readonly logLossDifference: number };
+  /** The standard errors behind those intervals and p-values (NaN without an interval). */
+  readonly standardErrors: { readonly auc: number; readonly logLossDifference: number };
   /** Why the model AUC or the log-loss difference has no interval (`too_few_blocks` first); undefined when both have one. */
   readonly noInterval: NoIntervalReason | undefined;
   /**
    * The pooled row of several folds only: its intervals are the corrected resampled t over these folds
-   * (pooledOverFolds); `testToTrain` is the n_test / n_train of the correction.
+   * (pooledOverFolds), but the Δ log loss's when `differenceMethod` is 'cross-fold'; `testToTrain` is the
+   * n_test / n_train of the correction.
    */
-  readonly overFolds?: { readonly folds: number; readonly testToTrain: number };
+  readonly overFolds?: { readonly folds: number; readonly testToTrain: number; readonly differenceMethod: PooledDifferenceMethod };
   /**
    * The pooled row of several folds only: the block jackknife of the pooled test rows with the fold models held
    * fixed, which rdw does not show (too narrow: the folds' errors are correlated). For comparisons between
@@ -191,6 +206,7 @@ export function scoreWithIntervals(
       logLossDifference: pair(differenceInterval),
     },
     pValues: { auc: pValue(auc), logLossDifference: pValue(differenceInterval) },
+    standardErrors: { auc: standardError(auc), logLossDifference: standardError(differenceInterval) },
     noInterval: noIntervalReason(auc, differenceInterval),
   };
 }
@@ -232,15 +248,19 @@ function pairsWithinFolds(
   return { totalConcordant, totalPairs, concordant, pairs };
 }
 
-function pair(interval: BlockInterval | FoldInterval): Interval {
+function pair(interval: AnyInterval): Interval {
   return interval.kind === 'interval' ? [interval.low, interval.high] : [Number.NaN, Number.NaN];
 }
 
-function pValue(interval: BlockInterval | FoldInterval): number {
+function pValue(interval: AnyInterval): number {
   return interval.kind === 'interval' ? interval.pValue : Number.NaN;
 }
 
-function noIntervalReason(...intervals: (BlockInterval | FoldInterval)[]): NoIntervalReason | undefined {
+function standardError(interval: AnyInterval): number {
+  return interval.kind === 'interval' ? interval.standardError : Number.NaN;
+}
+
+function noIntervalReason(...intervals: AnyInterval[]): NoIntervalReason | undefined {
   const reasons: NoIntervalReason[] = intervals.flatMap((interval) => (interval.kind === 'none' ? [interval.reason] : []));
   return reasons.find((reason) => reason === 'too_few_blocks' || reason === 'too_few_folds') ?? reasons[0];
 }

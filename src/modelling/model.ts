@@ -22,6 +22,26 @@ export interface Model {
   fit(x: FeatureMatrix, y: Float64Array): void;
   /** Probability of target 1 for each row of `x`, 0..1. */
   predict(x: FeatureMatrix): Float64Array;
+  /**
+   * Optional: the model's score geometry on rows `x` with targets `y` and this model's predictions `p` for them.
+   * With it (model and baseline both), purged k-fold's pooled Δ log loss gets the cross-fold interval
+   * (crossFoldInterval); without, Nadeau & Bengio's corrected resampled t.
+   */
+  scoreGeometry?(x: FeatureMatrix, y: Float64Array, p: Float64Array): ScoreGeometry;
+}
+
+/**
+ * What a likelihood model's fit moves with: per row, the gradient of the row's log-likelihood in the model's
+ * parameters (its score vector), and the information the rows carry (−Σ of the log-likelihood's second
+ * derivatives, expected under the predictions). Any parametrisation, as long as both use the same.
+ */
+export interface ScoreGeometry {
+  /** Parameters. */
+  readonly dimension: number;
+  /** Rows × dimension, row-major. */
+  readonly scores: Float64Array;
+  /** Dimension × dimension, summed over the rows. */
+  readonly information: Float64Array;
 }
 
 /** A feature matrix of the chosen rows, with what was left out. */

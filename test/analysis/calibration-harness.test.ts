@@ -199,4 +199,17 @@ describe('records of several runs and split methods (--from, --splits)', () => {
     const purgedOnly = summarize({ events: [], models: models.filter((r) => r.split === undefined), eventTruth: { 60: new Map() }, modelTruthRows: {}, errors: [], seconds: { truth: 0, study: 0 } }, [60]);
     expect(purgedOnly[0]!.walkForward).toBeNull();
   });
+
+  it("counts purged k-fold's cross-fold Δ log loss against the fitted models' same-regime skill, its AUC against the mean over markets", () => {
+    // Three pooled k-fold rows, Δ log loss interval [−0.01, 0.01]: their same-regime truths 0, 0.005 and 0.02 (the
+    // last one missed); the mean of their all-regime truths (0.03) lies outside every interval.
+    const pooled = [0, 0.005, 0.02].map((same, k) => ({ ...model(k + 1, undefined, 0, 0.45), overFolds: true, logLossCrossFold: true, trueLogLossDifference: 0.03, sameRegimeLogLossDifference: same }));
+    const [length] = summarize({ events: [], models: pooled, eventTruth: { 60: new Map() }, modelTruthRows: {}, errors: [], seconds: { truth: 0, study: 0 } }, [60]);
+    expect(length!.model.pooledEstimand['1h'].logLoss).toMatchObject({ shown: 3, covered: 2 });
+    expect(length!.model.pooledEstimand['1h'].auc).toMatchObject({ shown: 3, covered: 3 });
+    // Without the flag (a run before the cross-fold interval): against the mean of the pooled truths, missed by all.
+    const before = pooled.map(({ logLossCrossFold: _flag, ...r }) => r);
+    const [old] = summarize({ events: [], models: before, eventTruth: { 60: new Map() }, modelTruthRows: {}, errors: [], seconds: { truth: 0, study: 0 } }, [60]);
+    expect(old!.model.pooledEstimand['1h'].logLoss).toMatchObject({ shown: 3, covered: 0 });
+  });
 });

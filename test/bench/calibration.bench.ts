@@ -2,7 +2,8 @@
 // Run: node --import tsx test/bench/calibration.bench.ts [--quick] [--explore] [--markets N] [--truth-markets M]
 //   [--model-truth-markets K] [--days D] [--lengths 60,180] [--cache DIR] [--out FILE] [--write] [--from FILE]
 //   [--first-seed S] (study markets S, S+1, …; default 1001) [--splits purged-k-fold,walk-forward] (the model
-//   studies' split methods; default both, --quick purged-k-fold)
+//   studies' split methods; default both, --quick purged-k-fold) [--pooled-difference cross-fold] (evaluateModel's
+//   experimental pooled Δ log loss interval on purged k-fold; its records are tallied against their estimand)
 // --write: regenerate src/analysis/interval-calibration.ts and the docs/analysis.md table; --from FILE: re-tally a
 // saved --out file instead of measuring (with --truth-markets N --cache DIR: against the event truth of N truth markets).
 // --explore: the event-study interval's coverage from per-day totals under a grid of block-jackknife constants
@@ -13,6 +14,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { execFileSync } from 'node:child_process';
 import { BLOCK_WINDOW_MULTIPLE, MIN_INTERVAL_BLOCKS } from '../../src/analysis/block-jackknife.js';
+import { POOLED_DIFFERENCE_METHODS, type PooledDifferenceMethod } from '../../src/contract/index.js';
 import { CALIBRATION_SPLITS, measure, type CalibrationSplit, type Measurement } from './support/calibration-measure.js';
 import { calibrationMarkdown, writeCalibration, type CalibrationRun } from './support/calibration-outputs.js';
 import { fillPooledOverFolds } from './support/calibration-pooled.js';
@@ -38,6 +40,7 @@ const { values } = parseArgs({
     from: { type: 'string' },
     'first-seed': { type: 'string' },
     splits: { type: 'string' },
+    'pooled-difference': { type: 'string' },
   },
 });
 
@@ -152,8 +155,13 @@ async function calibrate(): Promise<void> {
   const splits = (values.splits ?? (quick ? 'purged-k-fold' : 'purged-k-fold,walk-forward')).split(',') as CalibrationSplit[];
   const unknown = splits.filter((split) => !CALIBRATION_SPLITS.includes(split));
   if (unknown.length > 0) throw new Error(`--splits: ${unknown.join(', ')} is not one of ${CALIBRATION_SPLITS.join(', ')}`);
+  const pooledDifference = values['pooled-difference'] as PooledDifferenceMethod | undefined;
+  if (pooledDifference !== undefined && !POOLED_DIFFERENCE_METHODS.includes(pooledDifference)) {
+    throw new Error(`--pooled-difference: ${pooledDifference} is not one of ${POOLED_DIFFERENCE_METHODS.join(', ')}`);
+  }
   const measurement = await measure({
     splits,
+    ...(pooledDifference ? { pooledDifference } : {}),
     seeds: seedRange(Number(values['first-seed'] ?? 1001), markets),
     truthSeeds: seedRange(9001, truthMarkets),
     modelTruthMarkets,

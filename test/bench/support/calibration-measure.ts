@@ -5,6 +5,7 @@
 import { CALIBRATED_SPLIT_METHODS, WINDOW_SECONDS, WINDOWS, outcomeFieldName, type CalibratedSplitMethod, type Window } from '../../../src/contract/index.js';
 import { eventStudy } from '../../../src/analysis/index.js';
 import { defaultModelSpec, modelStudy } from '../../../src/modelling/index.js';
+import type { PooledDifferenceMethod } from '../../../src/contract/index.js';
 import { derivedFeature } from '../../../src/analysis/derived-feature.js';
 import { defineModelSpec, type ModelSpec } from '../../../src/analysis/leakage-guard.js';
 import { assignDayBlocks, intervalBlockDays, MIN_INTERVAL_BLOCKS } from '../../../src/analysis/block-jackknife.js';
@@ -82,6 +83,11 @@ export interface ModelRecord {
    * from the jackknife over every fold's test days (walk-forward); absent in runs made before the pooled row had one.
    */
   overFolds?: boolean;
+  /**
+   * Pooled k-fold row: true when its Δ log loss interval is the cross-fold one (crossFoldInterval), whose estimand
+   * is the fitted models' same-regime skill; absent in runs made before it.
+   */
+  logLossCrossFold?: boolean;
   auc: number;
   aucInterval: readonly [number, number];
   logLossDifference: number;
@@ -116,6 +122,8 @@ export interface MeasureOptions {
   seeds: readonly number[];
   /** Split methods of the model studies. Default: purged-k-fold only. */
   splits?: readonly CalibrationSplit[];
+  /** evaluateModel's pooledDifference for purged k-fold's pooled Δ log loss. Default: its default (corrected resampled t). */
+  pooledDifference?: PooledDifferenceMethod;
   truthSeeds: readonly number[];
   /** Truth markets whose rows make the model truth sample (the first of truthSeeds). */
   modelTruthMarkets: number;
@@ -209,6 +217,7 @@ export async function measure(options: MeasureOptions): Promise<Measurement> {
                 releases,
                 model: scoring.factory,
                 split: { method: split },
+                ...(options.pooledDifference ? { pooledDifference: options.pooledDifference } : {}),
               });
               const folds = result.evaluation.folds;
               // One model per fold, made in fold order: the truth of fold i is the i-th model fitted.
@@ -236,7 +245,7 @@ export async function measure(options: MeasureOptions): Promise<Measurement> {
               // the folds' same-regime truths mixed as the pooled scores mix the folds (AUC by pairs, Δ log loss by rows).
               const poolSame = pooledSameRegimeTruth(sameRegime, folds.map((fold) => fold.rows), pairs);
               models.push({
-                seed, days, window, spec: name, split, fold: 0, testDays: pooled.days, testRows: pooled.rows, trainRows: Number.NaN, overFolds: pooled.overFolds !== undefined,
+                seed, days, window, spec: name, split, fold: 0, testDays: pooled.days, testRows: pooled.rows, trainRows: Number.NaN, overFolds: pooled.overFolds !== undefined, logLossCrossFold: pooled.overFolds?.differenceMethod === 'cross-fold',
                 auc: pooled.model.auc, aucInterval: pooled.intervals.model.auc,
                 logLossDifference: pooled.logLossDifference, logLossInterval: pooled.intervals.logLossDifference,
                 ...(pooled.testRowsOnly ? { testRowsAucInterval: pooled.testRowsOnly.intervals.model.auc, testRowsLogLossInterval: pooled.testRowsOnly.intervals.logLossDifference } : {}),

@@ -109,6 +109,9 @@ export function truthScoringModels(truth: TruthSample, knownAuc?: number) {
         record.logLossDifference = logLoss(truth.y, p) - logLoss(truth.y, new Float64Array(truth.y.length).fill(clip(record.baseRate)));
       },
       predict: (x) => inner.predict(x),
+      // The learner's geometry too: without it evaluateModel would give the pooled Δ log loss another interval
+      // than a study of the same learner (a run on 2026-11-27 measured the corrected resampled t for that reason).
+      scoreGeometry: (x, y, p) => inner.scoreGeometry(x, y, p),
     };
   };
   return { factory, fitted };

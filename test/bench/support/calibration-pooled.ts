@@ -1,7 +1,7 @@
-// Pooled intervals over several folds for records of a run made before evaluateModel showed them: the same
-// function evaluateModel's pooled row uses (correctedResampledInterval over the folds' scores, n_test/n_train of
-// testToTrainRatio), applied to the recorded fold scores and row counts, so a saved run re-tallies (--from) as the
-// current code would have printed it.
+// Pooled intervals over several folds for records of a run made before evaluateModel showed them: the function
+// evaluateModel's pooled row used then (correctedResampledInterval over the folds' scores, n_test/n_train of
+// testToTrainRatio; today still the AUC's, and the Δ log loss's of a model without score geometry), applied to
+// the recorded fold scores and row counts, so a saved run re-tallies (--from) as the code of its day printed it.
 
 import { correctedResampledInterval, testToTrainRatio } from '../../../src/modelling/corrected-resampled-t.js';
 import type { ModelRecord } from './calibration-measure.js';

@@ -159,7 +159,9 @@ function modelSummary(models: readonly ModelRecord[], windows: readonly Window[]
           }
           for (const t of [cell, own]) {
             add(t.auc, r.aucInterval, auc, 'a fold score undefined, or all alike');
-            add(t.logLoss, r.logLossInterval, logLoss, 'a fold score undefined, or all alike');
+            // The cross-fold interval (crossFoldInterval) targets the fitted models' own skill on days like the test days.
+            if (r.logLossCrossFold === true) add(t.logLoss, r.logLossInterval, r.sameRegimeLogLossDifference ?? null, reasonFor(Math.ceil(r.testDays / intervalBlockDays(WINDOW_SECONDS[w]))));
+            else add(t.logLoss, r.logLossInterval, logLoss, 'a fold score undefined, or all alike');
           }
         }
       }
