@@ -140,6 +140,7 @@ const TABLE: Row[] = [
 /** Classes the table leaves out on purpose, and why. */
 const INTERNAL: Record<string, string> = {
   LockedReleaseNotFoundError: 'the unexported base of NotInCatalogError and UnknownLockedReleaseError (their releaseId); never thrown itself',
+  PaceBlockedError: "RateLimiter.acquire's word to the transport that a 429's hold outlasts the call's wait budget; the transport turns it into RateLimitedError, so it never leaves the client",
 };
 
 /** The one code two classes share: the integrity family's own code is the checksum failure's (docs/client.md). */
