@@ -28,3 +28,4 @@ export { signalExitCode } from './signal-exit-code.js';
 export { printableText } from './printable-text.js';
 export { STAGING_FOLDER_PREFIX, writeFolderStaged } from './staged-folder.js';
 export { isFolder } from './is-folder.js';
+export { utcSecondsText } from './utc-seconds-text.js';

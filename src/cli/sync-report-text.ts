@@ -2,6 +2,7 @@
 // budget on stdout; warnings (days that may have fallen off the listing, days without a release, revised
 // study locks) as lines for stderr.
 
+import { utcSecondsText } from '../base/index.js';
 import type { PinnedReleaseCheck, SyncReport } from '../workbench/index.js';
 import { byteText } from './byte-text.js';
 import { syncMessages } from './messages.js';
@@ -10,7 +11,7 @@ import { syncMessages } from './messages.js';
 const NEW_LINES = 10;
 
 /** UTC Unix seconds as ISO UTC without milliseconds; '' for null. */
-export const publishedText = (seconds: number | null): string => (seconds === null ? '' : new Date(seconds * 1000).toISOString().replace('.000Z', 'Z'));
+export const publishedText = (seconds: number | null): string => (seconds === null ? '' : utcSecondsText(seconds * 1000));
 
 /** The one summary line of a run (also the line per run of --watch). */
 export function syncSummaryLine(report: SyncReport): string {

@@ -4,6 +4,7 @@
 // typed errors. 4xx are never retried; a daily-byte 429 is never retried.
 
 import { Agent, request, type Dispatcher } from 'undici';
+import { utcSecondsText } from '../base/index.js';
 import { EnvironmentError, type RdwError } from '../contract/index.js';
 import {
   AbortedError,
@@ -146,7 +147,7 @@ export class HttpTransport {
         if (isRdwErrorLike(error)) throw error;
         if (error instanceof PaceBlockedError) {
           const seconds = Math.ceil(error.waitMs / 1000);
-          throw new RateLimitedError(messages.rateHeld(path, seconds, new Date(clock.now() + error.waitMs).toISOString().replace(/\.\d{3}Z$/, 'Z')), { retryAfter: seconds });
+          throw new RateLimitedError(messages.rateHeld(path, seconds, utcSecondsText(clock.now() + error.waitMs)), { retryAfter: seconds });
         }
         failure = this.mapError(error, path);
         // An abort, this machine's disk refusing a write (pacing state, a download), or a passed total deadline

@@ -1,6 +1,7 @@
 // The snapshot part of a sync: fetch and record each chosen free-scope dataset, never sooner than its
 // refresh_seconds after the latest fetch the home knows (spec: "Polling"; a recorded snapshot, or a sync's fetch).
 
+import { utcSecondsText } from '../base/index.js';
 import { lastSnapshotFetches, type Catalog, type SyncRunRecord } from '../catalog/index.js';
 import type { RdwClient } from '../client/index.js';
 import { failureOf, researchDataset } from '../contract/index.js';
@@ -47,7 +48,7 @@ export async function syncSnapshots(
       entries.push({
         dataset,
         status: 'skipped',
-        reason: workbenchMessages.snapshotNotDue(refreshSeconds, iso(dueAt)),
+        reason: workbenchMessages.snapshotNotDue(refreshSeconds, utcSecondsText(dueAt)),
         fetchedAt: iso(lastFetch!),
         refreshSeconds,
         nextAt: iso(dueAt),

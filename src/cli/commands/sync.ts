@@ -2,7 +2,7 @@
 // syncHome) under the home's sync lock; one report per run, or one line per run with --watch.
 
 import path from 'node:path';
-import { signalExitCode } from '../../base/index.js';
+import { signalExitCode, utcSecondsText } from '../../base/index.js';
 import { EXIT_CODES, failureOf } from '../../contract/index.js';
 import { readLock, type StudyLock } from '../../index.js';
 import { acquireSyncLock, syncHome, SyncBusyError, type SyncReport } from '../../workbench/index.js';
@@ -113,7 +113,7 @@ async function watchLoop(context: CliContext, api: ApiConnection, args: SyncArgs
   try {
     while (interrupt.received === undefined) {
       running = true;
-      const at = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+      const at = utcSecondsText(Date.now());
       try {
         const report = await syncOnce(context, api, { ...args, interrupt });
         context.stdout.write(context.json ? `${JSON.stringify(report)}\n` : `${syncSummaryLine(report)}\n`);
