@@ -29,3 +29,4 @@ export { printableText } from './printable-text.js';
 export { STAGING_FOLDER_PREFIX, writeFolderStaged } from './staged-folder.js';
 export { isFolder } from './is-folder.js';
 export { utcSecondsText } from './utc-seconds-text.js';
+export { parseJsonText } from './json-text.js';

@@ -21,6 +21,10 @@ export interface AcceptedBeyondContract {
   nullTypedFields?: string[];
   /** Bundled-schema type words other than the spec's own (field, word, the spec type it was read as). */
   typeWords?: { field: string; word: string; type: FieldType }[];
+  /** Spec number fields that held NaN or ±Infinity on some rows (field, rows); imported as NULL. Found by the import. */
+  nonFinite?: { field: string; rows: number }[];
+  /** Values of a closed value set the spec does not list (field, value, rows); imported as they are. Found by the import. */
+  otherValues?: { field: string; value: string; rows: number }[];
 }
 
 /** The accepted differences of a release from its manifest, bundled schema and column plan; undefined when none. */
@@ -40,7 +44,7 @@ export function acceptedBeyondContract(
 }
 
 /** Kinds of accepted differences, in report order. */
-export type AcceptedKind = 'product_version' | 'widened' | 'extra_fields' | 'absent_fields' | 'null_typed_fields' | 'type_words';
+export type AcceptedKind = 'product_version' | 'widened' | 'extra_fields' | 'absent_fields' | 'null_typed_fields' | 'type_words' | 'non_finite' | 'other_values';
 
 /** One line of a pull's report: one kind, over every release of the pull that had it. */
 export interface AcceptedNotice {
@@ -76,5 +80,7 @@ export function acceptedNotices(results: readonly { id: string; accepted?: Accep
   collect('absent_fields', (a) => a.absentFields, (name) => name, catalogMessages.acceptedAbsentFields);
   collect('null_typed_fields', (a) => a.nullTypedFields, (name) => name, catalogMessages.acceptedNullTypedFields);
   collect('type_words', (a) => a.typeWords, (t) => `${t.word} as ${t.type}`, catalogMessages.acceptedTypeWords);
+  collect('non_finite', (a) => a.nonFinite, (n) => n.field, catalogMessages.acceptedNonFinite);
+  collect('other_values', (a) => a.otherValues, (v) => `${v.field} ${JSON.stringify(v.value)}`, catalogMessages.acceptedOtherValues);
   return notices;
 }

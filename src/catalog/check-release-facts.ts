@@ -21,6 +21,11 @@ export interface ReleaseFacts {
   symbols: string[];
   /** Counts by non-null value of `sample_type`, `feature_status`, `taker_status` and each `status_<window>`. */
   counts: Record<string, Record<string, number>>;
+  /** Rows with a non-null row_id, and how many distinct row_ids they hold (equal unless a sample repeats). */
+  rowIds: number;
+  distinctRowIds: number;
+  /** The smallest row_id held by more than one row, and by how many; only when distinctRowIds < rowIds. */
+  repeatedRowId?: { rowId: string; rows: number };
 }
 
 /** One contradiction: the manifest field and the clause after "its manifest says". */
@@ -55,6 +60,8 @@ export function releaseFactsSql(items: readonly ReleaseImport[]): string {
   const counts = COUNTED.map((counted, i) => `to_json(histogram(${quoteIdentifier(counted.column)}))::VARCHAR AS c${i}`).join(',\n  ');
   return `SELECT release_id,
   count(*)::DOUBLE AS rows,
+  count(row_id)::DOUBLE AS row_ids,
+  count(DISTINCT row_id)::DOUBLE AS distinct_row_ids,
   min(sample_time)::DOUBLE AS min_sample_time,
   max(sample_time)::DOUBLE AS max_sample_time,
   ${distinct('dataset')} AS datasets,
@@ -85,12 +92,25 @@ export async function readReleaseFacts(connection: DuckDBConnection, items: read
           return [counted.column, typeof value === 'string' ? (JSON.parse(value) as Record<string, number>) : {}];
         }),
       ),
+      rowIds: Number(row.row_ids),
+      distinctRowIds: Number(row.distinct_row_ids),
     });
+  }
+  // A repeated sample is rare (a service's defect): only then one more statement finds an example to name.
+  for (const [id, fact] of facts) {
+    if (fact.distinctRowIds === fact.rowIds) continue;
+    const item = items.find((candidate) => candidate.release.id === id)!;
+    const repeated = await connection.runAndReadAll(
+      `SELECT row_id, count(*)::DOUBLE AS n FROM market_events WHERE day = DATE ${quoteLiteral(item.release.day)} AND release_id = ${quoteLiteral(id)}
+       GROUP BY row_id HAVING count(*) > 1 ORDER BY row_id LIMIT 1`,
+    );
+    const example = repeated.getRowObjectsJS()[0];
+    if (example !== undefined) fact.repeatedRowId = { rowId: String(example.row_id), rows: Number(example.n) };
   }
   return facts;
 }
 
-const NO_ROWS: ReleaseFacts = { rows: 0, minSampleTime: null, maxSampleTime: null, datasets: [], versions: [], symbols: [], counts: {} };
+const NO_ROWS: ReleaseFacts = { rows: 0, minSampleTime: null, maxSampleTime: null, datasets: [], versions: [], symbols: [], counts: {}, rowIds: 0, distinctRowIds: 0 };
 
 /** The UTC day (YYYY-MM-DD) of a time in Unix seconds. */
 const utcDayOf = (seconds: number) => new Date(Math.floor(seconds / 86_400) * 86_400_000).toISOString().slice(0, 10);
@@ -115,6 +135,10 @@ export function releaseContradictions(item: ReleaseImport, facts: ReleaseFacts =
     if (first !== release.day || last !== release.day) add('day', says.day(release.day, first, last));
   }
   if (facts.rows !== release.rows) add('rows', says.rows(release.rows, facts.rows));
+  // Each row is one sample (row_id: the SHA-256 of its event identity or control time): a repeat would count twice.
+  else if (!absent.has('row_id') && facts.repeatedRowId !== undefined) {
+    add('rows', says.repeatedRows(release.rows, facts.distinctRowIds + (facts.rows - facts.rowIds), facts.repeatedRowId.rowId, facts.repeatedRowId.rows));
+  }
   for (const [field, stated, actual, smallest] of [
     ['min_sample_time', release.min_sample_time, facts.minSampleTime, true],
     ['max_sample_time', release.max_sample_time, facts.maxSampleTime, false],

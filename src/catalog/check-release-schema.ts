@@ -31,7 +31,8 @@ const isDigest = (value: unknown): value is FileDigest =>
 
 /**
  * Checks that a manifest can describe release `id` of Market Events v1. Any product version string is
- * accepted (spec: "a name with a numeric suffix"; a new one is recorded and reported, not refused).
+ * accepted (spec: "a name with a numeric suffix"; a new one is recorded and reported, not refused); a status
+ * other than `ready` is refused (the release is not complete).
  */
 export function checkManifest(id: string, release: Release): void {
   const fail = (detail: string): never => {
@@ -42,6 +43,10 @@ export function checkManifest(id: string, release: Release): void {
   if (!Number.isSafeInteger(release.rows) || release.rows < 0) fail('its rows is not a count');
   if (typeof release.generated_at !== 'number' || !Number.isFinite(release.generated_at)) fail('its generated_at is not a time');
   if (typeof release.version !== 'string' || !VERSION_TEXT.test(release.version)) fail('its version is not a product version string');
+  // The spec's release status is `ready` "when complete"; a manifest that says it (or its document) is not is
+  // a release still being written. Absent is fine: the release object itself has no status.
+  const status = (release as { status?: unknown }).status;
+  if (status !== undefined && status !== 'ready') fail(catalogMessages.releaseNotReady(status));
   const files = release.files as unknown as Record<string, unknown>;
   for (const [format, digest] of Object.entries(files)) {
     if (!isDigest(digest)) fail(`its ${format} entry has no valid sha256 and bytes`);

@@ -3,6 +3,7 @@
 // and a bundled schema read back from the store.
 
 import { readFile, rm } from 'node:fs/promises';
+import { parseJsonText } from '../base/index.js';
 import { ApiNotFoundError, type RdwClient } from '../client/index.js';
 import { IntegrityError, type FileDigest, type SchemaDocument } from '../contract/index.js';
 import type { Catalog } from './catalog.js';
@@ -65,7 +66,7 @@ export async function fetchDataFile(
 export async function storedSchema(catalog: Catalog, id: string, expected: FileDigest): Promise<{ document: SchemaDocument; bytes: Uint8Array; sha256: string }> {
   const bytes = await readFile(catalog.store.pathOf(expected.sha256));
   try {
-    return { document: JSON.parse(bytes.toString('utf8')) as SchemaDocument, bytes, sha256: expected.sha256 };
+    return { document: parseJsonText<SchemaDocument>(bytes), bytes, sha256: expected.sha256 };
   } catch (error) {
     throw new SchemaMismatchError(catalogMessages.schemaColumnsMismatch(id, 'bundled schema', 'not JSON'), { cause: error });
   }

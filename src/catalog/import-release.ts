@@ -8,6 +8,7 @@ import { writeTransaction, type Catalog } from './catalog.js';
 import { RowCountMismatchError, SchemaMismatchError } from './catalog-errors.js';
 import { NULL_COLUMN_TYPE, checkDataColumns, type ColumnPlan } from './check-data-columns.js';
 import { checkReleaseFacts, readReleaseFacts } from './check-release-facts.js';
+import { nullNonFiniteNumbers, recordValuesBeyondContract, valuesOutsideSets } from './values-beyond-contract.js';
 import type { BundledSchemaFields } from './check-release-schema.js';
 import { catalogMessages } from './messages.js';
 import { readParquetNullColumns } from './parquet-null-columns.js';
@@ -114,9 +115,11 @@ export async function importReleases(catalog: Catalog, items: readonly ReleaseIm
  * group of one; for a parquet group, `checkDataFile` compared each file's footer beforehand, and the
  * footer is what DuckDB reads). A mismatch throws RowCountMismatchError, which rolls the batch back; a
  * value the catalog cannot hold (a null in a never-null field, a number out of range) SchemaMismatchError.
+ * 4b. a non-finite number (NaN, ±Infinity) of a spec number field set to NULL (`nullNonFiniteNumbers`);
  * 5. one aggregate over the batch's inserted rows, compared with each manifest (`checkReleaseFacts`: day,
- *    rows, sample_time range, coverage counts, dataset and version on every row); a contradiction throws
- *    ManifestContradictionError, which rolls the batch back like a row-count mismatch.
+ *    rows, distinct row_ids, sample_time range, coverage counts, dataset and version on every row); a
+ *    contradiction throws ManifestContradictionError, which rolls the batch back like a row-count mismatch.
+ *    Non-finite numbers set to NULL and values outside a closed value set are recorded in `releases.accepted`.
  */
 async function insertReleases(connection: DuckDBConnection, items: readonly ReleaseImport[], importedAt: string): Promise<boolean[]> {
   // 1.
@@ -206,9 +209,18 @@ export async function insertReleaseRows(connection: DuckDBConnection, items: rea
     }
   }
 
+  // 4b. a NaN or infinite number is missing: NULL before anything reads the rows
+  const nonFinite = await nullNonFiniteNumbers(connection, items);
+
   // 5.
   const facts = await readReleaseFacts(connection, items);
   for (const item of items) checkReleaseFacts(item, facts.get(item.release.id));
+  for (const item of items) {
+    const fields = nonFinite.get(item.release.id);
+    const values = valuesOutsideSets(facts.get(item.release.id));
+    if (fields === undefined && values.length === 0) continue;
+    await recordValuesBeyondContract(connection, item, { ...(fields === undefined ? {} : { nonFinite: fields }), ...(values.length === 0 ? {} : { otherValues: values }) });
+  }
 
   // 6. the fingerprint of the rows as imported, what `rdw verify` and study locks hold the rows to later
   await recordRowsFingerprints(connection, items.map((item) => ({ id: item.release.id, day: item.release.day })));

@@ -1,5 +1,7 @@
 // Every user-facing sentence of the catalog layer: what failed, on which thing, and what to do.
 
+import { printableText } from '../base/index.js';
+
 const short = (id: string) => `${id.slice(0, 12)}…`;
 const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 /** A size in MiB with one decimal (`0.0 MiB` only for 0 bytes; below 0.1 MiB: `< 0.1 MiB`). */
@@ -51,6 +53,9 @@ export const catalogMessages = {
   closed: (file: string) => `The catalog ${file} was closed; open it again (openCatalog or openWorkbench) to use it.`,
   stillWaiting: (home: string, holder: LockHolderText, seconds: number) =>
     `Still waiting for the catalog in ${home} (held by ${holderText(holder)}); ${seconds} s left.`,
+  /** The detail of notImportedManifestMismatch for a release whose status is not `ready`. */
+  releaseNotReady: (status: unknown) =>
+    `its status is ${printableText(JSON.stringify(status) ?? String(status), 40)}, not "ready", so the release is not complete yet (pull it again later)`,
   notImportedManifestMismatch: (id: string, detail: string) =>
     `The manifest of release ${short(id)} is not usable: ${detail}. Nothing was imported.`,
   schemaVersionDisagrees: (id: string, schemaVersion: string, manifestVersion: string) =>
@@ -75,6 +80,10 @@ export const catalogMessages = {
     `${count(releases, 'release')} store${releases === 1 ? 's' : ''} the nullable fields ${list(fields)} as Parquet's Null type (no values); imported as NULL (missing, never zero).`,
   acceptedTypeWords: (words: readonly string[], releases: number) =>
     `The bundled schema of ${count(releases, 'release')} uses other type words (${list(words)}); read as the spec's types.`,
+  acceptedNonFinite: (fields: readonly string[], releases: number) =>
+    `${count(releases, 'release')} hold${releases === 1 ? 's' : ''} numbers that are not finite (NaN or ±Infinity) in ${list(fields)}; imported as NULL (missing, never a value).`,
+  acceptedOtherValues: (values: readonly string[], releases: number) =>
+    `${count(releases, 'release')} hold${releases === 1 ? 's' : ''} values outside the spec's value sets (${list(values.map((value) => printableText(value, 60)))}); kept as they are (an outcome status other than complete is missing).`,
   schemaChecksumMismatch: (id: string, actual: string, expected: string) =>
     `The bundled schema of release ${short(id)} has sha256 ${actual.slice(0, 12)}…, the manifest says ${expected.slice(0, 12)}…. Nothing was imported.`,
   manifestContradicted: (id: string, detail: string, more: readonly string[]) =>
@@ -84,6 +93,8 @@ export const catalogMessages = {
     day: (day: string, first: string, last: string) =>
       `day ${day} but its rows' sample_time fall on ${first === last ? first : `${first} to ${last}`}`,
     rows: (stated: number, actual: number) => `rows ${stated} but it holds ${actual} rows`,
+    repeatedRows: (stated: number, samples: number, rowId: string, rows: number) =>
+      `rows ${stated} but they are ${samples} samples: row_id ${printableText(rowId, 13)} is on ${rows} rows, and each row is one sample`,
     sampleTime: (field: string, stated: unknown, actual: number | null, smallest: boolean) =>
       `${field} ${JSON.stringify(stated)} but ${actual === null ? 'no row has a sample_time' : `its rows' ${smallest ? 'smallest' : 'largest'} sample_time is ${actual}`}`,
     rowValues: (field: string, stated: string, column: string, actual: readonly string[]) =>

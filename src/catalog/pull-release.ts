@@ -16,6 +16,7 @@ import type { DataFormat, ReleaseImport } from './release-import.js';
 import { dropUnreferenced } from './collect-garbage.js';
 import { catalogMessages } from './messages.js';
 import { tempName } from './release-temp-name.js';
+import { importedAccepted } from './values-beyond-contract.js';
 import { repairPresentReleases, type StoreFileRepair } from './repair-store.js';
 import { TeamStorePull } from './team-store-pull.js';
 import { accountDailyBytes, fetchDataFile, storedSchema } from './fetch-release-files.js';
@@ -131,7 +132,9 @@ export async function pullRelease(catalog: Catalog, client: RdwClient, id: strin
   await settleRelease(catalog, prepared, !(outcome instanceof Error));
   if (outcome instanceof Error) throw outcome;
   options.onProgress?.({ kind: 'release', releaseId: id, status: 'imported' });
-  return prepared.result;
+  // the rows' own findings (non-finite numbers, values outside a value set) join the files' in releases.accepted
+  const accepted = outcome === true ? (await importedAccepted(catalog, [id])).get(id) : undefined;
+  return accepted === undefined ? prepared.result : { ...prepared.result, accepted };
 }
 
 /**

@@ -6,6 +6,7 @@
 
 import type { RdwClient } from '../client/index.js';
 import { EnvironmentError, environmentErrorOf, RdwError } from '../contract/index.js';
+import type { AcceptedBeyondContract } from './accepted-beyond-contract.js';
 import type { Catalog } from './catalog.js';
 import { CatalogOptionError } from './catalog-errors.js';
 import { importReleases } from './import-release.js';
@@ -14,6 +15,7 @@ import { catalogMessages } from './messages.js';
 import { checkReleaseIds, prepareRelease, presentReleases, settleRelease, type PullProgress, type PullResult } from './pull-release.js';
 import { repairPresentReleases } from './repair-store.js';
 import { prefetchManifest } from './team-store-pull.js';
+import { importedAccepted } from './values-beyond-contract.js';
 
 export interface PullReleasesOptions {
   /** Releases downloaded and checked at once (imports run beside them, one writer). Default 4. */
@@ -135,9 +137,9 @@ export async function pullReleases(
       const settled = prepared;
       imports.push(
         writer.add(prepared.item).then(
-          async () => {
+          async (accepted) => {
             await settleRelease(catalog, settled, true);
-            outcomes[index] = result;
+            outcomes[index] = accepted === undefined ? result : { ...result, accepted };
             onProgress?.({ kind: 'release', releaseId: id, status: 'imported' });
           },
           async (error: unknown) => {
@@ -181,7 +183,7 @@ class ImportQueue {
   readonly #catalog: Catalog;
   readonly #batchSize: number;
   readonly #trimEvery: number;
-  #waiting: { item: ReleaseImport; resolve: () => void; reject: (error: Error) => void }[] = [];
+  #waiting: { item: ReleaseImport; resolve: (accepted: AcceptedBeyondContract | undefined) => void; reject: (error: Error) => void }[] = [];
   #running = false;
   #drained: (() => void)[] = [];
   #sinceTrim = 0;
@@ -192,9 +194,12 @@ class ImportQueue {
     this.#trimEvery = trimEvery;
   }
 
-  /** Resolves when `item` is committed (or rejects with why it was not). */
-  add(item: ReleaseImport): Promise<void> {
-    const done = new Promise<void>((resolve, reject) => this.#waiting.push({ item, resolve, reject }));
+  /**
+   * Resolves when `item` is committed, with what it was accepted with beyond the contract (its files' and its
+   * rows' findings), or rejects with why it was not committed.
+   */
+  add(item: ReleaseImport): Promise<AcceptedBeyondContract | undefined> {
+    const done = new Promise<AcceptedBeyondContract | undefined>((resolve, reject) => this.#waiting.push({ item, resolve, reject }));
     if (!this.#running) void this.#run();
     return done;
   }
@@ -217,10 +222,12 @@ class ImportQueue {
         } catch (error) {
           outcomes = batch.map(() => asError(error));
         }
+        const committed = batch.filter((_, i) => outcomes[i] === true).map((entry) => entry.item.release.id);
+        const accepted = await importedAccepted(this.#catalog, committed).catch(() => new Map<string, AcceptedBeyondContract>());
         batch.forEach((entry, i) => {
           const outcome = outcomes[i];
           if (outcome instanceof Error) entry.reject(outcome);
-          else entry.resolve();
+          else entry.resolve(accepted.get(entry.item.release.id) ?? entry.item.accepted);
         });
         // DuckDB keeps every block it writes until the instance closes: without a trim now and then, a
         // pull's memory would grow with its count (docs/catalog.md "Memory").

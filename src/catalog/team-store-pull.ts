@@ -6,7 +6,7 @@
 
 import { manifestFromBytes, type BundledSchemaResult, type ManifestResult, type RdwClient } from '../client/index.js';
 import type { FileDigest, ListedRelease, Release, SchemaDocument } from '../contract/index.js';
-import { sha256Hex } from '../base/index.js';
+import { parseJsonText, sha256Hex } from '../base/index.js';
 import { storeMessages, TeamStore } from '../store/index.js';
 import type { Catalog } from './catalog.js';
 import { checkManifest } from './check-release-schema.js';
@@ -143,7 +143,7 @@ export class TeamStorePull {
       return undefined;
     }
     try {
-      return { document: JSON.parse(Buffer.from(bytes).toString('utf8')) as SchemaDocument, bytes, sha256: expected.sha256 };
+      return { document: parseJsonText<SchemaDocument>(bytes), bytes, sha256: expected.sha256 };
     } catch {
       // The API's file has these very bytes: the pull's own check says what is wrong with them.
       return undefined;

@@ -1,6 +1,6 @@
 // Maps an API error response (status + `{"error":{...}}` body) to the client's typed error.
 
-import { printableText } from '../base/index.js';
+import { parseJsonText, printableText } from '../base/index.js';
 import { isApiErrorBody } from '../contract/index.js';
 import {
   ApiNotFoundError,
@@ -31,7 +31,7 @@ export interface ApiErrorInfo {
 /** Reads the API error body leniently: a body that is not the documented shape yields undefined fields. */
 export function apiErrorInfo(text: string): ApiErrorInfo {
   try {
-    const body: unknown = JSON.parse(text);
+    const body: unknown = parseJsonText(text);
     if (isApiErrorBody(body)) {
       // A null (or any non-string) message or parameter is an absent one (the spec: "missing values are null or absent").
       // Control characters (a terminal's escape codes) are shown escaped: these words end up in rdw's sentences.

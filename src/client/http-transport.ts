@@ -4,7 +4,7 @@
 // typed errors. 4xx are never retried; a daily-byte 429 is never retried.
 
 import { Agent, request, type Dispatcher } from 'undici';
-import { utcSecondsText } from '../base/index.js';
+import { parseJsonText, utcSecondsText } from '../base/index.js';
 import { EnvironmentError, type RdwError } from '../contract/index.js';
 import {
   AbortedError,
@@ -172,7 +172,7 @@ export class HttpTransport {
     const response = await this.send(req);
     const text = await this.readText(response, displayPath(req.url), req.kind === 'rows' ? 'rows' : 'document');
     try {
-      return JSON.parse(text) as T;
+      return parseJsonText<T>(text);
     } catch {
       throw new UnexpectedResponseError(messages.badResponseBody(displayPath(req.url)), { status: response.statusCode });
     }

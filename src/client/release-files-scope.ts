@@ -1,7 +1,7 @@
 // The paid Market Events scope's release files: the manifest (verified, cached per client), the bundled
 // schema and verified downloads of any format.
 
-import { sha256Hex } from '../base/index.js';
+import { parseJsonText, sha256Hex } from '../base/index.js';
 import { UsageError, releaseWithoutNulls, withLowerCaseDigests, withoutNullMembers, type DownloadFormat, type FileDigest, type Release, type SchemaDocument } from '../contract/index.js';
 import { checkFormat, checkReleaseId } from './check-input.js';
 import { ApiNotFoundError, ChecksumMismatchError, ManifestMismatchError, SizeMismatchError, UnexpectedResponseError } from './client-errors.js';
@@ -156,7 +156,7 @@ async function fetchFileBytes(core: ClientCore, releaseId: string, format: Downl
 /**
  * The release object of a manifest. The spec leaves open which download carries which shape: a manifest
  * may be the release object itself (the mock's choice) or the release document shape with the object
- * under `release` (its `dataset`/`version` outside filling gaps inside). The checksum a lock pins stays
+ * under `release` (its `dataset`/`version`/`status` outside filling gaps inside). The checksum a lock pins stays
  * the hash of the bytes received either way.
  */
 function manifestRelease(body: unknown): Release | undefined {
@@ -167,7 +167,7 @@ function manifestRelease(body: unknown): Release | undefined {
   const inner = record.release;
   const release: Record<string, unknown> =
     record.id === undefined && typeof inner === 'object' && inner !== null && !Array.isArray(inner)
-      ? { dataset: record.dataset, version: record.version, ...withoutNullMembers(inner as Record<string, unknown>) }
+      ? { dataset: record.dataset, version: record.version, status: record.status, ...withoutNullMembers(inner as Record<string, unknown>) }
       : { ...record };
   const normalized = releaseWithoutNulls(release);
   return withLowerCaseDigests(normalized) as unknown as Release;
@@ -175,7 +175,7 @@ function manifestRelease(body: unknown): Release | undefined {
 
 function parseJson<T>(bytes: Uint8Array, path: string): T {
   try {
-    return JSON.parse(Buffer.from(bytes).toString('utf8')) as T;
+    return parseJsonText<T>(bytes);
   } catch {
     throw new UnexpectedResponseError(messages.badResponseBody(path));
   }

@@ -1,6 +1,7 @@
 // Tells a daily-byte 429 from a request-rate 429 whatever the error body looks like (spec "Errors": body
 // shape "not shown"; a daily byte limit "does not clear within a minute and clears at the next UTC day").
 
+import { parseJsonText } from '../base/index.js';
 import { RATE_WINDOW_SECONDS } from '../contract/index.js';
 import { nextUtcDay } from './clock.js';
 
@@ -45,7 +46,7 @@ export function classifyTooManyRequests(code: string | undefined, retryAfter: nu
 export function errorCodeOf(text: string): string | undefined {
   let body: unknown;
   try {
-    body = JSON.parse(text);
+    body = parseJsonText(text);
   } catch {
     return undefined;
   }

@@ -187,6 +187,13 @@ describe('a manifest contradicted by its own rows', () => {
     { name: 'coverage.samples with a value no row has', field: 'coverage.samples', edit: (r) => void (r.coverage.samples.spike = 3), message: /coverage\.samples\.spike 3 but 0 of its rows have sample_type spike/ },
     { name: 'dataset (rows of another dataset)', field: 'dataset', select: `SELECT * REPLACE ('market-events-v2' AS dataset) FROM src`, message: /dataset market-events-v1 but its rows' dataset is market-events-v2/ },
     { name: 'version (rows of another calculation_version)', field: 'version', version: 'mev-calc-7', message: /version mev-calc-7 but its rows' calculation_version is mev-calc-4/ },
+    {
+      // the right number of rows, but one sample twice (the largest row_id's row carries the smallest's ID)
+      name: 'rows (one sample on two rows)',
+      field: 'rows',
+      select: `SELECT * REPLACE (CASE WHEN row_id = (SELECT max(row_id) FROM src) THEN (SELECT min(row_id) FROM src) ELSE row_id END AS row_id) FROM src`,
+      message: /rows (\d+) but they are \d+ samples: row_id [0-9a-f]{12}… is on 2 rows, and each row is one sample\.$/,
+    },
   ];
   for (const { name, field, edit, select, version, message } of cases) {
     it(`refuses a manifest whose ${name} the rows contradict: exit 3 naming ${field}, nothing imported`, async () => {

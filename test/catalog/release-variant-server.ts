@@ -15,6 +15,8 @@ export interface ServedRelease {
   files: ServedFiles;
   /** Fields of its `/releases` item that differ from the manifest's (merged over id, day, version, files). Default: none. */
   listed?: Record<string, unknown>;
+  /** The manifest's bytes as served. Default: `JSON.stringify(release)`. */
+  manifest?: Buffer;
 }
 
 export interface ReleaseVariantServer {
@@ -57,7 +59,7 @@ export async function startReleaseVariantServer(): Promise<ReleaseVariantServer>
     const served = download === null ? undefined : releases.get(decodeURIComponent(download[1]!));
     if (download !== null && served !== undefined) {
       const format = download[2]!;
-      if (format === 'manifest') return send(res, 200, Buffer.from(JSON.stringify(served.release)), 'application/json');
+      if (format === 'manifest') return send(res, 200, served.manifest ?? Buffer.from(JSON.stringify(served.release)), 'application/json');
       const file = served.files[format as keyof ServedFiles];
       if (file !== undefined) return send(res, 200, file, format === 'schema' ? 'application/json' : 'application/octet-stream');
     }

@@ -73,6 +73,15 @@ describe('rdw sql on a terminal', () => {
     const csv = await rdw(['sql', '--csv', sql], 100);
     expect(csv.stdout).toContain('x'.repeat(120));
   });
+
+  it("shows a float with at most 10 significant digits (its binary tail dropped); piped and --json keep every digit", async () => {
+    const sql = 'SELECT 0.1::DOUBLE + 0.2::DOUBLE AS sum, 1::DOUBLE / 3 AS third, 1.5e-12::DOUBLE AS tiny, 123456789012::DOUBLE AS whole';
+    const terminal = await rdw(['sql', sql], 100);
+    expect(terminal.code, terminal.stderr).toBe(0);
+    expect(terminal.stdout.split('\n')[2]).toMatch(/^\s*0\.3\s+0\.3333333333\s+1\.5e-12\s+123456789012$/);
+    expect((await rdw(['sql', sql])).stdout).toContain('0.30000000000000004');
+    expect(JSON.parse((await rdw(['sql', '--json', sql], 100)).stdout)).toEqual([{ sum: 0.1 + 0.2, third: 1 / 3, tiny: 1.5e-12, whole: 123456789012 }]);
+  });
 });
 
 describe('rdw sql --csv', () => {

@@ -17,6 +17,8 @@ import { writeParquetFile } from '../write-parquet-file.js';
 
 /** Widest cell of `rdw sql`'s table on a terminal (characters, `…` included). */
 const SQL_TERMINAL_CELL_WIDTH = 40;
+/** Significant digits of a non-integer number in a terminal's table (--csv/--json give every digit). */
+const SQL_TERMINAL_DIGITS = 10;
 
 /** DuckDB statement types that only read (DESCRIBE, SHOW, SUMMARIZE, PRAGMA table_info bind as SELECT). */
 const READ_STATEMENTS: ReadonlySet<StatementType> = new Set([StatementType.SELECT, StatementType.EXPLAIN]);
@@ -61,8 +63,9 @@ export const sqlCommand: Command = {
       const { columns, rows } = result;
       if (context.json) context.stdout.write(`${JSON.stringify(rows)}\n`);
       else if (csv) context.stdout.write(formatCsv(columns, rows.map(csvRow)));
-      // On a terminal a long cell (a JSON details column) is cut so the table stays readable; --csv/--json give it whole.
-      else context.stdout.write(formatTable(columns, rows, context.stdout.columns === undefined ? {} : { maxCellWidth: SQL_TERMINAL_CELL_WIDTH }));
+      // On a terminal a long cell (a JSON details column) is cut and a float's binary tail dropped, so the table
+      // stays readable; piped, --csv and --json give every character and digit.
+      else context.stdout.write(formatTable(columns, rows, context.stdout.columns === undefined ? {} : { maxCellWidth: SQL_TERMINAL_CELL_WIDTH, significantDigits: SQL_TERMINAL_DIGITS }));
       return;
     }
     const written = await writeParquetFile(result, target!);
