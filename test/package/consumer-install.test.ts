@@ -128,6 +128,11 @@ describe('a consumer project without danfojs', () => {
     expect(seen.leakage).toBe('RDW_LABEL_LEAKAGE return_pct_1h');
     expect(seen.frame).toEqual({ code: 'RDW_OPTIONAL_PACKAGE_MISSING', exitCode: 1, packageName: 'danfojs', message: analysisMessages.danfojsMissing() });
 
+    // Under the older resolution (node10: `types` and `typesVersions`, no `exports`) both entry points keep their types.
+    cpSync(path.join(FIXTURE, '..', 'consumer-node10'), path.join(dir, 'node10'), { recursive: true });
+    const node10 = await sh(process.execPath, [TSC, '-p', 'node10/tsconfig.json'], dir).catch((error: { stdout: string }) => error);
+    expect(node10.stdout).toBe('');
+
     // The bin works from the consumer's node_modules/.bin.
     const version = await sh(path.join(dir, 'node_modules/.bin/rdw'), ['--version'], dir);
     expect(version.stdout.trim()).toContain(tarball.manifest.version);

@@ -18,6 +18,7 @@ const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8'
   peerDependenciesMeta: Record<string, { optional?: boolean }>;
   scripts: Record<string, string>;
   exports: Record<string, string | Record<string, string>>;
+  typesVersions: Record<string, Record<string, string[]>>;
   files: string[];
 };
 
@@ -61,6 +62,8 @@ describe('package.json', () => {
       expect(readdirSync(path.join(ROOT, path.dirname(target.types!)))).toContain(path.basename(target.types!));
       expect(readdirSync(path.join(ROOT, path.dirname(target.default!)))).toContain(path.basename(target.default!));
     }
+    // node10 resolution (TypeScript's default under `module: commonjs`) ignores exports: typesVersions gives rdw/mock its types.
+    expect(manifest.typesVersions).toEqual({ '*': { mock: [(manifest.exports['./mock'] as Record<string, string>).types] } });
     // dist/ but its incremental build info (tsc -b's, deleted with dist/ by prepack): no compiler state ships.
     // docs/: the sentences rdw prints and README name its pages (e.g. the calibration note's docs/analysis.md).
     expect(manifest.files).toEqual(['dist', '!dist/.tsbuildinfo', 'README.md', 'docs']);
