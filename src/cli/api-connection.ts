@@ -40,7 +40,7 @@ function openConnection(context: CliContext): Promise<ApiConnection> {
     ...(context.baseUrl === undefined ? {} : { baseUrl: context.baseUrl }),
     ...(context.siteUrl === undefined ? {} : { siteUrl: context.siteUrl }),
     ...(context.json ? {} : { onEmbedded: (baseUrl: string) => context.stderr.write(`${workbenchMessages.embeddedMock(baseUrl)}\n`) }),
-    // Its building blocks this process, so no timer can say the wait: the mock says it (every wait over a second).
+    // Its building runs in this process (in slices), so the mock says the wait itself (every wait over a second).
     // `rdw: ` as the mock's address line has it (under --json the line is a notice object, without it).
     mock: { onSlowBuild: ({ built, total, seconds }) => context.stderr.write(`${context.json ? '' : 'rdw: '}${workbenchMessages.embeddedMockBuilding(built, total, seconds)}\n`) },
     // Client notices (limits assumed, pacing/429/retry waits, redirects) go to stderr (above a progress bar when a

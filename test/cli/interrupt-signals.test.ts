@@ -232,3 +232,33 @@ describe('rdw sync --watch, interrupted during a run', () => {
     expect(next.stderr).not.toContain('took over');
   }, 120_000);
 });
+
+describe('rdw pull on the embedded mock, interrupted while it builds its listing', () => {
+  it('hears Ctrl-C while it builds (the build hands the event loop back): two stop it long before the build ends, exit 130', async () => {
+    const home = await newHome();
+    // No RDW_BASE_URL: the embedded mock, in this process, builds 100 days' files for the listing (~3 s here),
+    // saying after 1 s how many days it built. A build that kept the event loop heard both signals only once it
+    // was done (measured before the change: exit 3.0 s after the second signal).
+    const child = spawn(process.execPath, [BUILT_CLI, 'pull', '--latest', '100', '--home', home], { env: { PATH: process.env.PATH ?? '' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => void (stderr += chunk));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    const pace = /is building its releases' files: (\d+) of 100 days after 1 s/;
+    try {
+      for (let i = 0; i < 1200 && !pace.test(stderr); i += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+      const built = Number(pace.exec(stderr)?.[1]);
+      expect(built, stderr).toBeGreaterThan(0);
+      // What is left of the build at the pace it said (a loaded machine builds slower and has longer left).
+      const leftMs = ((100 - built) / built) * 1000;
+      const signalled = performance.now();
+      child.kill('SIGINT');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      child.kill('SIGINT');
+      expect(await exited, stderr).toBe(130);
+      expect(performance.now() - signalled, `${stderr}\n${leftMs.toFixed(0)} ms of build left`).toBeLessThan(leftMs / 2);
+      expect(stderr).toContain('rdw: SIGINT again: stopped at once');
+    } finally {
+      child.kill('SIGKILL');
+    }
+  }, 60_000);
+});

@@ -15,12 +15,14 @@ export interface ReleaseArchiveOptions {
   /** Bytes of generated files and rows kept in memory (LRU); 0 keeps nothing. Default 256 MiB. */
   cacheBytes?: number;
   /**
-   * Told while currentReleases builds days' files and has taken over a second, then every two seconds: the
-   * days built of those asked (its work blocks the process, so its caller cannot time it). Default: none.
+   * Told while currentReleases (or buildCurrentReleases) builds days' files and has taken over a second, then every
+   * two seconds: the days built of those asked (the work is this process's, so its caller cannot time it). Default: none.
    */
   onSlowBuild?: (progress: BuildProgress) => void;
   /** Milliseconds of building after which onSlowBuild is first told. Default 1000 (every wait over a second is said). */
   slowBuildAfterMs?: number;
+  /** Milliseconds buildCurrentReleases builds before it hands the event loop back. Default 20 (a day takes ~50 ms). */
+  buildSliceMs?: number;
 }
 
 /** How far a slow currentReleases is: days built (or found built) of the days asked, and seconds so far. */
@@ -76,6 +78,7 @@ export class ReleaseArchive {
   readonly #cache: BoundedCache<string, Uint8Array | readonly MarketEventRow[]>;
   readonly #onSlowBuild: ((progress: BuildProgress) => void) | undefined;
   readonly #slowBuildAfterMs: number;
+  readonly #buildSliceMs: number;
   readonly #days: string[];
   readonly #schemaSince: string;
   readonly #current = new Map<string, Revision>();
@@ -93,6 +96,7 @@ export class ReleaseArchive {
     this.#cache = new BoundedCache(resolved.cacheBytes);
     this.#onSlowBuild = options.onSlowBuild;
     this.#slowBuildAfterMs = options.slowBuildAfterMs ?? 1000;
+    this.#buildSliceMs = options.buildSliceMs ?? 20;
     this.#now = simulator.options.now;
     this.#schemaSince = simulator.options.schemaSince;
     this.#days = simulator.days().filter((day) => dayEnd(day) <= this.#now);
@@ -142,22 +146,45 @@ export class ReleaseArchive {
 
   /** The current release of each covered day, newest day first, at most `limit` (default: all). Lazy. */
   currentReleases(limit: number = this.#days.length): Release[] {
+    const releases: Release[] = [];
+    for (const release of this.#buildSteps(limit)) releases.push(release);
+    return releases;
+  }
+
+  /**
+   * Builds what currentReleases(limit) returns, handing the event loop back every `buildSliceMs` (an in-process
+   * server's process then still hears a Ctrl-C and its clients' timers while 100 days build, ~5 s). Resolves true
+   * when built, false when `stillWanted` said no first (the client went away: the rest is not built).
+   */
+  async buildCurrentReleases(limit: number = this.#days.length, stillWanted: () => boolean = () => true): Promise<boolean> {
+    let sliceStart = performance.now();
+    for (const _ of this.#buildSteps(limit)) {
+      if (performance.now() - sliceStart < this.#buildSliceMs) continue;
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      if (!stillWanted()) return false;
+      sliceStart = performance.now();
+    }
+    return true;
+  }
+
+  /** The current releases newest day first, at most `limit`, built one at a time; a slow build is said. */
+  *#buildSteps(limit: number): Generator<Release> {
     if (!Number.isSafeInteger(limit) || limit < 0) {
       throw new ReleaseArchiveOptionError(messages.archiveOption('limit', limit, 'an integer >= 0'), 'limit');
     }
-    const releases: Release[] = [];
     const total = Math.min(limit, this.#days.length);
     const started = performance.now();
     let sayAt = started + this.#slowBuildAfterMs;
-    for (let index = this.#days.length - 1; index >= 0 && releases.length < limit; index -= 1) {
-      releases.push(this.#currentRevision(this.#days[index]!).release);
+    for (let built = 0; built < total; ) {
+      const release = this.#currentRevision(this.#days[this.#days.length - 1 - built]!).release;
+      built += 1;
       const now = performance.now();
-      if (this.#onSlowBuild !== undefined && now >= sayAt && releases.length < total) {
-        this.#onSlowBuild({ built: releases.length, total, seconds: (now - started) / 1000 });
+      if (this.#onSlowBuild !== undefined && now >= sayAt && built < total) {
+        this.#onSlowBuild({ built, total, seconds: (now - started) / 1000 });
         sayAt = now + SLOW_BUILD_REPEAT_MS;
       }
+      yield release;
     }
-    return releases;
   }
 
   /** The current release of one day (`YYYY-MM-DD`); undefined outside the coverage. Generates that day only. */

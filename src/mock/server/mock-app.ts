@@ -121,6 +121,24 @@ export class MockApp {
     }
   }
 
+  /**
+   * The listing of `limit` releases once their days are built. Building 100 days takes seconds (~50 ms a day), so
+   * it hands the event loop back as it goes (an embedded mock shares its process with the command: a Ctrl-C is
+   * heard at once) and stops when the client has gone away.
+   */
+  async #releasesOnceBuilt(limit: number, response: ServerResponse, exchange: Exchange): Promise<void> {
+    let gone = false;
+    response.once('close', () => void (gone = true));
+    try {
+      if (!(await this.#parts.archive.buildCurrentReleases(limit, () => !gone)) || gone) return;
+      this.#json(response, exchange, this.#bodies.getOrCreate(`releases/${limit}`, () => jsonBytes({ items: this.#parts.archive.currentReleases(limit) })));
+    } catch (error) {
+      this.internalErrors.push(error);
+      if (!response.headersSent) this.#fail(response, apiFailure('unavailable', messages.internalFailure()), exchange);
+      else response.destroy();
+    }
+  }
+
   /** Serves the request, or returns the refusal to send. */
   #serve(request: IncomingMessage, response: ServerResponse, exchange: Exchange): ApiFailure | undefined {
     const url = request.url ?? '/';
@@ -169,7 +187,9 @@ export class MockApp {
       case 'releases': {
         const limit = releasesLimit(query);
         if (typeof limit !== 'number') return limit;
-        return this.#json(response, exchange, this.#bodies.getOrCreate(`releases/${limit}`, () => jsonBytes({ items: this.#parts.archive.currentReleases(limit) })));
+        if (this.#bodies.has(`releases/${limit}`)) return this.#json(response, exchange, this.#bodies.get(`releases/${limit}`)!);
+        void this.#releasesOnceBuilt(limit, response, exchange);
+        return undefined;
       }
       case 'rows':
         return this.#rows(route, query, response, exchange);

@@ -244,4 +244,20 @@ describe('release archive: a slow listing says how far it is', () => {
     new ReleaseArchive(smallSimulator({ days: 4 }), { onSlowBuild: (progress) => void quiet.push(progress) }).currentReleases(3);
     expect(quiet).toEqual([]);
   });
+
+  it('buildCurrentReleases hands the event loop back between days, builds what currentReleases returns, and stops when no longer wanted', async () => {
+    const newest = new ReleaseArchive(smallSimulator({ days: 4 })).currentReleases(3);
+    const archive = new ReleaseArchive(smallSimulator({ days: 4 }), { buildSliceMs: 0 });
+    const building = archive.buildCurrentReleases(3);
+    // A callback queued now runs while the build is under way (a blocking build would have built all three): the
+    // build's own first hand-back was queued before it, and its continuation built the second day.
+    const builtMeanwhile = await new Promise<boolean[]>((resolve) => setImmediate(() => resolve(newest.map((release) => archive.release(release.id) !== undefined))));
+    expect(builtMeanwhile).toEqual([true, true, false]);
+    expect(await building).toBe(true);
+    expect(archive.currentReleases(3)).toEqual(newest);
+    // Not wanted after the first slice: the rest is not built.
+    const stopped = new ReleaseArchive(smallSimulator({ days: 4 }), { buildSliceMs: 0 });
+    expect(await stopped.buildCurrentReleases(3, () => false)).toBe(false);
+    expect(newest.map((release) => stopped.release(release.id) !== undefined)).toEqual([true, false, false]);
+  });
 });
