@@ -63,6 +63,10 @@ export const messages = {
   conflict: (path: string): string => `The request to ${path} conflicts with the account state (409); free a key slot and try again.`,
   rowQueryTooLarge: (releaseId: string, status: number): string =>
     `The row query on release ${short(releaseId)} is too large for /rows (${status}); download the full release file instead.`,
+  rowPagesMisaligned: (releaseId: string, offset: number, rows: number, next: number): string =>
+    `The /rows pages of release ${short(releaseId)} do not line up: the page at offset ${offset} held ${rows} rows but the next starts at ${next}, so rows would be ${next > offset + rows ? 'skipped' : 'repeated'}; download the full release file instead.`,
+  rowPagesShort: (releaseId: string, rows: number, total: number): string =>
+    `The /rows pages of release ${short(releaseId)} ended after ${rows} rows of the ${total} their total states; download the full release file instead.`,
   rowOffsetTooLarge: (releaseId: string, max: number): string =>
     `Paging release ${short(releaseId)} would pass the /rows offset limit of ${max}; download the full release file instead.`,
   validation: (path: string, parameter: string | undefined, detail: string): string =>

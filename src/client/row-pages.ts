@@ -1,6 +1,7 @@
 // Paging over `/rows/<RELEASE_ID>`: keeps the release ID and the filters on every page (spec rules 1-2),
 // stops on has_more false (or, without has_more, on a short page), treats total 0 as success (rule 3), and turns an oversized query into
-// RowQueryTooLargeError whose remedy is a full download (rule 6).
+// RowQueryTooLargeError whose remedy is a full download (rule 6). Pages must line up (each next_offset the end of
+// the page before) and add up to their total: otherwise rows would be skipped or repeated without a word.
 
 import { ROW_QUERY, type MarketEventRow, type MarketSymbol, type PagedRows, type SampleType } from '../contract/index.js';
 import { RowQueryTooLargeError, UnexpectedResponseError } from './client-errors.js';
@@ -23,6 +24,7 @@ export async function* rowPages(
   fetchPage: (query: URLSearchParams) => Promise<PagedRows<MarketEventRow>>,
 ): AsyncGenerator<MarketEventRow[], void, undefined> {
   let offset = 0;
+  let seen = 0;
   let total: number | undefined;
   for (;;) {
     if (offset > ROW_QUERY.offset.max) throw new RowQueryTooLargeError(messages.rowOffsetTooLarge(releaseId, ROW_QUERY.offset.max));
@@ -42,14 +44,20 @@ export async function* rowPages(
       throw new UnexpectedResponseError(messages.badResponseBody(`/rows/${releaseId}`));
     }
     total = pageTotal ?? total;
-    if (page.items.length > 0) yield page.items;
     const hasMore =
       typeof page.has_more === 'boolean'
         ? page.has_more
         : page.items.length > 0 && page.items.length >= limit && (total === undefined || offset + page.items.length < total);
-    if (!hasMore) return;
     const next = page.next_offset ?? offset + page.items.length;
-    if (next <= offset) throw new UnexpectedResponseError(messages.badResponseBody(`/rows/${releaseId}`));
+    // Checked before the page is handed out: a consumer never holds rows of a paging that goes wrong after them.
+    if (hasMore && next !== offset + page.items.length) {
+      throw new UnexpectedResponseError(messages.rowPagesMisaligned(releaseId, offset, page.items.length, next));
+    }
+    seen += page.items.length;
+    if (!hasMore && total !== undefined && seen !== total) throw new UnexpectedResponseError(messages.rowPagesShort(releaseId, seen, total));
+    if (page.items.length > 0) yield page.items;
+    if (!hasMore) return;
+    if (page.items.length === 0) throw new UnexpectedResponseError(messages.rowPagesMisaligned(releaseId, offset, 0, next));
     offset = next;
   }
 }

@@ -59,4 +59,23 @@ describe('row pages from a server that leaves fields out', () => {
     shape = ({ items, offset }) => ({ items, total: 17 + offset, has_more: true, next_offset: offset + items.length });
     await expect(collect()).rejects.toMatchObject({ code: 'RDW_UNEXPECTED_RESPONSE' });
   });
+
+  // A second independent server's paging (session 34): its next_offset skipped or re-read rows and the client
+  // handed out 276 or 876 rows of 476 without a word.
+  it.each<[string, PageShape, RegExp]>([
+    ['skips rows (next_offset past the page)', ({ items, offset, limit }) => ({ items, total: 17, has_more: offset + limit < 17, next_offset: offset + 2 * limit }), /the page at offset 0 held 5 rows but the next starts at 10, so rows would be skipped/],
+    ['repeats rows (next_offset inside the page)', ({ items, offset, limit }) => ({ items, total: 17, has_more: offset + limit < 17, next_offset: offset + 2 }), /the page at offset 0 held 5 rows but the next starts at 2, so rows would be repeated/],
+    ['does not advance', ({ items, offset }) => ({ items, total: 17, has_more: true, next_offset: offset }), /the page at offset 0 held 5 rows but the next starts at 0, so rows would be repeated/],
+    ['ends before its total', ({ items, offset }) => ({ items, total: 20, has_more: offset + items.length < 17, next_offset: offset + items.length }), /ended after 17 rows of the 20 their total states/],
+  ])('refuses a paging that %s, before handing out a row it cannot vouch for', async (_name, pageShape, message) => {
+    shape = pageShape;
+    const handed: string[] = [];
+    const failure = await (async () => {
+      for await (const page of client.rows(id, { pageSize: 5 })) handed.push(...page.map((row) => String(row.row_id)));
+    })().catch((error: unknown) => error);
+    expect(failure).toMatchObject({ code: 'RDW_UNEXPECTED_RESPONSE', message: expect.stringMatching(message) });
+    expect((failure as Error).message).toMatch(/^The \/rows pages of release cccccccccccc… .*; download the full release file instead\.$/);
+    // Every row handed out before the refusal is a row of the release, once and in order.
+    expect(handed).toEqual(ROWS.slice(0, handed.length).map((row) => row.row_id));
+  });
 });
