@@ -202,6 +202,7 @@ export const commandMessages = {
   // demo
   storedFileMismatch: (file: string) => `Stored file ${file} does not match its checksum; run "rdw verify --repair" to fetch it again by release ID.`,
   // pull, ls, verify
+  pullListedNothing: () => 'The API lists no release rdw can use (its /releases listing is empty or names none by a usable ID and day); nothing was pulled.',
   pullInterrupted: (signal: string, imported: number, notPulled: number) =>
     `Interrupted (${signal}): ${imported} imported, ${notPulled} not pulled; rerun to continue where it stopped.`,
   pullStopped: (imported: number, notPulled: number) =>

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openCatalog, pullReleases } from '../../src/catalog/index.js';
 import { clientMessages } from '../../src/client/index.js';
 import { runCli } from '../../src/cli/run-cli.js';
+import { commandMessages } from '../../src/cli/messages.js';
 import { startMockServer, type MockServer } from '../../src/mock/index.js';
 import { textTable } from '../../src/notebook/index.js';
 import { readLock } from '../../src/locks/index.js';
@@ -223,6 +224,20 @@ describe('a service with its own release IDs and sparse listings', () => {
       expect(plain.stderr).toBe(`${clientMessages.listingItemsSkipped(skipped)}\n`);
     } finally {
       service.listing = releases.map(sparse);
+    }
+  });
+
+  it('rdw pull --latest says so when the listing names nothing it can use (empty, or no usable id): exit 0, one sentence', async () => {
+    for (const listing of [[], [{ day: releases[0]!.day }, { ...sparse(releases[1]!), id: 'not-an-id' }]]) {
+      service.listing = listing;
+      try {
+        const run = await rdw(await newHome(), ['pull', '--latest', '3']);
+        expect(run.code).toBe(0);
+        expect(run.stdout).toBe('');
+        expect(run.stderr.trim().split('\n').at(-1)).toBe(`rdw: ${commandMessages.pullListedNothing()}`);
+      } finally {
+        service.listing = releases.map(sparse);
+      }
     }
   });
 
