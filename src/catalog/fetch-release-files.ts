@@ -4,7 +4,7 @@
 
 import { readFile, rm } from 'node:fs/promises';
 import { parseJsonText } from '../base/index.js';
-import { ApiNotFoundError, type RdwClient } from '../client/index.js';
+import { ApiNotFoundError, ServiceUnavailableError, type RdwClient } from '../client/index.js';
 import { IntegrityError, type FileDigest, type SchemaDocument } from '../contract/index.js';
 import type { Catalog } from './catalog.js';
 import { ManifestInvalidError, SchemaMismatchError } from './catalog-errors.js';
@@ -54,8 +54,9 @@ export async function fetchDataFile(
         await rm(`${temp}.partial`, { force: true });
         await rm(`${temp}.partial.json`, { force: true });
       }
-      // Parquet unavailable (404): fall back to the csv file of the same release, never another release.
-      if (error instanceof ApiNotFoundError && index < formats.length - 1) continue;
+      // Parquet unavailable (404; 413 or a 503 past its retries: the spec's "file unavailable or failing its
+      // checksum"): fall back to the csv file of the same release, never another release.
+      if ((error instanceof ApiNotFoundError || error instanceof ServiceUnavailableError) && index < formats.length - 1) continue;
       throw error;
     }
   }

@@ -399,8 +399,12 @@ describe.concurrent('rdw against a server written from the spec alone', { timeou
     });
   });
 
-  it.each(['spec', 'reversed'] as const)('a parquet file that is unavailable (404, still listed): the same release imported from its CSV (%s column order), values equal', async (csvColumnOrder) => {
-    await withSpecServer({ parquetUnavailable: true, csvColumnOrder }, async (server, home) => {
+  it.each([
+    ['spec', 404],
+    ['reversed', 404],
+    ['spec', 413],
+  ] as const)('a parquet file that is unavailable (still listed): the same release imported from its CSV (%s column order, HTTP %i), values equal', async (csvColumnOrder, status) => {
+    await withSpecServer({ parquetUnavailable: true, parquetUnavailableStatus: status, csvColumnOrder }, async (server, home) => {
       const pull = await rdw(server, home, ['pull', '--latest', '2']);
       expectOk(pull);
       await expectImported(home, newest(server, 2), pull);

@@ -48,6 +48,8 @@ export interface SpecVariation {
   rateLimitRetryAfter?: 'none' | 'http-date';
   /** /download/<id>/parquet answers 404 (the manifest still lists it): the file is unavailable. Default false. */
   parquetUnavailable?: boolean;
+  /** The status of that answer: 404, or the spec's 413/503 for "a file unavailable or failing its checksum". Default 404. */
+  parquetUnavailableStatus?: 404 | 413 | 503;
   /** The free snapshot's open parts: `objects` (default) or `strings` (window, summary, limitation as strings; source null). */
   researchShape?: 'objects' | 'strings';
   /** Data file downloads answer a daily-byte 429 with a long Retry-After and this body. Default: no limit. */
@@ -96,6 +98,7 @@ export function resolveVariation(variation: SpecVariation = {}): ResolvedVariati
     liveShape: 'envelope',
     rateLimitRetryAfter: 'none',
     parquetUnavailable: false,
+    parquetUnavailableStatus: 404,
     researchShape: 'objects',
     revisedNewestDay: false,
     unknownFields: false,

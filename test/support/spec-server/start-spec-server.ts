@@ -192,7 +192,8 @@ export async function startSpecServer(variation: SpecVariation = {}, options: Sp
       const format = download[2] as FileFormat;
       if (!FORMATS.includes(format)) throw new HttpFailure(404, 'Unknown file format.');
       const file = served(release, format);
-      if (file === undefined || (resolved.parquetUnavailable && format === 'parquet')) throw new HttpFailure(404, 'This file is unavailable.');
+      if (file === undefined) throw new HttpFailure(404, 'This file is unavailable.');
+      if (resolved.parquetUnavailable && format === 'parquet') throw new HttpFailure(resolved.parquetUnavailableStatus, 'This file is unavailable.');
       if (resolved.dailyByteLimit !== undefined && (format === 'parquet' || format === 'csv' || format === 'json')) {
         const retryAfter = String(secondsToNextUtcDay());
         if (resolved.dailyByteLimit === 'text') return send(429, 'quota\n', 'text/plain', { 'retry-after': retryAfter });
