@@ -26,4 +26,6 @@ export interface DownloadFileOptions {
   /** Called with the bytes received by each attempt. */
   onBytes?: (bytes: number) => Promise<void>;
   onProgress?: (done: number, total: number) => void;
+  /** Told before a wait of 1 s or more between attempts (a broken or short body): why, how long, which retry. */
+  onRetryWait?: (wait: { reason: string; delayMs: number; retry: number }) => void;
 }

@@ -32,7 +32,12 @@ export async function downloadFile(options: DownloadFileOptions): Promise<FileDi
     const received = await receiveFile(options, file, from, attempt);
     if (received.kind === 'again') {
       from = received.from;
-      if (received.afterBackoff) await options.clock.sleep(options.backoffMs(attempt));
+      if (received.afterBackoff) {
+        const delayMs = options.backoffMs(attempt);
+        // A wait a person would notice is said, as the transport says its own retries.
+        if (delayMs >= 1000) options.onRetryWait?.({ reason: received.reason ?? 'the body broke off', delayMs, retry: attempt });
+        await options.clock.sleep(delayMs);
+      }
       continue;
     }
     // 3. Verify against the expected digest (without one: the Content-Length of an unencoded body), then rename.

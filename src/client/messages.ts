@@ -97,6 +97,8 @@ export const messages = {
       .join('; ')}${skipped.length > 3 ? '; …' : ''}); they were left out, the other releases are listed.`,
   network: (path: string, detail: string): string =>
     `The connection failed while requesting ${path} (${detail}); check the base URL (RDW_BASE_URL) and the network, then try again.`,
+  bodyBrokeOff: (done: number, expected: number | undefined): string =>
+    `its body broke off after ${done}${expected === undefined ? '' : ` of ${expected}`} bytes`,
   retryWait: (path: string, reason: string, waitMs: number, retry: number, maxRetries: number): string =>
     `The request for ${shortPath(path)} failed (${reason}); retrying in ${Math.round(waitMs / 1000)} s (retry ${retry} of ${maxRetries}).`,
   headersTimeout: (path: string, ms: number): string =>

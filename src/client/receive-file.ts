@@ -26,7 +26,7 @@ export type Received =
       /** The response's Content-Length, when declared on an unencoded body. */
       length: number | undefined;
     }
-  | { kind: 'again'; from: number; afterBackoff: boolean };
+  | { kind: 'again'; from: number; afterBackoff: boolean; reason?: string };
 
 /**
  * Receive: one attempt at the file from byte `from` (0 = the whole file; more = `Range: bytes=<from>-`):
@@ -57,7 +57,7 @@ export async function receiveFile(options: DownloadFileOptions, file: PartialFil
   // A full disk or a refused folder is not resumed later: the partial goes too (nothing half-written stays).
   if (!resumable || done === 0 || error instanceof EnvironmentError) await discardPartial(file);
   if (!transient || error instanceof AbortedError || attempt > options.maxRetries) throw error;
-  return { kind: 'again', from: resumable ? done : 0, afterBackoff: true };
+  return { kind: 'again', from: resumable ? done : 0, afterBackoff: true, reason: messages.bodyBrokeOff(done, expected?.bytes) };
 }
 
 /** A response whose body is to be written to the partial, opened for writing from byte `from`. */

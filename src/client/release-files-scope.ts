@@ -87,6 +87,8 @@ export function releaseFilesScope(core: ClientCore): ReleaseFilesScope {
         backoffMs: (attempt) => retry.baseDelayMs * 2 ** (attempt - 1) + Math.floor(retry.random() * retry.jitterMs),
         beforeSend: (needed) => core.limits.checkBudget(`the ${format} file of release ${releaseId.slice(0, 12)}…`, needed),
         onBytes: (bytes) => core.budget.record(bytes),
+        onRetryWait: ({ reason, delayMs, retry: attempt }) =>
+          core.notify({ kind: 'retry_wait', message: messages.retryWait(displayPath(core.apiUrl(`/download/${encodeURIComponent(releaseId)}/${format}`)), reason, delayMs, attempt, retry.maxRetries), waitMs: delayMs }),
         ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
       });
     },

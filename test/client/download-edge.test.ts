@@ -60,6 +60,32 @@ describe('edge cases over a scripted server', () => {
     }
   });
 
+  it('says each wait of a second or more before it asks again for a body that broke off, and resumes where it broke', async () => {
+    // A second independent server (session 34) dropped the connection mid-body: the waits between attempts were silent.
+    const notices: { kind: string; message: string }[] = [];
+    const patient = createClient({
+      baseUrl: server.baseUrl,
+      apiKey: KEY,
+      clock: fakeClock(),
+      home: join(dir, 'patient'),
+      retry: { baseDelayMs: 1000, jitterMs: 1, maxRetries: 4 },
+      onNotice: (notice) => void notices.push(notice),
+    });
+    try {
+      server.cutBodies = 2;
+      const digest = await patient.download(server.releaseId, 'parquet', join(dir, 'cut.parquet'));
+      expect(digest).toEqual({ sha256: server.sha256, bytes: server.file.length });
+      expect(downloads().map((entry) => entry.range)).toEqual([undefined, 'bytes=50000-', 'bytes=75000-']);
+      const waits = notices.filter((notice) => notice.kind === 'retry_wait').map((notice) => notice.message);
+      expect(waits).toEqual([
+        `The request for /v1/download/bbbbbbbbbbbb…/parquet failed (its body broke off after 50000 of 100000 bytes); retrying in 1 s (retry 1 of 4).`,
+        `The request for /v1/download/bbbbbbbbbbbb…/parquet failed (its body broke off after 75000 of 100000 bytes); retrying in 2 s (retry 2 of 4).`,
+      ]);
+    } finally {
+      await patient.close();
+    }
+  });
+
   it('resumes a partial whose sidecar matches, with a Range from its size', async () => {
     const dest = join(dir, 'x.parquet');
     await writeFile(`${dest}.partial`, server.file.subarray(0, 60_000));

@@ -17,6 +17,8 @@ export interface EdgeServer {
   mode: 'ranges' | 'ignore-range' | 'range-416';
   /** Release ID written into the manifest body. */
   manifestId: string;
+  /** The next this many parquet answers send half of what they declare, then drop the connection. Default 0. */
+  cutBodies: number;
   close(): Promise<void>;
 }
 
@@ -25,7 +27,7 @@ export async function startEdgeServer(): Promise<EdgeServer> {
   for (let i = 0; i < file.length; i += 1) file[i] = (i * 37 + 11) % 253;
   const sha256 = createHash('sha256').update(file).digest('hex');
   const releaseId = 'b'.repeat(64);
-  const state: Omit<EdgeServer, 'close' | 'baseUrl'> = { file, sha256, releaseId, log: [], mode: 'ranges', manifestId: releaseId };
+  const state: Omit<EdgeServer, 'close' | 'baseUrl'> = { file, sha256, releaseId, log: [], mode: 'ranges', manifestId: releaseId, cutBodies: 0 };
   const handle = (req: IncomingMessage, res: ServerResponse) => {
     state.log.push({ url: req.url ?? '', range: req.headers.range, auth: req.headers.authorization !== undefined });
     const json = (status: number, value: unknown) => {
@@ -44,6 +46,19 @@ export async function startEdgeServer(): Promise<EdgeServer> {
     }
     if (req.url === `/v1/download/${releaseId}/parquet`) {
       const match = /^bytes=(\d+)-$/.exec(req.headers.range ?? '');
+      if (state.cutBodies > 0) {
+        state.cutBodies -= 1;
+        const start = match && state.mode === 'ranges' ? Number(match[1]) : 0;
+        const rest = file.subarray(start);
+        if (start > 0) {
+          res.statusCode = 206;
+          res.setHeader('content-range', `bytes ${start}-${file.length - 1}/${file.length}`);
+        }
+        res.setHeader('accept-ranges', 'bytes');
+        res.setHeader('content-length', String(rest.length));
+        res.write(rest.subarray(0, Math.floor(rest.length / 2)), () => res.destroy());
+        return;
+      }
       if (state.mode !== 'ignore-range') res.setHeader('accept-ranges', 'bytes');
       if (match && state.mode === 'range-416') {
         res.statusCode = 416;
