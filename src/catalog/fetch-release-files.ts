@@ -41,10 +41,7 @@ export async function fetchDataFile(
     // the team store's copy, hashed on the way in (a refused one is said and fetched from the API)
     if (team !== undefined && (await team.dataFile(format, expected, temp))) return { format, digest: expected, path: await catalog.store.put(temp, expected) };
     try {
-      const digest = await client.download(id, format, temp, {
-        expected,
-        onProgress: (done, total) => onBytes?.(done, total),
-      });
+      const digest = await client.download(id, format, temp, { expected, ...(onBytes === undefined ? {} : { onProgress: onBytes }) });
       // The client fsyncs a download before naming it `temp`.
       return { format, digest, path: await catalog.store.put(temp, digest, true) };
     } catch (error) {

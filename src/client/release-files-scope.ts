@@ -74,9 +74,10 @@ export function releaseFilesScope(core: ClientCore): ReleaseFilesScope {
         transport: core.transport,
         request: core.request(core.apiUrl(`/download/${encodeURIComponent(releaseId)}/${format}`), {
           ...(options.signal === undefined ? {} : { signal: options.signal }),
-          // The deadline grows with the file (a floor of 64 KiB/s); the progress callback shows the wait.
+          // The deadline grows with the file (a floor of 64 KiB/s); a caller's progress callback shows the wait
+          // (a bar), else the wait is said every 10 s like any answer still coming.
           deadlineMs: downloadDeadlineMs(timeouts.totalMs, expected?.bytes),
-          announceBody: false,
+          ...(options.onProgress === undefined ? {} : { announceBody: false }),
         }),
         releaseId,
         format,

@@ -228,6 +228,26 @@ describe('responses bounded in size and time', () => {
     expect((await readdir(dir)).sort()).toEqual(['x.parquet.partial', 'x.parquet.partial.json']);
   });
 
+  it('says the wait of a trickled release file when no progress callback shows it (a pull without a bar: cron, --json)', async () => {
+    // A second independent server (session 34): at 4 KB/s one notice, then 29 s of silence on a piped pull.
+    const id = 'e'.repeat(64);
+    serve(`/v1/download/${id}/parquet`, (res) => {
+      res.writeHead(200, { 'content-type': 'application/octet-stream', 'accept-ranges': 'bytes' });
+      res.write(Buffer.alloc(1000, 1));
+      const timer = setInterval(() => res.write(Buffer.alloc(10, 1)), 100);
+      res.once('close', () => clearInterval(timer));
+    });
+    const dir = await mkdtemp(join(tmpdir(), 'rdw-bounded-'));
+    const expected = { bytes: 64 * KiB, sha256: createHash('sha256').update('y').digest('hex') };
+    const error = await client({ timeouts: { totalMs: 500, bodyMs: 1_000 } })
+      .download(id, 'parquet', join(dir, 'x.parquet'), { expected })
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(TimeoutError);
+    const waits = notices.filter((notice) => notice.kind === 'response_wait');
+    expect(waits.length, JSON.stringify(notices)).toBeGreaterThanOrEqual(1);
+    expect(waits[0]!.message).toMatch(/^Waiting for the API's answer to \/v1\/download\/eeeeeeeeeeee…\/parquet: [\d.]+ s so far; rdw gives up at 1\.5 s\.$/);
+  });
+
   it('says nothing about a request that answers within a second', async () => {
     serve('/v1/schema', (res) => sendJson(res, 200, { fields: {} }));
     await client().schema();

@@ -49,7 +49,8 @@ export const demoCommand: Command = {
         shown = !context.json && context.stderr.isTTY ? new ProgressBar(context.stderr, planned.length) : undefined;
         bar = shown;
       },
-      onProgress: (event: PullProgress) => shown?.update(event),
+      // Without a bar (piped, --json) no progress is taken: the client then says a slow download's wait itself.
+      ...(!context.json && context.stderr.isTTY ? { onProgress: (event: PullProgress) => shown?.update(event) } : {}),
     });
     shown?.end();
     bar = undefined;

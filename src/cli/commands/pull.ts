@@ -50,7 +50,8 @@ export const pullCommand: Command = {
         shown = !context.json && context.stderr.isTTY ? new ProgressBar(context.stderr, new Set(planned).size) : undefined;
         bar = shown;
       },
-      onProgress: (event: PullProgress) => shown?.update(event),
+      // Without a bar (piped, --json) no progress is taken: the client then says a slow download's wait itself.
+      ...(!context.json && context.stderr.isTTY ? { onProgress: (event: PullProgress) => shown?.update(event) } : {}),
     });
     shown?.end();
     bar = undefined;
