@@ -44,6 +44,19 @@ describe('readListedReleases', () => {
     ]);
   });
 
+  it('keeps the first item of an ID listed twice (another day the second time) and names the second as skipped', () => {
+    // A second independent server (session 34): rdw releases showed both, the recorded listing kept the second,
+    // and a pull by ID was refused where --latest imported.
+    const items = [
+      { id: id('a'), day: '2026-10-31', files },
+      { id: id('b'), day: '2026-10-30', files },
+      { id: id('a'), day: '2026-10-29', files },
+    ];
+    const { releases, skipped } = readListedReleases(items);
+    expect(releases).toEqual([items[0], items[1]]);
+    expect(skipped).toEqual([{ index: 2, reason: 'repeats the ID of item 1' }]);
+  });
+
   it('cuts a listing longer than the count asked for to its first usable items', () => {
     const items = ['a', 'b', 'c', 'd'].map((char, index) => ({ id: id(char), day: `2026-10-${31 - index}` }));
     expect(readListedReleases(items, 2).releases.map((release) => release.id)).toEqual([id('a'), id('b')]);
