@@ -203,8 +203,8 @@ describe('responses bounded in size and time', () => {
     expect(waits[0]!.waitMs).toBeGreaterThan(0);
   });
 
-  it('gives a trickled release file totalMs plus 1 s per 64 KiB, then stops without retrying and keeps the resumable partial', async () => {
-    const id = 'd'.repeat(64);
+  /** Serves release `id`'s parquet as 1,000 bytes, then 10 bytes every 100 ms (never the 64 KiB it is said to be). */
+  const trickledFile = async (id: string) => {
     serve(`/v1/download/${id}/parquet`, (res) => {
       res.writeHead(200, { 'content-type': 'application/octet-stream', 'accept-ranges': 'bytes' });
       res.write(Buffer.alloc(1000, 1));
@@ -212,7 +212,12 @@ describe('responses bounded in size and time', () => {
       res.once('close', () => clearInterval(timer));
     });
     const dir = await mkdtemp(join(tmpdir(), 'rdw-bounded-'));
-    const expected = { bytes: 64 * KiB, sha256: createHash('sha256').update('y').digest('hex') };
+    return { dir, expected: { bytes: 64 * KiB, sha256: createHash('sha256').update('y').digest('hex') } };
+  };
+
+  it('gives a trickled release file totalMs plus 1 s per 64 KiB, then stops without retrying and keeps the resumable partial', async () => {
+    const id = 'd'.repeat(64);
+    const { dir, expected } = await trickledFile(id);
     const progress: number[] = [];
     const started = performance.now();
     const error = await client({ timeouts: { totalMs: 500, bodyMs: 1_000 } })
@@ -231,14 +236,7 @@ describe('responses bounded in size and time', () => {
   it('says the wait of a trickled release file when no progress callback shows it (a pull without a bar: cron, --json)', async () => {
     // A second independent server (session 34): at 4 KB/s one notice, then 29 s of silence on a piped pull.
     const id = 'e'.repeat(64);
-    serve(`/v1/download/${id}/parquet`, (res) => {
-      res.writeHead(200, { 'content-type': 'application/octet-stream', 'accept-ranges': 'bytes' });
-      res.write(Buffer.alloc(1000, 1));
-      const timer = setInterval(() => res.write(Buffer.alloc(10, 1)), 100);
-      res.once('close', () => clearInterval(timer));
-    });
-    const dir = await mkdtemp(join(tmpdir(), 'rdw-bounded-'));
-    const expected = { bytes: 64 * KiB, sha256: createHash('sha256').update('y').digest('hex') };
+    const { dir, expected } = await trickledFile(id);
     const error = await client({ timeouts: { totalMs: 500, bodyMs: 1_000 } })
       .download(id, 'parquet', join(dir, 'x.parquet'), { expected })
       .catch((caught: unknown) => caught);
