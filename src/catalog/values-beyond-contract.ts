@@ -60,14 +60,19 @@ export function valuesOutsideSets(facts: ReleaseFacts | undefined): { field: str
   });
 }
 
-/** Records what the rows carried beyond the contract in `releases.accepted` (merged over what the files did). */
+/**
+ * Records what the rows carried beyond the contract in `releases.accepted`, merged in SQL over what is recorded
+ * (the files' findings at import; everything at a re-import by `rdw verify --repair`, whose items carry none).
+ */
 export async function recordValuesBeyondContract(
   connection: DuckDBConnection,
   item: ReleaseImport,
   found: Pick<AcceptedBeyondContract, 'nonFinite' | 'otherValues'>,
 ): Promise<void> {
-  const accepted: AcceptedBeyondContract = { ...item.accepted, ...found };
-  await connection.run(`UPDATE releases SET accepted = $accepted::JSON WHERE id = $id`, { accepted: JSON.stringify(accepted), id: item.release.id });
+  await connection.run(`UPDATE releases SET accepted = json_merge_patch(coalesce(accepted, '{}'::JSON), $found::JSON) WHERE id = $id`, {
+    found: JSON.stringify(found),
+    id: item.release.id,
+  });
 }
 
 /** `releases.accepted` of imported releases (those with none are left out): what a pull reports, the import's findings included. */

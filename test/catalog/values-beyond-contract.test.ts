@@ -9,6 +9,7 @@ import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection, type DuckDBInstance as Instance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acceptedNotices, checkReleaseRows, ManifestInvalidError, pullRelease, pullReleases, type Catalog } from '../../src/catalog/index.js';
+import { reimportReleaseRows } from '../../src/catalog/reimport-release-rows.js';
 import { createClient, type RdwClient } from '../../src/client/index.js';
 import { EXIT_CODES, type Release } from '../../src/contract/index.js';
 import { createTempHome } from '../support/temp-home.js';
@@ -135,10 +136,11 @@ describe('numbers that are not finite', () => {
     SELECT * EXCLUDE (k) REPLACE (
       CASE WHEN k <= 3 THEN 'NaN'::DOUBLE ELSE price END AS price,
       CASE WHEN k = (SELECT min(k) FROM ranked WHERE status_1h = 'complete') THEN 'Infinity'::DOUBLE ELSE return_pct_1h END AS return_pct_1h,
-      CASE WHEN k = 4 THEN '-Infinity'::DOUBLE ELSE event_time END AS event_time)
+      CASE WHEN k = 4 THEN '-Infinity'::DOUBLE ELSE event_time END AS event_time,
+      CAST(trigger_value AS FLOAT) AS trigger_value)
     FROM ranked`;
 
-  it('imports them as NULL (missing, never a value), records and reports them, and verify holds the rows to that', async () => {
+  it('imports them as NULL (missing, never a value), records and reports them, and verify holds the rows to that; a re-import keeps the record whole', async () => {
     const served = await variant({ name: 'non-finite', select });
     await withVariants([served], async (catalog, client) => {
       const pulled = await pullRelease(catalog, client, served.release.id);
@@ -152,11 +154,19 @@ describe('numbers that are not finite', () => {
       // the file's NULL prices plus the three NaN ones
       const fileNulls = Number((await sql.runAndReadAll(`SELECT count(*) FILTER (WHERE price IS NULL)::DOUBLE AS n FROM read_parquet('${original.parquet}')`)).getRowObjectsJson()[0]!.n);
       expect(await one(catalog, `SELECT count(*) FILTER (WHERE price IS NULL) FROM market_events WHERE ${where}`)).toBe(fileNulls + 3);
-      const recorded = await catalog.query<{ accepted: string }>(`SELECT accepted::VARCHAR AS accepted FROM releases WHERE id = '${served.release.id}'`);
-      expect(JSON.parse(recorded[0]!.accepted)).toEqual({ nonFinite: pulled.accepted!.nonFinite });
+      const recorded = async () => JSON.parse((await catalog.query<{ accepted: string }>(`SELECT accepted::VARCHAR AS accepted FROM releases WHERE id = '${served.release.id}'`))[0]!.accepted);
+      // The file's finding (trigger_value stored as FLOAT) and the rows' (non-finite numbers), both recorded.
+      expect(await recorded()).toEqual({ widened: [{ field: 'trigger_value', type: 'FLOAT' }], nonFinite: pulled.accepted!.nonFinite });
+      expect(pulled.accepted).toEqual(await recorded());
       expect(acceptedNotices([pulled]).map((notice) => notice.message)).toEqual([
+        '1 release stores number fields in other numeric types (trigger_value FLOAT); imported as DOUBLE.',
         '1 release holds numbers that are not finite (NaN or ±Infinity) in event_time, price, return_pct_1h; imported as NULL (missing, never a value).',
       ]);
+      expect((await checkReleaseRows(catalog)).map((check) => check.ok)).toEqual([true]);
+      // rdw verify --repair's re-import (items without the files' findings) leaves the record as it was.
+      const parquet = served.release.files.parquet!;
+      await reimportReleaseRows(catalog, [{ releaseId: served.release.id, format: 'parquet' }], parquet, catalog.store.pathOf(parquet.sha256));
+      expect(await recorded()).toEqual({ widened: [{ field: 'trigger_value', type: 'FLOAT' }], nonFinite: pulled.accepted!.nonFinite });
       expect((await checkReleaseRows(catalog)).map((check) => check.ok)).toEqual([true]);
     });
   });
