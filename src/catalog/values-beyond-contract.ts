@@ -6,7 +6,7 @@
 
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { quoteIdentifier, quoteLiteral } from '../base/index.js';
-import { MARKET_EVENT_FIELDS } from '../contract/index.js';
+import { CLOSED_VALUE_SETS, MARKET_EVENT_FIELDS } from '../contract/index.js';
 import type { AcceptedBeyondContract } from './accepted-beyond-contract.js';
 import type { Catalog } from './catalog.js';
 import type { ReleaseFacts } from './check-release-facts.js';
@@ -14,7 +14,10 @@ import { idInListSql } from './release-id-sql.js';
 import type { ReleaseImport } from './release-import.js';
 
 const NUMBER_FIELDS = MARKET_EVENT_FIELDS.filter((field) => field.type === 'number').map((field) => field.name);
-const VALUE_SETS = new Map(MARKET_EVENT_FIELDS.flatMap((field) => (field.values === undefined ? [] : [[field.name, new Set<string>(field.values)] as const])));
+/** The fields whose value set the spec closes (an open one, e.g. derivative_status's "observed values", takes any). */
+const CLOSED_SETS = new Map(
+  MARKET_EVENT_FIELDS.flatMap((field) => (field.values !== undefined && CLOSED_VALUE_SETS.includes(field.values) ? [[field.name, new Set<string>(field.values)] as const] : [])),
+);
 
 /** Rows of the batch (inserted, not committed) per release whose spec number fields hold a non-finite value. */
 function nonFiniteRowsSql(items: readonly ReleaseImport[]): string {
@@ -54,7 +57,7 @@ export async function nullNonFiniteNumbers(connection: DuckDBConnection, items: 
 export function valuesOutsideSets(facts: ReleaseFacts | undefined): { field: string; value: string; rows: number }[] {
   if (facts === undefined) return [];
   return Object.entries(facts.counts).flatMap(([field, counts]) => {
-    const allowed = VALUE_SETS.get(field);
+    const allowed = CLOSED_SETS.get(field);
     if (allowed === undefined) return [];
     return Object.entries(counts).flatMap(([value, rows]) => (allowed.has(value) ? [] : [{ field, value, rows }]));
   });

@@ -17,6 +17,7 @@ export {
   EVENT_KINDS,
   EVENT_TIMEFRAMES,
 } from './value-sets.js';
+export { CLOSED_VALUE_SETS } from './closed-value-sets.js';
 export type {
   SampleType,
   Direction,

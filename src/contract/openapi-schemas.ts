@@ -2,6 +2,7 @@
 // Where the spec says "not shown" or leaves a choice open, the schema stays open: extra properties are
 // allowed, only fields the spec names are described, and only those it guarantees are required.
 
+import { CLOSED_VALUE_SETS } from './closed-value-sets.js';
 import { MARKET_EVENTS_DATASET, PRODUCT_VERSION } from './dataset.js';
 import { MARKET_EVENT_FIELDS, type FieldSpec } from './fields.js';
 import { RELEASE_FILE_FORMATS, RELEASE_ID_PATTERN } from './market-event-row.js';
@@ -9,8 +10,6 @@ import { PLANS } from './plans.js';
 import { researchDataset } from './research-datasets.js';
 import { SYMBOLS } from './symbols.js';
 import {
-  DIRECTIONS,
-  EXCURSION_REFERENCES,
   FEATURE_STATUSES,
   OUTCOME_STATUSES,
   RELEASE_STATUSES,
@@ -22,20 +21,6 @@ import { WINDOWS } from './windows.js';
 /** A JSON Schema object (OpenAPI 3.1 dialect). */
 export type JsonSchema = { [keyword: string]: unknown };
 
-/**
- * Value sets the spec gives as closed lists (its "States" table and the row table's "one of" fields):
- * written as `enum`. Every other value set of src/contract (event kinds, timeframes, control and derivative
- * statuses) is the mock's choice or "observed values", so it is written as `examples` and stays open.
- */
-const CLOSED_VALUE_SETS: readonly (readonly string[])[] = [
-  SAMPLE_TYPES,
-  SYMBOLS,
-  DIRECTIONS,
-  FEATURE_STATUSES,
-  TAKER_STATUSES,
-  OUTCOME_STATUSES,
-  EXCURSION_REFERENCES,
-];
 
 /** `$ref` to a component schema. */
 export const schemaRef = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
