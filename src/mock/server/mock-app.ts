@@ -115,10 +115,15 @@ export class MockApp {
       const failure = this.#serve(request, response, exchange);
       if (failure) this.#fail(response, failure, exchange);
     } catch (error) {
-      this.internalErrors.push(error);
-      if (!response.headersSent) this.#fail(response, apiFailure('unavailable', messages.internalFailure()), exchange);
-      else response.destroy();
+      this.#unexpected(response, exchange, error);
     }
+  }
+
+  /** An error the handler did not expect: kept, answered 503 (or the connection cut when the answer had begun). */
+  #unexpected(response: ServerResponse, exchange: Exchange, error: unknown): void {
+    this.internalErrors.push(error);
+    if (!response.headersSent) this.#fail(response, apiFailure('unavailable', messages.internalFailure()), exchange);
+    else response.destroy();
   }
 
   /**
@@ -133,9 +138,7 @@ export class MockApp {
       if (!(await this.#parts.archive.buildCurrentReleases(limit, () => !gone)) || gone) return;
       this.#json(response, exchange, this.#bodies.getOrCreate(`releases/${limit}`, () => jsonBytes({ items: this.#parts.archive.currentReleases(limit) })));
     } catch (error) {
-      this.internalErrors.push(error);
-      if (!response.headersSent) this.#fail(response, apiFailure('unavailable', messages.internalFailure()), exchange);
-      else response.destroy();
+      this.#unexpected(response, exchange, error);
     }
   }
 
