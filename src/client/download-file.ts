@@ -35,7 +35,7 @@ export async function downloadFile(options: DownloadFileOptions): Promise<FileDi
       if (received.afterBackoff) {
         const delayMs = options.backoffMs(attempt);
         // A wait a person would notice is said, as the transport says its own retries.
-        if (delayMs >= 1000) options.onRetryWait?.({ reason: received.reason ?? 'the body broke off', delayMs, retry: attempt });
+        if (delayMs >= 1000) options.onRetryWait?.({ reason: received.reason, delayMs, retry: attempt });
         await options.clock.sleep(delayMs);
       }
       continue;

@@ -26,7 +26,9 @@ export type Received =
       /** The response's Content-Length, when declared on an unencoded body. */
       length: number | undefined;
     }
-  | { kind: 'again'; from: number; afterBackoff: boolean; reason?: string };
+  /** Ask again from `from`: at once (a fresh start), or after the backoff, saying why (a broken or short body). */
+  | { kind: 'again'; from: number; afterBackoff: false }
+  | { kind: 'again'; from: number; afterBackoff: true; reason: string };
 
 /**
  * Receive: one attempt at the file from byte `from` (0 = the whole file; more = `Range: bytes=<from>-`):
