@@ -5,8 +5,8 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { DuckDBInstance, type DuckDBConnection, type DuckDBInstance as Instance } from '@duckdb/node-api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ManifestContradictionError, pullRelease, pullReleases, recordListings, type Catalog } from '../../src/catalog/index.js';
 import { LARGEST_PLAN_DAILY_BYTES } from '../../src/catalog/check-manifest-statements.js';
 import { importReleases } from '../../src/catalog/import-release.js';
@@ -14,35 +14,24 @@ import { prepareRelease } from '../../src/catalog/pull-release.js';
 import { createClient, ImpossibleSizeError, type RdwClient } from '../../src/client/index.js';
 import { runCli } from '../../src/cli/run-cli.js';
 import { EXIT_CODES, type Release, type SchemaDocument } from '../../src/contract/index.js';
-import { createTempHome, withTempHome } from '../support/temp-home.js';
+import { withTempHome } from '../support/temp-home.js';
 import { withCatalog } from '../support/with-catalog.js';
-import { downloadMockReleases, type MockReleaseFiles } from '../support/mock-release-files.js';
+import { useMockReleaseMaterial, type MockReleaseFiles } from '../support/mock-release-files.js';
 import { digestOf, startReleaseVariantServer, VARIANT_SERVER_KEY, type ReleaseVariantServer, type ServedRelease } from './release-variant-server.js';
 
 /** One real release of the mock: its manifest's release object, its parquet file and its bundled schema. */
 type Original = MockReleaseFiles;
 
-let scratch: { home: string; remove(): Promise<void> };
+const material = useMockReleaseMaterial('rdw-contradictions-', 2);
 /** The newest and the previous day of the mock. */
 let newest: Original;
 let previous: Original;
 let schema: SchemaDocument;
-let duck: Instance;
 let sql: DuckDBConnection;
-
-beforeAll(async () => {
-  scratch = await createTempHome('rdw-contradictions-');
-  const originals = await downloadMockReleases(scratch.home, 2);
-  [newest, previous] = originals as [Original, Original];
+beforeAll(() => {
+  [newest, previous] = material.originals as [Original, Original];
   schema = newest.schema;
-  duck = await DuckDBInstance.create(':memory:');
-  sql = await duck.connect();
-}, 60_000);
-
-afterAll(async () => {
-  sql?.closeSync();
-  duck?.closeSync();
-  await scratch?.remove();
+  sql = material.sql;
 });
 
 interface VariantOptions {
@@ -63,7 +52,7 @@ interface VariantOptions {
 /** The newest release's manifest over a data file made by DuckDB, with checksums and sizes recomputed (always right). */
 async function variant(options: VariantOptions): Promise<ServedRelease> {
   const id = createHash('sha256').update(`contradiction:${options.name}`).digest('hex');
-  const dataPath = path.join(scratch.home, `${id}.parquet`);
+  const dataPath = path.join(material.home, `${id}.parquet`);
   const select = (options.select ?? 'SELECT * FROM src').replaceAll('src', `read_parquet('${(options.rowsOf ?? newest).parquet}')`);
   await sql.run(`COPY (${select}) TO '${dataPath}' (FORMAT parquet)`);
   const parquet = await readFile(dataPath);
@@ -355,7 +344,7 @@ describe('a client download of a size no allowance could hold', () => {
     const served = await variant({ name: 'client terabyte' });
     await withVariants([served], async (_catalog, client, server) => {
       const digest = served.release.files.parquet!;
-      const dest = path.join(scratch.home, 'client-terabyte.parquet');
+      const dest = path.join(material.home, 'client-terabyte.parquet');
       const error = await client.download(served.release.id, 'parquet', dest, { expected: { ...digest, bytes: 10 ** 12 } }).catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(ImpossibleSizeError);
       expect(error).toMatchObject({ code: 'RDW_IMPOSSIBLE_SIZE', exitCode: EXIT_CODES.integrity });

@@ -5,8 +5,8 @@
 import { createHash } from 'node:crypto';
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { DuckDBInstance, type DuckDBConnection, type DuckDBInstance as Instance } from '@duckdb/node-api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { assertPredictors, createAnalysisViews, JOIN_COLUMNS, UnknownColumnError } from '../../src/analysis/index.js';
 import { acceptedNotices, exportParquet, openCatalog, pullRelease, SchemaMismatchError, type Catalog, type PullResult } from '../../src/catalog/index.js';
 import { importReleases } from '../../src/catalog/import-release.js';
@@ -25,30 +25,20 @@ import {
   type SchemaDocument,
 } from '../../src/contract/index.js';
 import { contentHash } from '../support/content-hash.js';
-import { createTempHome, withTempHome } from '../support/temp-home.js';
+import { withTempHome } from '../support/temp-home.js';
 import { withCatalog } from '../support/with-catalog.js';
-import { downloadMockReleases, type MockReleaseFiles } from '../support/mock-release-files.js';
+import { useMockReleaseMaterial, type MockReleaseFiles } from '../support/mock-release-files.js';
 import { digestOf, startReleaseVariantServer, VARIANT_SERVER_KEY, type ServedRelease } from './release-variant-server.js';
 
 /** The mock's real files of one release, the material every variant is made from. */
 type Base = MockReleaseFiles;
 
-let scratch: { home: string; remove(): Promise<void> };
+const material = useMockReleaseMaterial('rdw-tolerant-', 1);
 let base: Base;
-let duck: Instance;
 let sql: DuckDBConnection;
-
-beforeAll(async () => {
-  scratch = await createTempHome('rdw-tolerant-');
-  [base] = (await downloadMockReleases(scratch.home, 1)) as [Base];
-  duck = await DuckDBInstance.create(':memory:');
-  sql = await duck.connect();
-}, 60_000);
-
-afterAll(async () => {
-  sql?.closeSync();
-  duck?.closeSync();
-  await scratch?.remove();
+beforeAll(() => {
+  [base] = material.originals as [Base];
+  sql = material.sql;
 });
 
 const ORIGINAL = () => `read_parquet('${base.parquet}')`;
@@ -75,7 +65,7 @@ interface Variant extends ServedRelease {
 async function variant(options: VariantOptions): Promise<Variant> {
   const id = createHash('sha256').update(`variant:${options.name}`).digest('hex');
   const format = options.csv === true ? 'csv' : 'parquet';
-  const dataPath = path.join(scratch.home, `${id}.${format}`);
+  const dataPath = path.join(material.home, `${id}.${format}`);
   const select = (options.select ?? 'SELECT * FROM src').replaceAll('src', ORIGINAL());
   await sql.run(`COPY (${select}) TO '${dataPath}' (${format === 'csv' ? 'FORMAT csv, HEADER true' : 'FORMAT parquet'})`);
   const data = await readFile(dataPath);

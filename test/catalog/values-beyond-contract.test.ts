@@ -6,33 +6,22 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { DuckDBInstance, type DuckDBConnection, type DuckDBInstance as Instance } from '@duckdb/node-api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { acceptedNotices, checkReleaseRows, ManifestInvalidError, pullRelease, pullReleases, type Catalog } from '../../src/catalog/index.js';
 import { reimportReleaseRows } from '../../src/catalog/reimport-release-rows.js';
 import { createClient, type RdwClient } from '../../src/client/index.js';
 import { EXIT_CODES, type Release } from '../../src/contract/index.js';
-import { createTempHome } from '../support/temp-home.js';
 import { withCatalog } from '../support/with-catalog.js';
-import { downloadMockReleases, type MockReleaseFiles } from '../support/mock-release-files.js';
+import { useMockReleaseMaterial, type MockReleaseFiles } from '../support/mock-release-files.js';
 import { digestOf, startReleaseVariantServer, VARIANT_SERVER_KEY, type ServedRelease } from './release-variant-server.js';
 
-let scratch: { home: string; remove(): Promise<void> };
+const material = useMockReleaseMaterial('rdw-beyond-contract-', 1);
 let original: MockReleaseFiles;
-let duck: Instance;
 let sql: DuckDBConnection;
-
-beforeAll(async () => {
-  scratch = await createTempHome('rdw-beyond-contract-');
-  [original] = (await downloadMockReleases(scratch.home, 1)) as [MockReleaseFiles];
-  duck = await DuckDBInstance.create(':memory:');
-  sql = await duck.connect();
-}, 60_000);
-
-afterAll(async () => {
-  sql?.closeSync();
-  duck?.closeSync();
-  await scratch?.remove();
+beforeAll(() => {
+  [original] = material.originals as [MockReleaseFiles];
+  sql = material.sql;
 });
 
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
@@ -52,7 +41,7 @@ interface VariantOptions {
 /** The original release rewritten by DuckDB, its manifest consistent with the rows (checksums, rows) unless edited. */
 async function variant(options: VariantOptions): Promise<ServedRelease> {
   const id = createHash('sha256').update(`beyond-contract:${options.name}`).digest('hex');
-  const dataPath = path.join(scratch.home, `${id}.parquet`);
+  const dataPath = path.join(material.home, `${id}.parquet`);
   await sql.run(`COPY (${(options.select ?? 'SELECT * FROM src').replaceAll('src', `read_parquet('${original.parquet}')`)}) TO '${dataPath}' (FORMAT parquet)`);
   const parquet = await readFile(dataPath);
   const text = JSON.stringify(original.schema, null, 2);
