@@ -11,17 +11,23 @@ export interface HtmlTableOptions {
   digits?: number;
   /** Caption above the table. */
   caption?: string;
+  /**
+   * What a null cell shows (greyed, HTML only). Default `null`: in a data table a null is a missing value, never
+   * zero. A results table whose pooled row has no value for a per-fold column passes e.g. `–` (not applicable).
+   */
+  missing?: string;
 }
 
-/** An HTML `<table>` of `rows`; a null shows as a greyed `null` (missing, never zero; textTable leaves it blank). */
+/** An HTML `<table>` of `rows`; a null shows greyed as `options.missing` (default `null`; textTable leaves it blank). */
 export function htmlTable(rows: readonly Record<string, unknown>[], options: HtmlTableOptions = {}): string {
   const columns = options.columns ?? Object.keys(rows[0] ?? {});
   const maxRows = options.maxRows ?? 50;
   const digits = options.digits ?? 4;
+  const missing = `<td style="color:#999">${escapeHtml(options.missing ?? 'null')}</td>`;
   const head = columns.map((column) => `<th>${escapeHtml(column)}</th>`).join('');
   const body = rows
     .slice(0, maxRows)
-    .map((row) => `<tr>${columns.map((column) => cell(row[column], digits)).join('')}</tr>`)
+    .map((row) => `<tr>${columns.map((column) => cell(row[column], digits, missing)).join('')}</tr>`)
     .join('\n');
   const more = rows.length > maxRows ? `<tfoot><tr><td colspan="${columns.length}">… ${rows.length - maxRows} more rows</td></tr></tfoot>` : '';
   const caption = options.caption ? `<caption>${escapeHtml(options.caption)}</caption>` : '';
@@ -49,8 +55,8 @@ export function formatValue(value: unknown, digits = 4): string {
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
-function cell(value: unknown, digits: number): string {
-  if (value === null || value === undefined) return '<td style="color:#999">null</td>';
+function cell(value: unknown, digits: number, missing: string): string {
+  if (value === null || value === undefined) return missing;
   const align = typeof value === 'number' || typeof value === 'bigint' ? ' style="text-align:right"' : '';
   return `<td${align}>${escapeHtml(formatValue(value, digits))}</td>`;
 }

@@ -16,6 +16,12 @@ describe('notebook tables', () => {
     expect(html).not.toContain('>0<');
   });
 
+  it('shows a null as the caller names it (a pooled row with no per-fold value), escaped', () => {
+    const html = htmlTable(rows, { columns: ['group', 'note'], missing: '–<n/a>' });
+    expect(html).toContain('<td style="color:#999">–&lt;n/a&gt;</td>');
+    expect(html).not.toContain('>null<');
+  });
+
   it('cuts long tables with a footer', () => {
     const many = Array.from({ length: 7 }, (_, index) => ({ index }));
     expect(htmlTable(many, { maxRows: 5 })).toContain('… 2 more rows');
