@@ -85,10 +85,10 @@ export class ClientCore implements LimitsClient {
     };
   }
 
-  /** GETs a JSON document with the key. */
-  getJson<T>(url: string): Promise<T> {
+  /** GETs a JSON document with the key (`extra`: e.g. the caller's abort signal). */
+  getJson<T>(url: string, extra: Partial<TransportRequest> = {}): Promise<T> {
     this.requireKey(`The request for ${displayPath(url)}`);
-    return this.transport.json<T>(this.request(url));
+    return this.transport.json<T>(this.request(url, extra));
   }
 
   /** GETs a CSV body with the key (within the CSV size limit). */

@@ -105,6 +105,8 @@ export interface SnapshotOptions {
 export interface ReleasesOptions {
   /** Releases to list, 1-100. Default: the server's (20 on the mock). */
   limit?: number;
+  /** Cuts the listing's request (AbortedError), e.g. on Ctrl-C while a slow service builds the listing. */
+  signal?: AbortSignal;
 }
 
 /** The client of createClient. */

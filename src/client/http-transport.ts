@@ -149,7 +149,7 @@ export class HttpTransport {
           const seconds = Math.ceil(error.waitMs / 1000);
           throw new RateLimitedError(messages.rateHeld(path, seconds, utcSecondsText(clock.now() + error.waitMs)), { retryAfter: seconds });
         }
-        failure = this.mapError(error, path);
+        failure = this.mapError(error, path, req.signal);
         // An abort, this machine's disk refusing a write (pacing state, a download), or a passed total deadline
         // (a server that trickled this slowly will again): no retry can help.
         if (failure instanceof AbortedError || failure instanceof EnvironmentError) throw failure;
@@ -204,14 +204,19 @@ export class HttpTransport {
       return await readBoundedBody(response.body, { limit: Math.min(limit, within?.bytes ?? limit), declared, tooLarge });
     } catch (error) {
       if (isRdwErrorLike(error)) throw error;
-      throw this.mapError(error, path);
+      throw this.mapError(error, path, response.deadline.callerSignal);
     } finally {
       response.deadline.done();
     }
   }
 
-  /** An undici/socket/decoder failure as NetworkError, TimeoutError, AbortedError or (a body that does not decode) UnexpectedResponseError. */
-  mapError(error: unknown, path: string): RdwError {
+  /**
+   * An undici/socket/decoder failure as NetworkError, TimeoutError, AbortedError or (a body that does not decode)
+   * UnexpectedResponseError. Once the caller's `signal` is aborted the failure is its abort, whatever undici threw
+   * (undici rejects with the signal's reason as given, e.g. the string 'SIGINT').
+   */
+  mapError(error: unknown, path: string, signal?: AbortSignal): RdwError {
+    if (signal?.aborted === true) return new AbortedError(messages.aborted(path));
     return transportFailure(error, path, this.#options.timeouts, this.redact);
   }
 

@@ -43,7 +43,8 @@ export function marketEventsScope(core: ClientCore): MarketEventsScope {
       checkLimit('limit', options.limit, RELEASES_QUERY.limit);
       await core.limits.ensure();
       const query = options.limit === undefined ? '' : `?limit=${options.limit}`;
-      const body = await core.getJson<{ items?: unknown[] }>(core.apiUrl(`/releases${query}`));
+      const signal = options.signal === undefined ? {} : { signal: options.signal };
+      const body = await core.getJson<{ items?: unknown[] }>(core.apiUrl(`/releases${query}`), signal);
       if (!Array.isArray(body?.items)) throw new UnexpectedResponseError(messages.badResponseBody('/releases'));
       // Items carry only what the service chose to show (spec: beyond id, day, version, files "not shown"):
       // kept as given; an item without a usable id or day is left out and reported, never fatal.

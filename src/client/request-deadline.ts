@@ -24,6 +24,8 @@ export class RequestDeadline {
   readonly signal: AbortSignal;
   /** The deadline, in ms after sending. */
   readonly ms: number;
+  /** The caller's own signal (`outer`), if any: its abort is the caller's, not a passed deadline. */
+  readonly callerSignal: AbortSignal | undefined;
   readonly #controller = new AbortController();
   readonly #started = performance.now();
   readonly #path: string;
@@ -38,6 +40,7 @@ export class RequestDeadline {
    */
   constructor(ms: number, path: string, notify: Notify, outer?: AbortSignal) {
     this.ms = ms;
+    this.callerSignal = outer;
     this.#path = path;
     this.#notify = notify;
     this.signal = outer === undefined ? this.#controller.signal : AbortSignal.any([outer, this.#controller.signal]);

@@ -3,7 +3,7 @@
 // revision appears) and then pulled by their exact IDs; exact IDs are checked before any request.
 
 import { pullReleases, recordListings, type Catalog, type PullReleasesOptions, type PullReleasesResult } from '../catalog/index.js';
-import type { RdwClient } from '../client/index.js';
+import { AbortedError, type RdwClient } from '../client/index.js';
 import type { ListedRelease } from '../contract/index.js';
 import { checkReleaseIdsOrPrefixes, resolveReleaseIds } from './resolve-release-ids.js';
 
@@ -34,12 +34,27 @@ export function checkWantedReleases(wanted: WantedReleases): void {
   if ('ids' in wanted) checkReleaseIdsOrPrefixes(wanted.ids);
 }
 
+export interface ListLatestOptions {
+  /**
+   * An interrupt (Ctrl-C) during the listing: its request is cut and the listing is empty and not recorded, so the
+   * caller stops as it does between releases (a slow service can take seconds to build a listing). Default: none.
+   */
+  signal?: AbortSignal;
+}
+
 /**
  * The latest `limit` releases as the API lists them (newest first), remembered in the catalog's listings.
- * @throws the client's errors for the listing.
+ * @throws the client's errors for the listing (an abort by `options.signal` is not one: an empty listing).
  */
-export async function listLatestReleases(catalog: Catalog, client: RdwClient, limit: number): Promise<ListedRelease[]> {
-  const listed = await client.releases({ limit });
+export async function listLatestReleases(catalog: Catalog, client: RdwClient, limit: number, options: ListLatestOptions = {}): Promise<ListedRelease[]> {
+  const { signal } = options;
+  let listed: ListedRelease[];
+  try {
+    listed = await client.releases({ limit, ...(signal === undefined ? {} : { signal }) });
+  } catch (error) {
+    if (signal?.aborted === true && error instanceof AbortedError) return [];
+    throw error;
+  }
   await recordListings(catalog, listed);
   return listed;
 }
@@ -53,7 +68,8 @@ export async function listLatestReleases(catalog: Catalog, client: RdwClient, li
 export async function pullWanted(catalog: Catalog, client: RdwClient, wanted: WantedReleases, options: PullWantedOptions = {}): Promise<PulledReleases> {
   const { onPlanned, ...pullOptions } = options;
   checkWantedReleases(wanted);
-  const listed = 'latest' in wanted ? await listLatestReleases(catalog, client, wanted.latest) : undefined;
+  const signal = options.signal === undefined ? {} : { signal: options.signal };
+  const listed = 'latest' in wanted ? await listLatestReleases(catalog, client, wanted.latest, signal) : undefined;
   const ids = listed === undefined ? await resolveReleaseIds(catalog, (wanted as { ids: readonly string[] }).ids) : listed.map((release) => release.id);
   onPlanned?.(ids, listed);
   const result = await pullReleases(catalog, client, ids, pullOptions);

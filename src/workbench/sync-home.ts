@@ -92,7 +92,7 @@ async function run(
 ): Promise<SyncReport> {
   // 1. The listing: the latest 100 releases, remembered in listed_releases.
   const limit = RELEASES_QUERY.limit.max;
-  const listing = await listLatestReleases(catalog, client, limit);
+  const listing = await listLatestReleases(catalog, client, limit, options.signal === undefined ? {} : { signal: options.signal });
   const listedIds = [...new Set(listing.map((item) => item.id))];
   const present = await importedReleaseIds(catalog, listedIds);
   const todo = listing.filter((item, index) => !present.has(item.id) && listing.findIndex((other) => other.id === item.id) === index);

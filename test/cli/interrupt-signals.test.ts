@@ -261,4 +261,36 @@ describe('rdw pull on the embedded mock, interrupted while it builds its listing
       child.kill('SIGKILL');
     }
   }, 60_000);
+
+  it('one Ctrl-C cuts the listing request: exit 130 long before the build ends, "0 imported, 0 not pulled", no listing kept', async () => {
+    const home = await newHome();
+    // Before the change the listing had no abort signal: one SIGINT waited for the whole build (and then stopped
+    // before the first release). Now the request is cut, the mock stops building for a client that has gone.
+    const child = spawn(process.execPath, [BUILT_CLI, 'pull', '--latest', '100', '--home', home], { env: { PATH: process.env.PATH ?? '' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => void (stderr += chunk));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    const pace = /is building its releases' files: (\d+) of 100 days after 1 s/;
+    try {
+      for (let i = 0; i < 1200 && !pace.test(stderr); i += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+      const built = Number(pace.exec(stderr)?.[1]);
+      expect(built, stderr).toBeGreaterThan(0);
+      const leftMs = ((100 - built) / built) * 1000;
+      const signalled = performance.now();
+      child.kill('SIGINT');
+      expect(await exited, stderr).toBe(130);
+      expect(performance.now() - signalled, `${stderr}\n${leftMs.toFixed(0)} ms of build left`).toBeLessThan(leftMs / 2);
+      expect(stderr).toContain('rdw: Interrupted (SIGINT): 0 imported, 0 not pulled');
+      expect(stderr).not.toContain('again: stopped at once');
+      expect(stderr).not.toContain("lists no release rdw can use");
+      const catalog = await openCatalog(home, { readOnly: true });
+      try {
+        expect(await catalog.query('SELECT count(*)::INTEGER AS n FROM listed_releases')).toEqual([{ n: 0 }]);
+      } finally {
+        await catalog.close();
+      }
+    } finally {
+      child.kill('SIGKILL');
+    }
+  }, 60_000);
 });

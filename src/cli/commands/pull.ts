@@ -59,7 +59,7 @@ export const pullCommand: Command = {
     const accepted = acceptedNotices(result.pulled);
     for (const notice of accepted) context.stderr.write(`rdw: ${notice.message}\n`);
     // A listing with nothing usable (empty, or every item without a usable id or day) is said, not a silent exit 0.
-    if (ids.length === 0 && 'latest' in wanted) context.stderr.write(`rdw: ${commandMessages.pullListedNothing()}\n`);
+    if (ids.length === 0 && 'latest' in wanted && interrupt.received === undefined) context.stderr.write(`rdw: ${commandMessages.pullListedNothing()}\n`);
     // Through a team store the pull lines look the same: one line says what the store gave and took.
     const team = catalog.store.team;
     if (team !== undefined) context.stderr.write(`rdw: ${storeMessages.pullUsedStore(team.href, team.counts.verified, team.counts.published, team.counts.refused)}\n`);
