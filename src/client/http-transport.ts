@@ -101,7 +101,12 @@ export class HttpTransport {
           if (verdict.kind === 'daily_bytes') {
             if (verdict.marksDay) await req.onByteLimit?.();
             const next = nextUtcDay(clock.now());
-            throw new ByteBudgetError(messages.byteBudgetServer(path, next.day), {
+            // Judged by a Retry-After that ends before the next UTC day: say the service's time, not tomorrow.
+            const message =
+              verdict.marksDay || retryAfter === undefined
+                ? messages.byteBudgetServer(path, next.day)
+                : messages.longRetryAfter(path, retryAfter, utcSecondsText(clock.now() + retryAfter * 1000));
+            throw new ByteBudgetError(message, {
               status,
               apiCode: info.code,
               nextUtcDay: next.day,

@@ -75,6 +75,8 @@ export const messages = {
     `The request rate limit was hit for ${path} (429) and retries gave up after ${Math.round(waitedMs / 1000)} s of waiting; try again in ${retryAfter} s or lower the request rate.`,
   rateHeld: (path: string, seconds: number, until: string): string =>
     `The request for ${path} was not sent: an earlier 429 of this key or account asked every request to wait until ${until} (${seconds} s more), longer than a request waits; try again then, or lower the request rate.`,
+  longRetryAfter: (path: string, seconds: number, until: string): string =>
+    `The service refused ${path} with 429 and asked to wait ${seconds} s (until ${until}), longer than a request-rate limit needs, so rdw takes it as the daily byte limit and does not wait; try again after ${until}.`,
   byteBudgetServer: (path: string, nextDay: string): string =>
     `The account's daily download byte limit is used up (429 on ${path}); try again after ${nextDay}T00:00:00Z or change the plan.`,
   impossibleSize: (what: string, needed: number, ceiling: number): string =>

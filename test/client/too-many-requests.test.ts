@@ -138,6 +138,20 @@ describe('429 Too Many Requests', () => {
     expect(clock.slept).toBe(0);
   });
 
+  it('says the service\'s own wait, not the next UTC day, when only a Retry-After short of midnight made it the daily limit', async () => {
+    // A second independent server (session 34): a plain 429 with Retry-After 600 on the listing said "try again
+    // after 2026-11-02T00:00:00Z", 23 hours past what the service asked.
+    queue = [{ retryAfter: '600', body: 'Too Many Requests' }];
+    const error = await client().releases({ limit: 5 }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ByteBudgetError);
+    expect((error as ByteBudgetError).retryAfter).toBe(600);
+    expect((error as ByteBudgetError).message).toBe(clientMessages.longRetryAfter('/v1/releases?limit=5', 600, '2026-11-01T00:10:00Z'));
+    // With a daily code the day is named, as before.
+    queue = [{ retryAfter: '600', body: JSON.stringify({ error: { code: 'daily_byte_limit' } }) }];
+    const daily = await client().schema().catch((caught: unknown) => caught);
+    expect((daily as ByteBudgetError).message).toBe(clientMessages.byteBudgetServer('/v1/schema', '2026-11-02'));
+  });
+
   it('takes a Retry-After of exactly 120 s without a code as the request rate: waited, retried', async () => {
     queue = [{ retryAfter: '120', body: '{}' }];
     await client().schema();
