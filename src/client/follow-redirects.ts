@@ -50,7 +50,9 @@ export async function followRedirects(req: TransportRequest, path: string, attem
       // A 429's hold longer than the call may wait in all (another command's "retry in an hour") is not slept.
       if (url.origin === start.origin) await req.limiter.acquire(attempt.options.retry.maxWaitMs);
       // The deadline starts with the first request sent (not while pacing), and covers every hop and the body.
-      deadline ??= new RequestDeadline(req.deadlineMs ?? attempt.options.timeouts.totalMs, path, attempt.notify, req.signal);
+      const { headersMs, totalMs } = attempt.options.timeouts;
+      deadline ??= new RequestDeadline(req.deadlineMs ?? totalMs, path, attempt.notify, req.signal, headersMs);
+      deadline.sending();
       attempt.sent();
       const response = await request(url, {
         method: 'GET',
@@ -60,6 +62,7 @@ export async function followRedirects(req: TransportRequest, path: string, attem
         bodyTimeout: attempt.options.timeouts.bodyMs,
         signal: deadline.signal,
       });
+      deadline.answered();
       const status = response.statusCode;
       if (!REDIRECT_STATUSES.has(status)) {
         const ending = deadline;

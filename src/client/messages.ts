@@ -109,6 +109,8 @@ export const messages = {
     `The API stalled for more than ${ms} ms while sending ${path}; try again (a download resumes) or raise timeouts.bodyMs.`,
   totalTimeout: (path: string, ms: number): string =>
     `The API had not finished sending ${shortPath(path)} after ${seconds(ms)} (the whole answer, however slowly it comes); rdw gave up, try again later or raise the deadline (timeouts.totalMs, RDW_REQUEST_DEADLINE).`,
+  responseWaitTry: (path: string, elapsedMs: number, tryEndsMs: number): string =>
+    `Waiting for the API's answer to ${shortPath(path)}: ${seconds(elapsedMs)} so far; this try gives up at ${seconds(tryEndsMs)} if no answer has begun.`,
   responseWait: (path: string, elapsedMs: number, deadlineMs: number): string =>
     `Waiting for the API's answer to ${shortPath(path)}: ${seconds(elapsedMs)} so far; rdw gives up at ${seconds(deadlineMs)}.`,
   responseTooLarge: (path: string, kind: string, limit: number): string =>

@@ -30,22 +30,38 @@ export class RequestDeadline {
   readonly #started = performance.now();
   readonly #path: string;
   readonly #notify: Notify;
+  /** undici's headersTimeout of each hop (ms), when given: before an answer begins, a try ends there first. */
+  readonly #headersMs: number | undefined;
+  /** Elapsed ms when the hop now waiting for its headers was sent; undefined once an answer has begun. */
+  #hopSentAt: number | undefined;
   #deadlineTimer: NodeJS.Timeout | undefined;
   #announceTimer: NodeJS.Timeout | undefined;
   #expired = false;
 
   /**
    * Starts the deadline of a request for `path` (real time, as undici's own timeouts): `ms` until the whole
-   * body must be in; `outer` is the caller's signal, if any; `notify` receives the announcements.
+   * body must be in; `outer` is the caller's signal, if any; `notify` receives the announcements; `headersMs`, the
+   * time each hop has to begin its answer (announced as the try's end while it is the nearer bound).
    */
-  constructor(ms: number, path: string, notify: Notify, outer?: AbortSignal) {
+  constructor(ms: number, path: string, notify: Notify, outer?: AbortSignal, headersMs?: number) {
     this.ms = ms;
+    this.#headersMs = headersMs;
     this.callerSignal = outer;
     this.#path = path;
     this.#notify = notify;
     this.signal = outer === undefined ? this.#controller.signal : AbortSignal.any([outer, this.#controller.signal]);
     this.#deadlineTimer = setTimeout(() => this.#expire(), ms).unref();
     this.#arm(Math.min(FIRST_ANNOUNCEMENT_MS, ms));
+  }
+
+  /** A hop is sent: until `answered()`, its headers timeout may end the try before the deadline. */
+  sending(): void {
+    this.#hopSentAt = performance.now() - this.#started;
+  }
+
+  /** The hop's answer has begun (headers in): only the deadline bounds the rest. */
+  answered(): void {
+    this.#hopSentAt = undefined;
   }
 
   /** True once the deadline has passed (the request was aborted for it). */
@@ -83,7 +99,15 @@ export class RequestDeadline {
     if (now - due > BUSY_LOOP_MS) return this.#arm(BUSY_LOOP_MS);
     const elapsedMs = now - this.#started;
     const leftMs = Math.max(0, this.ms - elapsedMs);
-    this.#notify({ kind: 'response_wait', message: messages.responseWait(this.#path, elapsedMs, this.ms), waitMs: Math.round(leftMs) });
+    // No answer begun yet: this try ends at its headers timeout when that comes first (then the transport retries
+    // or fails), so "gives up at 120 s" would not be true of it.
+    const tryEndsMs = this.#hopSentAt === undefined || this.#headersMs === undefined ? undefined : this.#hopSentAt + this.#headersMs;
+    const message =
+      tryEndsMs !== undefined && tryEndsMs < this.ms
+        ? messages.responseWaitTry(this.#path, elapsedMs, tryEndsMs)
+        : messages.responseWait(this.#path, elapsedMs, this.ms);
+    const untilMs = tryEndsMs !== undefined && tryEndsMs < this.ms ? tryEndsMs - elapsedMs : leftMs;
+    this.#notify({ kind: 'response_wait', message, waitMs: Math.max(0, Math.round(untilMs)) });
     if (leftMs > ANNOUNCEMENT_INTERVAL_MS) this.#arm(ANNOUNCEMENT_INTERVAL_MS);
   }
 }

@@ -203,6 +203,21 @@ describe('responses bounded in size and time', () => {
     expect(waits[0]!.waitMs).toBeGreaterThan(0);
   });
 
+  it("says when a try ends while no answer has begun: its headers timeout, not the total deadline", async () => {
+    // A second independent server (session 34): a /catalog that never answered was retried 5 × 30 s while each
+    // notice said "rdw gives up at 120 s".
+    serve('/v1/schema', () => undefined);
+    const error = await client({ timeouts: { headersMs: 1_600, totalMs: 60_000 }, retry: { random: () => 0, maxRetries: 0 } })
+      .schema()
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect((error as TimeoutError).phase).toBe('headers');
+    const waits = notices.filter((notice) => notice.kind === 'response_wait');
+    expect(waits, JSON.stringify(notices)).toHaveLength(1);
+    expect(waits[0]!.message).toMatch(/^Waiting for the API's answer to \/v1\/schema: [\d.]+ s so far; this try gives up at 1\.6 s if no answer has begun\.$/);
+    expect(waits[0]!.waitMs).toBeLessThanOrEqual(600);
+  });
+
   /** Serves release `id`'s parquet as 1,000 bytes, then 10 bytes every 100 ms (never the 64 KiB it is said to be). */
   const trickledFile = async (id: string) => {
     serve(`/v1/download/${id}/parquet`, (res) => {
