@@ -233,64 +233,60 @@ describe('rdw sync --watch, interrupted during a run', () => {
   }, 120_000);
 });
 
+/**
+ * Runs `rdw pull --latest 100` on the embedded mock (no RDW_BASE_URL: in this process it builds 100 days' files for
+ * the listing, ~3 s here, saying after 1 s how many days it built), sends `signals` SIGINTs 50 ms apart once it said
+ * its pace, and returns the exit code, stderr, how long the exit took after the first signal, and how much of the
+ * build was left then at the pace it said (a loaded machine builds slower and has longer left).
+ */
+async function interruptListingBuild(home: string, signals: number): Promise<{ code: number | null; stderr: string; exitMs: number; leftMs: number }> {
+  const child = spawn(process.execPath, [BUILT_CLI, 'pull', '--latest', '100', '--home', home], { env: { PATH: process.env.PATH ?? '' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => void (stderr += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  const pace = /is building its releases' files: (\d+) of 100 days after 1 s/;
+  try {
+    for (let i = 0; i < 1200 && !pace.test(stderr); i += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+    const built = Number(pace.exec(stderr)?.[1]);
+    expect(built, stderr).toBeGreaterThan(0);
+    const leftMs = ((100 - built) / built) * 1000;
+    const signalled = performance.now();
+    for (let sent = 0; sent < signals; sent += 1) {
+      if (sent > 0) await new Promise((resolve) => setTimeout(resolve, 50));
+      child.kill('SIGINT');
+    }
+    const code = await exited;
+    return { code, stderr, exitMs: performance.now() - signalled, leftMs };
+  } finally {
+    child.kill('SIGKILL');
+  }
+}
+
 describe('rdw pull on the embedded mock, interrupted while it builds its listing', () => {
   it('hears Ctrl-C while it builds (the build hands the event loop back): two stop it long before the build ends, exit 130', async () => {
-    const home = await newHome();
-    // No RDW_BASE_URL: the embedded mock, in this process, builds 100 days' files for the listing (~3 s here),
-    // saying after 1 s how many days it built. A build that kept the event loop heard both signals only once it
-    // was done (measured before the change: exit 3.0 s after the second signal).
-    const child = spawn(process.execPath, [BUILT_CLI, 'pull', '--latest', '100', '--home', home], { env: { PATH: process.env.PATH ?? '' }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stderr = '';
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => void (stderr += chunk));
-    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-    const pace = /is building its releases' files: (\d+) of 100 days after 1 s/;
-    try {
-      for (let i = 0; i < 1200 && !pace.test(stderr); i += 1) await new Promise((resolve) => setTimeout(resolve, 10));
-      const built = Number(pace.exec(stderr)?.[1]);
-      expect(built, stderr).toBeGreaterThan(0);
-      // What is left of the build at the pace it said (a loaded machine builds slower and has longer left).
-      const leftMs = ((100 - built) / built) * 1000;
-      const signalled = performance.now();
-      child.kill('SIGINT');
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      child.kill('SIGINT');
-      expect(await exited, stderr).toBe(130);
-      expect(performance.now() - signalled, `${stderr}\n${leftMs.toFixed(0)} ms of build left`).toBeLessThan(leftMs / 2);
-      expect(stderr).toContain('rdw: SIGINT again: stopped at once');
-    } finally {
-      child.kill('SIGKILL');
-    }
+    // A build that kept the event loop heard both signals only once it was done (measured before the change: exit
+    // 3.0 s after the second signal).
+    const run = await interruptListingBuild(await newHome(), 2);
+    expect(run.code, run.stderr).toBe(130);
+    expect(run.exitMs, `${run.stderr}\n${run.leftMs.toFixed(0)} ms of build left`).toBeLessThan(run.leftMs / 2);
+    expect(run.stderr).toContain('rdw: SIGINT again: stopped at once');
   }, 60_000);
 
   it('one Ctrl-C cuts the listing request: exit 130 long before the build ends, "0 imported, 0 not pulled", no listing kept', async () => {
-    const home = await newHome();
     // Before the change the listing had no abort signal: one SIGINT waited for the whole build (and then stopped
-    // before the first release). Now the request is cut, the mock stops building for a client that has gone.
-    const child = spawn(process.execPath, [BUILT_CLI, 'pull', '--latest', '100', '--home', home], { env: { PATH: process.env.PATH ?? '' }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stderr = '';
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => void (stderr += chunk));
-    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-    const pace = /is building its releases' files: (\d+) of 100 days after 1 s/;
+    // before the first release). Now the request is cut, and the mock stops building for a client that has gone.
+    const home = await newHome();
+    const run = await interruptListingBuild(home, 1);
+    expect(run.code, run.stderr).toBe(130);
+    expect(run.exitMs, `${run.stderr}\n${run.leftMs.toFixed(0)} ms of build left`).toBeLessThan(run.leftMs / 2);
+    expect(run.stderr).toContain('rdw: Interrupted (SIGINT): 0 imported, 0 not pulled');
+    expect(run.stderr).not.toContain('again: stopped at once');
+    expect(run.stderr).not.toContain('lists no release rdw can use');
+    const catalog = await openCatalog(home, { readOnly: true });
     try {
-      for (let i = 0; i < 1200 && !pace.test(stderr); i += 1) await new Promise((resolve) => setTimeout(resolve, 10));
-      const built = Number(pace.exec(stderr)?.[1]);
-      expect(built, stderr).toBeGreaterThan(0);
-      const leftMs = ((100 - built) / built) * 1000;
-      const signalled = performance.now();
-      child.kill('SIGINT');
-      expect(await exited, stderr).toBe(130);
-      expect(performance.now() - signalled, `${stderr}\n${leftMs.toFixed(0)} ms of build left`).toBeLessThan(leftMs / 2);
-      expect(stderr).toContain('rdw: Interrupted (SIGINT): 0 imported, 0 not pulled');
-      expect(stderr).not.toContain('again: stopped at once');
-      expect(stderr).not.toContain("lists no release rdw can use");
-      const catalog = await openCatalog(home, { readOnly: true });
-      try {
-        expect(await catalog.query('SELECT count(*)::INTEGER AS n FROM listed_releases')).toEqual([{ n: 0 }]);
-      } finally {
-        await catalog.close();
-      }
+      expect(await catalog.query('SELECT count(*)::INTEGER AS n FROM listed_releases')).toEqual([{ n: 0 }]);
     } finally {
-      child.kill('SIGKILL');
+      await catalog.close();
     }
   }, 60_000);
 });
