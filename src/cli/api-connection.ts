@@ -45,6 +45,7 @@ function openConnection(context: CliContext): Promise<ApiConnection> {
     mock: { onSlowBuild: ({ built, total, seconds }) => context.stderr.write(`${context.json ? '' : 'rdw: '}${workbenchMessages.embeddedMockBuilding(built, total, seconds)}\n`) },
     // Client notices (limits assumed, pacing/429/retry waits, redirects) go to stderr (above a progress bar when a
     // command draws one), also with --json (stdout stays the document).
-    onNotice: (notice) => context.stderr.write(`${notice.message}\n`),
+    // `rdw: ` as every line the CLI says has it (under --json each line is a notice object, without it).
+    onNotice: (notice) => context.stderr.write(`${context.json ? '' : 'rdw: '}${notice.message}\n`),
   });
 }

@@ -20,6 +20,8 @@ export interface FormatTableOptions {
   readonly maxCellWidth?: number;
   /** A number that is not an integer is shown with at most this many significant digits (a terminal's table). */
   readonly significantDigits?: number;
+  /** Per column, whether it holds numbers (right-aligned); default: a column whose every value is a number or null. */
+  readonly numericColumns?: readonly boolean[];
 }
 
 /** Rows as an aligned text table with a header and a row count; numbers right-aligned. Ends with a newline. */
@@ -27,7 +29,8 @@ export function formatTable(columns: readonly string[], rows: readonly Record<st
   const max = options.maxCellWidth ?? Infinity;
   const cut = (text: string) => ([...text].length > max ? `${[...text].slice(0, max - 1).join('')}…` : text);
   const cells = rows.map((row) => columns.map((column) => cut(cellText(row[column], options.significantDigits))));
-  const numeric = columns.map((column) => rows.length > 0 && rows.every((row) => row[column] === null || typeof row[column] === 'number'));
+  const numeric =
+    options.numericColumns ?? columns.map((column) => rows.length > 0 && rows.every((row) => row[column] === null || typeof row[column] === 'number'));
   const lines = textTableLines(columns.map((column) => printableText(column, Infinity)), cells, { rightAligned: numeric, rule: true });
   return [...lines, `(${rows.length} row${rows.length === 1 ? '' : 's'})`, ''].join('\n');
 }

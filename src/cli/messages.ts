@@ -271,7 +271,7 @@ export const doctorMessages = {
   keyMissingRemedy: () => 'export RDW_API_KEY=<your key> (the full secret, shown once when the key was created); rdw live works without it.',
   keyMalformed: (detail: string) => `RDW_API_KEY is malformed: ${detail.charAt(0).toLowerCase()}${detail.slice(1).replace(/\.$/, '')}.`,
   keyMalformedRemedy: () => 'Export the full secret exactly as shown when the key was created: no quotes, no spaces.',
-  keyAccepted: () => 'RDW_API_KEY was accepted (free Research scope).',
+  keyAccepted: () => 'RDW_API_KEY was accepted (asked on the free Research scope, which any valid key opens).',
   keyEmbedded: () => "RDW_API_KEY is not set: the embedded mock's seeded desk key was used and accepted.",
   keyRefused: (detail: string) => `RDW_API_KEY was refused: ${detail}.`,
   keyRefused401: () => 'HTTP 401, the key is missing, incorrect or revoked',

@@ -13,7 +13,8 @@ export class ProgressBar {
   readonly #out: CliOutput;
   readonly #total: number;
   readonly #bytes = new Map<string, { done: number; total: number }>();
-  #finished = 0;
+  /** Releases finished: imported, present or failed. */
+  readonly #settled = new Set<string>();
   #drawn = false;
   #line = '';
 
@@ -22,19 +23,27 @@ export class ProgressBar {
     this.#total = total;
   }
 
+  /**
+   * Draws the bar: releases finished (imported, present or failed) of all; those downloaded and waiting for their
+   * import (`+N downloaded`: imports go in batches, so downloads run ahead, and a first Ctrl-C still imports them);
+   * the bytes downloaded so far. No byte total: a file's size is known only once its download starts.
+   */
   update(event: PullProgress): void {
     if (event.kind === 'bytes') this.#bytes.set(event.releaseId, { done: event.done, total: event.total });
-    else this.#finished += 1;
+    else this.#settled.add(event.releaseId);
     let done = 0;
-    let total = 0;
-    for (const file of this.#bytes.values()) {
+    let waiting = 0;
+    for (const [id, file] of this.#bytes) {
       done += file.done;
-      total += file.total;
+      if (file.total > 0 && file.done >= file.total && !this.#settled.has(id)) waiting += 1;
     }
+    const finished = this.#settled.size;
     const width = 24;
-    const filled = Math.round((this.#finished / Math.max(1, this.#total)) * width);
-    this.#line = `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${this.#finished}/${this.#total} releases  ${(done / MIB).toFixed(1)}/${(total / MIB).toFixed(1)} MiB`;
-    this.#out.write(`\r${this.#line}`);
+    const filled = Math.round((finished / Math.max(1, this.#total)) * width);
+    const ahead = waiting > 0 ? `  +${waiting} downloaded` : '';
+    this.#line = `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${finished}/${this.#total} releases${ahead}  ${(done / MIB).toFixed(1)} MiB`;
+    // Erase what a longer line before it left (the "+N downloaded" part comes and goes).
+    this.#out.write(`\r${this.#line}${CLEAR_LINE}`);
     this.#drawn = true;
   }
 

@@ -17,6 +17,8 @@ const printable = (text: string): string => text.replace(/[^\x20-\x7e]/g, '?').s
  * /v1 (the client refuses any other), so a 404 there means the server serves it under another prefix.
  */
 const notFoundRemedy = (path: string): string => {
+  // Every release has a manifest: its 404 is about the ID alone (a pull asks for it first; the user chose no format).
+  if (/\/download\/[^/?]+\/manifest$/.test(path)) return 'check the release ID (the whole ID, from rdw releases --full-ids)';
   if (/\/(download|releases)\/[^/?]/.test(path)) return 'check the release ID (the whole ID, from rdw releases --full-ids) and the format';
   if (/\/live\/[^/?]/.test(path)) return 'check the page key (and RDW_SITE_URL when the public pages are on another host)';
   if (/\/research\/[^/?]/.test(path) && !/\/research\/catalog(\?|$)/.test(path)) return 'check the dataset ID (rdw research catalog lists them)';

@@ -46,7 +46,8 @@ describe('client notices and refusals through the CLI', () => {
     const run = await rdw(['releases']);
     expect(run.code).toBe(EXIT_CODES.ok);
     expect(run.stdout).toMatch(/\(0 rows\)\n$/);
-    expect(run.stderr).toBe(`${clientMessages.limitsAssumed('/catalog answered 404', 60)}\n`);
+    // `rdw: ` as every line the CLI says (under --json below: the notice object, without it).
+    expect(run.stderr).toBe(`rdw: ${clientMessages.limitsAssumed('/catalog answered 404', 60)}\n`);
     expect(run.stderr).not.toContain(KEY);
     // Under --json the same sentence is a notice object on stderr.
     const json = await rdw(['releases', '--json']);
@@ -66,8 +67,8 @@ describe('client notices and refusals through the CLI', () => {
     expect(run.stdout).toMatch(/\(0 rows\)\n$/);
     // The second wait is 1 s plus jitter (under 2 s): always said; the first (0.5 s plus jitter) only from 1 s.
     const lines = run.stderr.trim().split('\n');
-    expect(lines.at(-1)).toMatch(/^The request for \/v1\/releases failed \(HTTP 503\); retrying in [12] s \(retry 2 of 4\)\.$/);
-    for (const line of lines) expect(line).toMatch(/^The request for \/v1\/releases failed \(HTTP 503\); retrying in \d s \(retry [12] of 4\)\.$/);
+    expect(lines.at(-1)).toMatch(/^rdw: The request for \/v1\/releases failed \(HTTP 503\); retrying in [12] s \(retry 2 of 4\)\.$/);
+    for (const line of lines) expect(line).toMatch(/^rdw: The request for \/v1\/releases failed \(HTTP 503\); retrying in \d s \(retry [12] of 4\)\.$/);
   });
 
   it('says a pacing wait on stderr with its reason and seconds, then keeps the learned limit in the home (issue 17)', async () => {
@@ -82,7 +83,7 @@ describe('client notices and refusals through the CLI', () => {
     const run = await rdw(['releases']);
     expect(run.code).toBe(EXIT_CODES.ok);
     expect(run.stderr).toMatch(
-      /^Pacing: the 60 requests per minute rdw assumes until the account's limit is read have all been used in the last minute \(by this or another rdw process\); waiting [12] s\.\n$/,
+      /^rdw: Pacing: the 60 requests per minute rdw assumes until the account's limit is read have all been used in the last minute \(by this or another rdw process\); waiting [12] s\.\n$/,
     );
     const known = JSON.parse(await readFile(path.join(temp.home, 'account-limits.json'), 'utf8'));
     expect(known.limits).toEqual({ [`${server.origin} ${keyId(KEY)}`]: expect.objectContaining({ rpm: 600 }) });
@@ -125,7 +126,9 @@ describe('client notices and refusals through the CLI', () => {
     const run = await rdw(['pull', 'a'.repeat(64)]);
     expect(run.code).toBe(EXIT_CODES.notFound);
     expect(run.stderr.trim().split('\n').at(-1)).toBe('rdw: The release could not be pulled; nothing was imported.');
-    expect(run.stderr).toContain('check the release ID (the whole ID, from rdw releases --full-ids) and the format');
+    // Its manifest's 404: about the ID alone (the user chose no format; a new user's trial, session 35).
+    expect(run.stderr).toContain('check the release ID (the whole ID, from rdw releases --full-ids).');
+    expect(run.stderr).not.toContain('and the format');
   });
 
   it('passes a live page\'s notices to stderr: a redirect to another origin is said once, without the key', async () => {

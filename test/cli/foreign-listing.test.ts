@@ -217,11 +217,11 @@ describe('a service with its own release IDs and sparse listings', () => {
         { index: 2, reason: 'no usable day' },
         { index: 3, reason: 'no usable id' },
       ];
-      // Under --json the notice is a JSON object on stderr; without, the sentence itself.
+      // Under --json the notice is a JSON object on stderr; without, the sentence after `rdw: `.
       expect(run.stderr).toBe(`${JSON.stringify({ notice: { message: clientMessages.listingItemsSkipped(skipped) } })}\n`);
       const plain = await rdw(home, ['releases']);
       expect(plain.code).toBe(0);
-      expect(plain.stderr).toBe(`${clientMessages.listingItemsSkipped(skipped)}\n`);
+      expect(plain.stderr).toBe(`rdw: ${clientMessages.listingItemsSkipped(skipped)}\n`);
     } finally {
       service.listing = releases.map(sparse);
     }

@@ -77,7 +77,7 @@ describe('rdw demo --home X', () => {
     expect(readers.length).toBe(2);
     for (const line of readers) expect(line.endsWith(" --home 'demo home'"), line).toBe(true);
     // The reproduce line names another home on purpose: reproducing elsewhere is its point.
-    expect(tryNext.find((line) => line.includes('reproduce'))).toContain('--home /tmp/rdw-elsewhere');
+    expect(tryNext.find((line) => line.includes('reproduce'))).toContain('--home "$(mktemp -d)"');
     // The sql line as printed (its query, then --home) counts the rows the demo imported.
     const query = /npx rdw sql "([^"]+)"/.exec(readers[0]!)![1]!;
     const rows = await runBuiltCli(['sql', '--json', query, '--home', 'demo home'], { cwd });

@@ -39,7 +39,7 @@ describe('ProgressBar', () => {
     bar.end();
     expect(screen(out.text())).toEqual([
       'The API answered 429 (request rate) for /v1/x; waiting 5 s (retry 1 of 4).',
-      '[############------------] 1/2 releases  1.0/2.0 MiB',
+      '[############------------] 1/2 releases  1.0 MiB',
       '',
     ]);
   });
@@ -54,7 +54,22 @@ describe('ProgressBar', () => {
       'rdw: The team store s3://desk/rdw refused the request (HTTP',
       '     403, access denied): check the credentials.',
     ]);
-    expect(lines[2]).toMatch(/^\[[#-]+\] 0\/2 releases {2}1\.0\/2\.0 MiB$/);
+    expect(lines[2]).toMatch(/^\[[#-]+\] 0\/2 releases {2}1\.0 MiB$/);
+  });
+
+  it('counts the releases downloaded and waiting for their import apart from those finished, and no byte total', () => {
+    // A new user's trial (session 35): the bar said "9/100 releases 7.7/7.7 MiB" while 58 more were downloaded and
+    // waiting for the import's batch; a Ctrl-C then imported 67 "in flight".
+    const out = captureOutput(true);
+    const bar = new ProgressBar(out.output, 4);
+    for (const id of ['a', 'b', 'c']) bar.update({ kind: 'bytes', releaseId: id, done: 1024 * 1024, total: 1024 * 1024 });
+    bar.update({ kind: 'bytes', releaseId: 'd', done: 512 * 1024, total: 1024 * 1024 });
+    bar.update({ kind: 'release', releaseId: 'a', status: 'imported' });
+    expect(screen(out.text()).at(-1)).toBe('[######------------------] 1/4 releases  +2 downloaded  3.5 MiB');
+    bar.update({ kind: 'release', releaseId: 'b', status: 'imported' });
+    bar.update({ kind: 'release', releaseId: 'c', status: 'failed' });
+    bar.update({ kind: 'release', releaseId: 'e', status: 'present' });
+    expect(screen(out.text()).at(-1)).toBe('[########################] 4/4 releases  3.5 MiB');
   });
 
   it('writes a notice as it is before the bar is drawn', () => {
@@ -81,7 +96,7 @@ describe('rdw pull on a terminal', () => {
         const lines = screen(err.text());
         const notices = lines.filter((line) => line.includes('retrying in'));
         expect(notices.length).toBeGreaterThan(0);
-        for (const line of notices) expect(line).toMatch(/^The request for \/v1\/download\/[0-9a-f]{12}…\/parquet failed \(HTTP 503\)/);
+        for (const line of notices) expect(line).toMatch(/^rdw: The request for \/v1\/download\/[0-9a-f]{12}…\/parquet failed \(HTTP 503\)/);
         expect(lines.at(-2)).toMatch(/^\[#{24}\] 2\/2 releases/);
       });
     });

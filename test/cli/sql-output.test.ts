@@ -82,6 +82,14 @@ describe('rdw sql on a terminal', () => {
     expect((await rdw(['sql', sql])).stdout).toContain('0.30000000000000004');
     expect(JSON.parse((await rdw(['sql', '--json', sql], 100)).stdout)).toEqual([{ sum: 0.1 + 0.2, third: 1 / 3, tiny: 1.5e-12, whole: 123456789012 }]);
   });
+
+  it('right-aligns every number column by its type: a count(*) (BIGINT, a string in the JSON rows) and a DECIMAL too', async () => {
+    // A new user's trial (session 35): count_star() was left-aligned beside right-aligned doubles.
+    const sql = "SELECT * FROM (VALUES (5, 5::BIGINT, 1.5::DECIMAL(6,2), 'a'), (1000, 1000::BIGINT, 22.25::DECIMAL(6,2), 'bcd')) t(i, b, d, s)";
+    const terminal = await rdw(['sql', sql], 100);
+    expect(terminal.code, terminal.stderr).toBe(0);
+    expect(terminal.stdout.split('\n').slice(0, 4)).toEqual(['   i     b      d  s', '----  ----  -----  ---', '   5     5   1.50  a', '1000  1000  22.25  bcd']);
+  });
 });
 
 describe('rdw sql --csv', () => {

@@ -11,6 +11,7 @@ import { COMMAND_LINES } from '../flags.js';
 import { commandMessages } from '../messages.js';
 import { ProgressBar } from '../progress-bar.js';
 import { refuseDashOutput } from '../output-path.js';
+import { shellCommandLines, shellWord } from '../shell-command-lines.js';
 import { openCliCatalog } from '../open-cli-catalog.js';
 import { shownPath } from '../shown-path.js';
 import { studyReportText } from '../study-report-text.js';
@@ -97,33 +98,25 @@ export const demoCommand: Command = {
     say(whereLine('study lock', relative(lockPath)));
     say('');
     // The next commands read the same home: the --home given here is repeated (RDW_HOME holds for them already).
-    const home = typeof args.values.home === 'string' ? ` --home ${shellWord(args.values.home)}` : '';
+    const home = typeof args.values.home === 'string' ? [`--home ${shellWord(args.values.home)}`] : [];
+    const lock = shellWord(relative(lockPath));
     say('Try next:');
-    say(tryLine(`npx rdw sql "${EXAMPLE_CATALOG_QUERY}"`, home));
-    say(tryLine(`npx rdw study event --lock ${relative(lockPath)} --window 1h,24h`, home));
-    say(`  npx rdw reproduce ${relative(lockPath)} --home /tmp/rdw-elsewhere`);
+    say(shellCommandLines(['npx rdw sql', `"${EXAMPLE_CATALOG_QUERY}"`, ...home]).join('\n'));
+    say(shellCommandLines(['npx rdw study event', `--lock ${lock}`, '--window 1h,24h', ...home]).join('\n'));
+    // Reproducing in a new, empty home is the point of that line (the shell makes the folder; none is shared).
+    say(shellCommandLines(['npx rdw reproduce', lock, '--home "$(mktemp -d)"']).join('\n'));
     return EXIT_CODES.ok;
   },
 };
 
-/** Widest "Try next" line that still fits a 100-column terminal. */
-const TRY_LINE_MAX = 100;
+/** Widest "Where everything is" line that still fits a 100-column terminal. */
+const LINE_MAX = 100;
 
 /** One "Where everything is" line: label, path, then its note, which goes on its own line past 100 columns. */
 function whereLine(label: string, file: string, note?: string, gap = '  '): string {
   const head = `  ${label.padEnd(11)}  ${file}`;
   if (note === undefined) return head;
   const line = `${head}${gap}${note}`;
-  return line.length <= TRY_LINE_MAX ? line : `${head}\n${' '.repeat(15)}${note}`;
+  return line.length <= LINE_MAX ? line : `${head}\n${' '.repeat(15)}${note}`;
 }
 
-/** One "Try next" command, indented; a `--home` that would pass 100 columns goes on a continuation line. */
-function tryLine(command: string, home: string): string {
-  const line = `  ${command}${home}`;
-  return line.length <= TRY_LINE_MAX || home === '' ? line : `  ${command} \\\n      ${home.trim()}`;
-}
-
-/** `text` as one shell word: as is when it holds only safe characters, else in single quotes. */
-function shellWord(text: string): string {
-  return /^[\w./:@%+=,-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
-}

@@ -3,7 +3,7 @@
 
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { StatementType, type DuckDBConnection, type DuckDBMaterializedResult } from '@duckdb/node-api';
+import { DuckDBTypeId, StatementType, type DuckDBConnection, type DuckDBMaterializedResult } from '@duckdb/node-api';
 import { formatCsv } from '../../base/index.js';
 import { MARKET_EVENTS_TABLE } from '../../workbench/home-catalog.js';
 import { CliUsageError, SqlNotReadOnlyError } from '../cli-errors.js';
@@ -29,6 +29,13 @@ function statementWord(type: StatementType): string {
   return name === 'LOAD' ? 'LOAD/INSTALL' : name.replace(/_/g, ' ');
 }
 
+/** DuckDB's number types: their columns are right-aligned in a table. */
+const NUMERIC_TYPE_IDS: ReadonlySet<DuckDBTypeId> = new Set([
+  DuckDBTypeId.TINYINT, DuckDBTypeId.SMALLINT, DuckDBTypeId.INTEGER, DuckDBTypeId.BIGINT, DuckDBTypeId.HUGEINT,
+  DuckDBTypeId.UTINYINT, DuckDBTypeId.USMALLINT, DuckDBTypeId.UINTEGER, DuckDBTypeId.UBIGINT, DuckDBTypeId.UHUGEINT,
+  DuckDBTypeId.FLOAT, DuckDBTypeId.DOUBLE, DuckDBTypeId.DECIMAL,
+]);
+
 export const sqlCommand: Command = {
   name: 'sql',
   line: COMMAND_LINES.sql,
@@ -44,13 +51,15 @@ export const sqlCommand: Command = {
     // The target is checked before the query runs: a missing folder or a folder named as the file is exit 2.
     const target = parquet === undefined ? undefined : await parquetTarget(context.cwd, parquet);
     const catalog = await openCliCatalog(context, 'read');
-    let result: DuckDBMaterializedResult | { columns: string[]; rows: Record<string, unknown>[] };
+    let result: DuckDBMaterializedResult | { columns: string[]; numeric: boolean[]; rows: Record<string, unknown>[] };
     try {
       result = await catalog.exclusive(async (connection) => {
         await lockDown(connection, query);
         if (target !== undefined) return connection.run(query);
         const reader = await connection.runAndReadAll(query);
-        return { columns: reader.columnNames(), rows: reader.getRowObjectsJson() as Record<string, unknown>[] };
+        // By type, not by value: the JSON rows give a BIGINT (count(*)) or a DECIMAL as a string.
+        const numeric = reader.columnTypes().map((type) => NUMERIC_TYPE_IDS.has(type.typeId));
+        return { columns: reader.columnNames(), numeric, rows: reader.getRowObjectsJson() as Record<string, unknown>[] };
       });
     } catch (error) {
       if (error instanceof SqlNotReadOnlyError || error instanceof CliUsageError) throw error;
@@ -60,12 +69,15 @@ export const sqlCommand: Command = {
       throw new CliUsageError(commandMessages.sqlFailed((error as Error).message), { option: 'query', cause: error });
     }
     if ('rows' in result) {
-      const { columns, rows } = result;
+      const { columns, numeric, rows } = result;
       if (context.json) context.stdout.write(`${JSON.stringify(rows)}\n`);
       else if (csv) context.stdout.write(formatCsv(columns, rows.map(csvRow)));
       // On a terminal a long cell (a JSON details column) is cut and a float's binary tail dropped, so the table
       // stays readable; piped, --csv and --json give every character and digit.
-      else context.stdout.write(formatTable(columns, rows, context.stdout.columns === undefined ? {} : { maxCellWidth: SQL_TERMINAL_CELL_WIDTH, significantDigits: SQL_TERMINAL_DIGITS }));
+      else {
+        const terminal = context.stdout.columns === undefined ? {} : { maxCellWidth: SQL_TERMINAL_CELL_WIDTH, significantDigits: SQL_TERMINAL_DIGITS };
+        context.stdout.write(formatTable(columns, rows, { ...terminal, numericColumns: numeric }));
+      }
       return;
     }
     const written = await writeParquetFile(result, target!);
