@@ -10,6 +10,14 @@ export { ApiKeyMissingError };
 export type { ApiConnection };
 
 /**
+ * Writes a client notice (a wait, a retry, a redirect, assumed limits) to stderr: after `rdw: `, as every line the
+ * CLI says; under --json without it (each line becomes a notice object). Every command that makes a client uses it.
+ */
+export function writeClientNotice(context: Pick<CliContext, 'json' | 'stderr'>, message: string): void {
+  context.stderr.write(`${context.json ? '' : 'rdw: '}${message}\n`);
+}
+
+/**
  * Connects to `context.baseUrl` with RDW_API_KEY, or, without a base URL, starts the embedded mock on
  * a free port (noted on stderr unless --json). Shared client state lives in `context.home`. Client notices
  * are written to stderr, one line each. The key is never printed.
@@ -45,7 +53,6 @@ function openConnection(context: CliContext): Promise<ApiConnection> {
     mock: { onSlowBuild: ({ built, total, seconds }) => context.stderr.write(`${context.json ? '' : 'rdw: '}${workbenchMessages.embeddedMockBuilding(built, total, seconds)}\n`) },
     // Client notices (limits assumed, pacing/429/retry waits, redirects) go to stderr (above a progress bar when a
     // command draws one), also with --json (stdout stays the document).
-    // `rdw: ` as every line the CLI says has it (under --json each line is a notice object, without it).
-    onNotice: (notice) => context.stderr.write(`${context.json ? '' : 'rdw: '}${notice.message}\n`),
+    onNotice: (notice) => writeClientNotice(context, notice.message),
   });
 }

@@ -140,7 +140,7 @@ describe('client notices and refusals through the CLI', () => {
       const run = await rdw(['live', 'breadth']);
       expect(run.code).toBe(EXIT_CODES.ok);
       expect(run.stdout).toContain('BTCUSDT');
-      expect(run.stderr).toBe(`${clientMessages.redirectCrossOrigin('/api/research/live/breadth')}\n`);
+      expect(run.stderr).toBe(`rdw: ${clientMessages.redirectCrossOrigin('/api/research/live/breadth')}\n`);
       expect(cdn.log.every((entry) => entry.headers.authorization === undefined)).toBe(true);
     } finally {
       await cdn.close();

@@ -3,7 +3,7 @@
 
 import { createClient, type RdwClient } from '../../index.js';
 import { networkSettings } from '../../workbench/index.js';
-import { connectApi, settingError } from '../api-connection.js';
+import { connectApi, settingError, writeClientNotice } from '../api-connection.js';
 import { CliUsageError } from '../cli-errors.js';
 import type { Command } from '../command.js';
 import { COMMAND_LINES } from '../flags.js';
@@ -25,7 +25,7 @@ export const liveCommand: Command = {
           baseUrl: context.baseUrl,
           ...(context.siteUrl === undefined ? {} : { siteUrl: context.siteUrl }),
           ...networkSettings(context.env),
-          onNotice: (notice) => context.stderr.write(`${notice.message}\n`),
+          onNotice: (notice) => writeClientNotice(context, notice.message),
         });
       } catch (error) {
         throw settingError(error, context);

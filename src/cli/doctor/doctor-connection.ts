@@ -4,6 +4,7 @@
 
 import type { RdwClient } from '../../index.js';
 import { connectApi, workbenchMessages } from '../../workbench/index.js';
+import { writeClientNotice } from '../api-connection.js';
 import type { CliContext } from '../cli-context.js';
 
 export interface DoctorConnection {
@@ -27,7 +28,7 @@ export async function connectDoctor(context: CliContext, baseUrl: string | undef
     ...(context.json ? {} : { onEmbedded: (url: string) => context.stderr.write(`${workbenchMessages.embeddedMock(url)}\n`) }),
     // The plan check's own line says when the limits are assumed: that notice is not repeated on stderr.
     onNotice: (notice) => {
-      if (notice.kind !== 'limits_assumed') context.stderr.write(`${notice.message}\n`);
+      if (notice.kind !== 'limits_assumed') writeClientNotice(context, notice.message);
     },
   });
   context.onExit(() => api.close());
