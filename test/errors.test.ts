@@ -87,6 +87,7 @@ const TABLE: Row[] = [
   row(E.ManifestContradictionError, 'RDW_MANIFEST_CONTRADICTION', integrity, [{ field: 'day' }], { field: 'day' }),
   row(E.RowCountMismatchError, 'RDW_ROW_COUNT_MISMATCH', integrity, [{ expected: 5, actual: 4 }], { expected: 5, actual: 4 }),
   row(E.RowsMismatchError, 'RDW_ROWS_MISMATCH', integrity, [{ releaseId: 'a'.repeat(64) }], { releaseId: 'a'.repeat(64) }),
+  row(E.CatalogRecordError, 'RDW_CATALOG_RECORD', integrity, [{ releaseId: 'a'.repeat(64) }], { releaseId: 'a'.repeat(64) }),
   row(E.CatalogReadOnlyError, 'RDW_CATALOG_READ_ONLY', usage),
   row(E.StoreMismatchError, 'RDW_STORE_MISMATCH', integrity, [{ file: 'store/sha256/ab/ab12' }], { file: 'store/sha256/ab/ab12' }),
   // Analysis.

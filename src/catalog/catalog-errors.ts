@@ -68,6 +68,19 @@ export class RowsMismatchError extends withCode(IntegrityError, 'RDW_ROWS_MISMAT
   }
 }
 
+/**
+ * The catalog's records disagree with each other or with a release's verified stored manifest (rows of a release
+ * it does not record, a release without a data file or manifest record, a `releases` field its manifest contradicts):
+ * changed outside rdw (exit 3). `releaseId` names the release; `rdw verify --repair` mends it.
+ */
+export class CatalogRecordError extends withCode(IntegrityError, 'RDW_CATALOG_RECORD') {
+  readonly releaseId: string;
+  constructor(message: string, options: RdwErrorOptions & { releaseId: string }) {
+    super(message, options);
+    this.releaseId = options.releaseId;
+  }
+}
+
 /** A catalog written by a newer rdw: a schema version this one does not know (exit 1). */
 export class CatalogVersionError extends withCode(RdwError, 'RDW_CATALOG_VERSION') {}
 

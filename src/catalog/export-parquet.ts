@@ -34,7 +34,10 @@ export async function exportParquet(catalog: Catalog, dir: string, options: Expo
   // A staging folder a killed export left inside the target holds no result: the folder still counts as empty.
   const existing = (await readdir(target).catch(() => undefined))?.filter((name) => !name.startsWith(STAGING_FOLDER_PREFIX));
   if (existing !== undefined && existing.length > 0) throw new CatalogOptionError(catalogMessages.exportTarget(target), { option: 'dir' });
-  const source = options.current === true ? 'market_events_current' : 'market_events';
+  // Only rows of a recorded release (market_events_current joins the records already): rows a hand edit left
+  // without their release are rdw verify's to report, never an export's to ship.
+  const source =
+    options.current === true ? 'market_events_current' : '(SELECT * FROM market_events WHERE release_id IN (SELECT id FROM releases))';
   const [counted] = await catalog.query(`SELECT count(*)::DOUBLE AS n FROM ${source}`);
   try {
     await writeFolderStaged(target, (staging) =>

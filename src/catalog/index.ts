@@ -48,6 +48,8 @@ export type { KnownRevision } from './known-revisions.js';
 
 // Verify, repair, collect garbage, export.
 export { verifyStore } from './verify-store.js';
+export { checkCatalogRecords, type CatalogRecordProblem } from './check-catalog-records.js';
+export { repairCatalogRecords, type CatalogRecordRepair } from './repair-catalog-records.js';
 export type { StoredFileCheck, StoreVerification } from './verify-store.js';
 export { checkReleaseRows } from './check-release-rows.js';
 export type { ReleaseRowsCheck, CheckReleaseRowsOptions } from './check-release-rows.js';
@@ -77,5 +79,6 @@ export {
   StoreMismatchError,
   CatalogReadOnlyError,
   RowsMismatchError,
+  CatalogRecordError,
 } from './catalog-errors.js';
 export { catalogMessages } from './messages.js';

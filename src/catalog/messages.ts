@@ -38,6 +38,22 @@ export const catalogMessages = {
     `catalog.connection of a catalog that lets its file go between operations (hold 'while-busy') offers its async methods only, not ${name}; use catalog.exclusive((connection) => …), which hands your function the open connection.`,
   rowsDiffer: (id: string, recorded: string, actual: string) =>
     `The catalog's rows of release ${id} differ from the rows imported from its verified files (rows fingerprint ${recorded.slice(0, 12)}… recorded, ${actual.slice(0, 12)}… now): something changed them outside rdw; run "rdw verify --repair" to re-import them from the stored files.`,
+  recordOrphanRows: (id: string, rows: number) =>
+    `The catalog holds ${rows} rows of release ${id} but no record of that release (changed outside rdw): a study or export could read them; run "rdw verify --repair" to remove them (then pull the release again if you want it).`,
+  recordNoDataFile: (id: string) =>
+    `Release ${id} has no data file recorded in the catalog (changed outside rdw), so its rows cannot be checked, repaired or locked; run "rdw verify --repair" to record it again from its verified manifest.`,
+  recordNoManifestFile: (id: string) =>
+    `Release ${id} has no manifest recorded in the catalog (changed outside rdw), so its record cannot be checked; run "rdw verify --repair" to record it again.`,
+  recordDiffers: (id: string, field: string, recorded: string, manifest: string) =>
+    `The catalog records ${field} ${recorded} for release ${id}, but its verified manifest says ${manifest} (changed outside rdw${field === 'generated_at' ? '; it decides which revision of a day a study reads' : ''}); run "rdw verify --repair" to set it back.`,
+  recordManifestGone: (id: string) =>
+    `Release ${id} cannot be mended from its manifest: the catalog's store holds no readable manifest of it; restore catalog.duckdb from a backup, or pull the release into a new home.`,
+  recordRepaired: (problem: { kind: string; releaseId: string; rows?: number; field?: string; manifest?: string }) =>
+    problem.kind === 'orphan_rows'
+      ? `Removed ${problem.rows} rows of release ${problem.releaseId} that the catalog held no record of.`
+      : problem.kind === 'record_differs'
+        ? `Set ${problem.field} of release ${problem.releaseId} back to ${problem.manifest}, as its verified manifest says.`
+        : `Recorded the ${problem.kind === 'no_data_file' ? 'data file' : 'manifest'} of release ${problem.releaseId} again${problem.kind === 'no_data_file' ? ' from its verified manifest' : ''}.`,
   rowsUnrecorded: (id: string) =>
     `Release ${id} has no rows fingerprint yet (imported before rdw recorded them, and its stored data file could not give one); run "rdw verify --repair" to fetch the file again and re-import its rows.`,
   rowsSourceDamaged: (id: string, file: string) =>

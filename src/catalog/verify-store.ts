@@ -7,6 +7,7 @@ import type { Catalog } from './catalog.js';
 import { findStoreGarbage, type GarbageFile } from './collect-garbage.js';
 import { ContentStore } from './content-store.js';
 import { idInListSql } from './release-id-sql.js';
+import { checkCatalogRecords, type CatalogRecordProblem } from './check-catalog-records.js';
 import { checkReleaseRows, type ReleaseRowsCheck } from './check-release-rows.js';
 
 /** One stored file checked against release_files. */
@@ -41,6 +42,8 @@ export interface StoreVerification {
   rows: ReleaseRowsCheck[];
   /** The releases whose rows differ or have no fingerprint. */
   badRows: ReleaseRowsCheck[];
+  /** The catalog's records that disagree with each other or with a verified stored manifest (checkCatalogRecords). */
+  records: CatalogRecordProblem[];
 }
 
 export interface CheckStoredFilesOptions {
@@ -88,14 +91,18 @@ export async function checkStoredFiles(catalog: Catalog, options: CheckStoredFil
 }
 
 /**
- * Re-hashes every stored file that a release names (each distinct file is read once), and recomputes the
- * fingerprint of every release's rows against the one recorded at import.
+ * Re-hashes every stored file that a release names (each distinct file is read once), recomputes the
+ * fingerprint of every release's rows against the one recorded at import, and holds the catalog's records
+ * against each other and against the verified manifests (checkCatalogRecords).
  */
 export async function verifyStore(catalog: Catalog): Promise<StoreVerification> {
   const files = await checkStoredFiles(catalog);
   const garbage = await findStoreGarbage(catalog, new Set(files.map((file) => file.sha256)));
   const rows = await checkReleaseRows(catalog);
+  const badFiles = new Set(files.filter((check) => !check.ok).map((check) => check.sha256));
+  const records = await checkCatalogRecords(catalog, { badFiles });
   return {
+    records,
     rows,
     badRows: rows.filter((check) => !check.ok),
     files,

@@ -1,6 +1,6 @@
 // recordStudyLock: the lock of exact release IDs, read from the local catalog (DESIGN.md 2.5).
 
-import { readReleaseRecords, releaseCalculationVersions, type Catalog } from '../catalog/index.js';
+import { CatalogRecordError, catalogMessages, readReleaseRecords, releaseCalculationVersions, type Catalog } from '../catalog/index.js';
 import { checkReleaseId } from '../contract/index.js';
 import { NotInCatalogError, StudyOptionError } from './study-errors.js';
 import { LOCK_VERSION, compareIds, type LockedRelease, type StudyLock } from './study-lock.js';
@@ -24,7 +24,8 @@ export function checkLockIds(releaseIds: readonly string[]): string[] {
  * stands in). Pins the manifest and schema SHA-256, the imported data file(s) from `release_files`, the
  * rows fingerprint recorded at import (when the catalog has one), and the distinct `calculation_version` of
  * the pinned rows. Holds no key, host or machine path.
- * @throws StudyOptionError (exit 2) for no or malformed IDs; NotInCatalogError (exit 6) for an ID not imported.
+ * @throws StudyOptionError (exit 2) for no or malformed IDs; NotInCatalogError (exit 6) for an ID not imported;
+ *   CatalogRecordError (exit 3) for a release the catalog records no data file of.
  */
 export async function recordStudyLock(catalog: Catalog, releaseIds: readonly string[]): Promise<StudyLock> {
   const ids = checkLockIds(releaseIds);
@@ -42,6 +43,9 @@ export async function recordStudyLock(catalog: Catalog, releaseIds: readonly str
       const file = record.files.get(format);
       if (file !== undefined) files[format] = { sha256: file.sha256, bytes: file.bytes };
     }
+    // A lock pins the data file its rows came from; a catalog that records none (changed outside rdw) gets no
+    // lock its own reader would refuse as malformed.
+    if (Object.keys(files).length === 0) throw new CatalogRecordError(catalogMessages.recordNoDataFile(id), { releaseId: id });
     const rows = record.rowsFingerprint === null ? {} : { rowsFingerprint: record.rowsFingerprint };
     return { id, day: record.day, version: record.version, manifestSha256: record.manifestSha256, schemaSha256: record.schemaSha256, files, ...rows };
   });

@@ -6,10 +6,30 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { CATALOG_FILE } from '../catalog/index.js';
 
-export { openCatalog, listImportedReleases, exportParquet, repairTeamStore, verifyStore, RowsMismatchError, StoreMismatchError } from '../catalog/index.js';
+export {
+  openCatalog,
+  listImportedReleases,
+  exportParquet,
+  repairCatalogRecords,
+  repairTeamStore,
+  verifyStore,
+  CatalogRecordError,
+  RowsMismatchError,
+  StoreMismatchError,
+} from '../catalog/index.js';
 export { storeMessages } from '../store/index.js';
 export { acceptedNotices, catalogMessages, collectGarbage, EXAMPLE_CATALOG_QUERY, importedReleaseIds, MARKET_EVENTS_TABLE, probeCatalogLock, recordListings } from '../catalog/index.js';
-export type { Catalog, PullProgress, ReleaseRowsCheck, ReleaseRowsRepair, StoredFileCheck, StoreFileRepair, StoreVerification } from '../catalog/index.js';
+export type {
+  Catalog,
+  CatalogRecordProblem,
+  CatalogRecordRepair,
+  PullProgress,
+  ReleaseRowsCheck,
+  ReleaseRowsRepair,
+  StoredFileCheck,
+  StoreFileRepair,
+  StoreVerification,
+} from '../catalog/index.js';
 
 /**
  * Whether `home` already holds a catalog file: a command that only reads refuses a home without one (and

@@ -42,6 +42,8 @@ export const workbenchMessages = {
     pid === undefined ? 'it names no PID' : `its PID ${printableText(JSON.stringify(pid) ?? String(pid), 40)} is not a process ID of 1 or more`,
   syncLockNoHost: () => 'it names no host or start time',
   snapshotNotDue: (refreshSeconds: number, nextAt: string) => `not due until ${nextAt} (refreshes every ${refreshSeconds} s)`,
+  snapshotUnrecordable: (dataset: string, why: string) =>
+    `The service's snapshot of ${dataset} ${why}, so rdw cannot record it in the snapshot history; nothing was recorded (the service must fix it).`,
   badSnapshotDataset: (dataset: string) =>
     `${JSON.stringify(dataset)} is not a dataset ID; name free-scope datasets as "rdw research catalog" lists them (e.g. market-breadth).`,
   studyReleasesFixed: () => 'Study.eventStudy runs over exactly the locked release IDs; drop the `releases` option (or write a new lock).',

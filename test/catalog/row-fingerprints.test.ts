@@ -3,13 +3,13 @@
 // `rdw reproduce` and `rdw study event --lock` exit 3 naming the release, and `rdw verify --repair` fixes it. The
 // built CLI against the mock over HTTP, real DuckDB files.
 
-import { DuckDBInstance } from '@duckdb/node-api';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkReleaseRows, openCatalog } from '../../src/catalog/index.js';
 import type { MockServer } from '../../src/mock/index.js';
 import { studyLockFromJson } from '../../src/locks/index.js';
 import { readFile } from 'node:fs/promises';
+import { behindRdwsBack } from '../support/behind-rdws-back.js';
 import { queryCatalog } from '../support/query-catalog.js';
 import { runBuiltCli, type BuiltCliRun } from '../support/run-built-cli.js';
 import { withMockServer } from '../support/with-mock-server.js';
@@ -17,21 +17,6 @@ import { withTempHome } from '../support/temp-home.js';
 
 const rdw = (mock: MockServer, home: string, argv: string[]): Promise<BuiltCliRun> =>
   runBuiltCli([...argv, '--home', home], { env: { RDW_BASE_URL: mock.baseUrl, RDW_API_KEY: mock.keys.desk }, cwd: home, timeoutMs: 90_000 });
-
-/** Runs `statements` on `<home>/catalog.duckdb` through a DuckDB connection of its own: a change behind rdw's back. */
-async function behindRdwsBack(home: string, ...statements: string[]): Promise<void> {
-  const instance = await DuckDBInstance.create(path.join(home, 'catalog.duckdb'));
-  try {
-    const connection = await instance.connect();
-    try {
-      for (const statement of statements) await connection.run(statement);
-    } finally {
-      connection.closeSync();
-    }
-  } finally {
-    instance.closeSync();
-  }
-}
 
 /** Every release's recorded fingerprint, by ID, read with plain SQL. */
 async function recordedFingerprints(home: string): Promise<Record<string, string | null>> {

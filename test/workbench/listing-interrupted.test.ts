@@ -3,19 +3,19 @@
 // instead of after the listing. Over a scripted node:http server (not the mock) that never answers /releases.
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openCatalog, type Catalog } from '../../src/catalog/index.js';
-import { AbortedError, createClient, type RdwClient } from '../../src/client/index.js';
+import type { Catalog } from '../../src/catalog/index.js';
+import { AbortedError, type RdwClient } from '../../src/client/index.js';
 import { listLatestReleases, pullWanted } from '../../src/workbench/index.js';
-import { sendJson, startScriptedServer, type ScriptedServer } from '../support/scripted-server.js';
-import { createTempHome, type TempHome } from '../support/temp-home.js';
+import { openScriptedCatalog, type ScriptedCatalog } from '../support/scripted-catalog.js';
+import { sendJson, type ScriptedServer } from '../support/scripted-server.js';
 
 const KEY = 'rdw_sk_listinginterrupted0123456789abcdef';
 const LIMITS = { plan: 'desk', rows: 6000, keys: 1, daily_bytes: null, rpm: 6000 };
 const ITEM = { id: 'a'.repeat(64), day: '2026-10-31', version: 'mev-calc-7', generated_at: 1_793_000_000 };
 
 describe('a listing cut by the caller', () => {
+  let scripted: ScriptedCatalog;
   let api: ScriptedServer;
-  let temp: TempHome;
   let catalog: Catalog;
   let client: RdwClient;
   /** Whether the server saw the client drop the hanging /releases request. */
@@ -27,22 +27,15 @@ describe('a listing cut by the caller', () => {
     hang = true;
     let sawDrop!: () => void;
     dropped = new Promise((resolve) => (sawDrop = resolve));
-    api = await startScriptedServer((req, res, url) => {
+    scripted = await openScriptedCatalog((req, res, url) => {
       if (url.pathname === '/v1/catalog') return sendJson(res, 200, { limits: LIMITS, datasets: [] });
       if (url.pathname !== '/v1/releases') return sendJson(res, 404, { error: { status: 404, code: 'not_found', message: 'unknown' } });
       if (!hang) return sendJson(res, 200, { items: [ITEM] });
       req.socket.once('close', () => sawDrop());
-    });
-    temp = await createTempHome();
-    catalog = await openCatalog(temp.home);
-    client = createClient({ baseUrl: api.baseUrl, apiKey: KEY, knownLimits: { rpm: 6000, current: true } });
+    }, KEY);
+    ({ api, catalog, client } = scripted);
   });
-  afterEach(async () => {
-    await client.close();
-    await catalog.close();
-    await api.close();
-    await temp.remove();
-  });
+  afterEach(() => scripted.close());
 
   it('client.releases({ signal }): the abort cuts the request (AbortedError, the connection dropped)', async () => {
     const controller = new AbortController();

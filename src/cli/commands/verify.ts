@@ -4,10 +4,14 @@
 
 import {
   catalogMessages,
+  CatalogRecordError,
+  repairCatalogRecords,
   RowsMismatchError,
   StoreMismatchError,
   verifyStore,
   type Catalog,
+  type CatalogRecordProblem,
+  type CatalogRecordRepair,
   type ReleaseRowsCheck,
   type ReleaseRowsRepair,
   type StoreFileRepair,
@@ -32,17 +36,25 @@ export const verifyCommand: Command = {
     // Read-only unless repairing: then the normal writer open (DuckDB's lock: no other process pulls meanwhile).
     // Either way a home without a catalog is refused, not created: there is nothing to verify or repair.
     const catalog = await openCliCatalog(context, repair ? 'write' : 'read', { create: false });
-    const report = await verifyStore(catalog);
+    let report = await verifyStore(catalog);
+    // The catalog's records first: a data-file record written again lets the store's check below find (or fetch) it.
+    const recordRepairs = repair && report.records.length > 0 ? await repairRecordsAndSay(context, catalog, report.records) : [];
+    if (recordRepairs.length > 0) report = await verifyStore(catalog);
     // With RDW_STORE_URL, --repair also makes the team store hold this home's whole files (said on stderr).
     if (repair) await repairTeamStoreAndSay(context, catalog);
-    const whole = report.bad.length === 0 && report.badRows.length === 0;
-    if (repair && !whole) return repairAndReport(context, catalog, report);
+    const whole = report.bad.length === 0 && report.badRows.length === 0 && report.records.length === 0;
+    if (repair && (report.bad.length > 0 || report.badRows.length > 0)) {
+      const ended = await repairAndReport(context, catalog, report, recordRepairs);
+      if (report.records.length === 0) return ended;
+      // A record its repair could not mend (said above) ends it: one error, exit 3.
+      throw new CatalogRecordError(recordMessage(report.records[0]!), { releaseId: report.records[0]!.releaseId });
+    }
     const releases = releaseCount(report);
     if (context.json) {
-      const { unreferenced, unreferencedBytes, temp } = report;
-      const repairs = repair ? { repairs: [], rowRepairs: [] } : {};
+      const { unreferenced, unreferencedBytes, temp, records } = report;
+      const repairs = repair ? { repairs: [], rowRepairs: [], recordRepairs: shownRecordRepairs(recordRepairs) } : {};
       const rows = { rowsChecked: report.rows.length, badRows: report.badRows };
-      context.stdout.write(`${JSON.stringify({ ok: whole, files: report.files, ...rows, unreferenced, unreferencedBytes, temp, ...repairs })}\n`);
+      context.stdout.write(`${JSON.stringify({ ok: whole, files: report.files, ...rows, records, unreferenced, unreferencedBytes, temp, ...repairs })}\n`);
       // A bad file or release: said as the one error object on stderr too (exit 3), by the throw below.
       if (whole) return EXIT_CODES.ok;
     }
@@ -55,11 +67,43 @@ export const verifyCommand: Command = {
     for (const line of garbage) context.stderr.write(`rdw: ${line}\n`);
     const messages = report.bad.map((bad) => catalogMessages.verifyBad(bad.file, bad.uses[0]!.releaseId, commandMessages.fileProblem[bad.problem!]));
     const rowMessages = report.badRows.map(rowsMessage);
-    for (const message of [...messages, ...rowMessages].slice(1)) context.stderr.write(`rdw: ${message}\n`);
+    const recordMessages = report.records.map(recordMessage);
+    for (const message of [...messages, ...rowMessages, ...recordMessages].slice(1)) context.stderr.write(`rdw: ${message}\n`);
     if (messages.length > 0) throw new StoreMismatchError(messages[0]!, { file: report.bad[0]!.file });
-    throw new RowsMismatchError(rowMessages[0]!, { releaseId: report.badRows[0]!.releaseId });
+    if (rowMessages.length > 0) throw new RowsMismatchError(rowMessages[0]!, { releaseId: report.badRows[0]!.releaseId });
+    throw new CatalogRecordError(recordMessages[0]!, { releaseId: report.records[0]!.releaseId });
   },
 };
+
+/** The sentence of one disagreement of the catalog's records. */
+function recordMessage(problem: CatalogRecordProblem): string {
+  switch (problem.kind) {
+    case 'orphan_rows':
+      return catalogMessages.recordOrphanRows(problem.releaseId, problem.rows);
+    case 'no_data_file':
+      return catalogMessages.recordNoDataFile(problem.releaseId);
+    case 'no_manifest_file':
+      return catalogMessages.recordNoManifestFile(problem.releaseId);
+    case 'record_differs':
+      return catalogMessages.recordDiffers(problem.releaseId, problem.field, problem.recorded, problem.manifest);
+  }
+}
+
+/** Mends the catalog's records (repairCatalogRecords), a line for each as it ends: stdout when mended, stderr when not. */
+async function repairRecordsAndSay(context: CliContext, catalog: Catalog, problems: readonly CatalogRecordProblem[]): Promise<CatalogRecordRepair[]> {
+  const repairs = await repairCatalogRecords(catalog, problems);
+  if (!context.json) {
+    for (const repair of repairs) {
+      if (repair.error === undefined) context.stdout.write(`${wrapText(catalogMessages.recordRepaired(repair.problem), context.stdout.columns)}\n`);
+      else context.stderr.write(`rdw: ${repair.error.message}\n`);
+    }
+  }
+  return repairs;
+}
+
+/** Record repairs as --json shows them: the error as its code, exit code and message. */
+const shownRecordRepairs = (repairs: readonly CatalogRecordRepair[]) =>
+  repairs.map(({ error, ...repair }) => ({ ...repair, ...(error === undefined ? {} : { error: failureOf(error) }) }));
 
 /** The sentence of a release whose rows differ from their fingerprint or have none. */
 const rowsMessage = (check: ReleaseRowsCheck) =>
@@ -75,7 +119,12 @@ function garbageLines(report: StoreVerification): string[] {
 }
 
 /** The repair of `report.bad`: one line per file as it ends, then the summary; exit 0 when the store is whole. */
-async function repairAndReport(context: CliContext, catalog: Catalog, report: StoreVerification): Promise<number | ReportedFailure> {
+async function repairAndReport(
+  context: CliContext,
+  catalog: Catalog,
+  report: StoreVerification,
+  recordRepairs: readonly CatalogRecordRepair[],
+): Promise<number | ReportedFailure> {
   const say = (repair: StoreFileRepair) => {
     if (context.json) return;
     const use = repair.uses[0]!;
@@ -102,7 +151,9 @@ async function repairAndReport(context: CliContext, catalog: Catalog, report: St
     const shown = repairs.map(({ error, ...repair }) => ({ ...repair, ...(error === undefined ? {} : { error: failureOf(error) }) }));
     const shownRows = rowRepairs.map(({ error, ...repair }) => ({ ...repair, ...(error === undefined ? {} : { error: failureOf(error) }) }));
     const rows = { rowsChecked: report.rows.length, badRows: report.badRows };
-    context.stdout.write(`${JSON.stringify({ ok: failed.length === 0, files, ...rows, unreferenced, unreferencedBytes, temp, repairs: shown, rowRepairs: shownRows })}\n`);
+    const recordsShown = { records: report.records, recordRepairs: shownRecordRepairs(recordRepairs) };
+    const ok = failed.length === 0 && report.records.length === 0;
+    context.stdout.write(`${JSON.stringify({ ok, files, ...rows, ...recordsShown, unreferenced, unreferencedBytes, temp, repairs: shown, rowRepairs: shownRows })}\n`);
     const firstShown = [...shown, ...shownRows].find((repair) => repair.error !== undefined)?.error;
     if (firstShown === undefined) return exitCode;
     return { ...firstShown, message: `${incomplete(repairs, rowRepairs)} ${firstShown.message}` };

@@ -1,0 +1,98 @@
+// repairCatalogRecords (`rdw verify --repair`): each disagreement checkCatalogRecords found, mended from what rdw
+// verified: rows of a release the catalog does not hold are removed; a `releases` field is set back to what the
+// release's stored manifest says; a missing data-file or manifest record is written again from the manifest's
+// digest (or the recorded one), so the store's check that follows finds the file, or fetches it again by ID.
+
+import { stat } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
+import { environmentErrorOf } from '../contract/index.js';
+import { manifestFromBytes } from '../client/index.js';
+import type { Catalog } from './catalog.js';
+import { CatalogRecordError } from './catalog-errors.js';
+import type { CatalogRecordProblem, ManifestRecordField } from './check-catalog-records.js';
+import { catalogMessages } from './messages.js';
+
+/** What the repair of one problem did: `repaired`, or `failed` with nothing changed (see `error`). */
+export interface CatalogRecordRepair {
+  problem: CatalogRecordProblem;
+  outcome: 'repaired' | 'failed';
+  error?: Error;
+}
+
+/** The SQL type each `releases` field is written back as. */
+const FIELD_TYPES: Record<ManifestRecordField, string> = {
+  dataset: 'VARCHAR',
+  version: 'VARCHAR',
+  day: 'DATE',
+  generated_at: 'DOUBLE',
+  rows: 'BIGINT',
+  manifest_sha256: 'VARCHAR',
+};
+
+/** Data formats a missing data-file record is restored as, in this order of preference (the one the store holds first). */
+const DATA_FORMATS = ['parquet', 'csv', 'json'] as const;
+
+/** Mends each problem in its own transaction; never throws for one problem (see each `outcome`). Needs a read-write catalog. */
+export async function repairCatalogRecords(catalog: Catalog, problems: readonly CatalogRecordProblem[]): Promise<CatalogRecordRepair[]> {
+  const repairs: CatalogRecordRepair[] = [];
+  for (const problem of problems) {
+    const repair: CatalogRecordRepair = { problem, outcome: 'failed' };
+    try {
+      await repairOne(catalog, problem);
+      repair.outcome = 'repaired';
+    } catch (error) {
+      repair.error = environmentErrorOf(error) ?? (error instanceof Error ? error : new Error(String(error)));
+    }
+    repairs.push(repair);
+  }
+  return repairs;
+}
+
+async function repairOne(catalog: Catalog, problem: CatalogRecordProblem): Promise<void> {
+  const id = problem.releaseId;
+  switch (problem.kind) {
+    case 'orphan_rows':
+      // Only while no release of that ID is recorded (a pull in between would have recorded it with its rows).
+      await catalog.transaction((connection) =>
+        connection.run('DELETE FROM market_events WHERE release_id = $id AND release_id NOT IN (SELECT id FROM releases)', { id }),
+      );
+      return;
+    case 'record_differs':
+      await catalog.transaction((connection) =>
+        connection.run(`UPDATE releases SET ${problem.field} = $value::${FIELD_TYPES[problem.field]} WHERE id = $id`, { id, value: problem.manifest }),
+      );
+      return;
+    case 'no_manifest_file': {
+      const [row] = await catalog.query('SELECT manifest_sha256 FROM releases WHERE id = $id', { id });
+      const sha256 = String(row?.manifest_sha256 ?? '');
+      const info = sha256 === '' ? undefined : await stat(catalog.store.pathOf(sha256)).catch(() => undefined);
+      if (info === undefined) throw new CatalogRecordError(catalogMessages.recordManifestGone(id), { releaseId: id });
+      await insertFile(catalog, id, 'manifest', sha256, info.size);
+      return;
+    }
+    case 'no_data_file': {
+      const [row] = await catalog.query(`SELECT sha256 FROM release_files WHERE release_id = $id AND format = 'manifest'`, { id });
+      const manifest = row === undefined ? undefined : await readFile(catalog.store.pathOf(String(row.sha256))).catch(() => undefined);
+      if (manifest === undefined) throw new CatalogRecordError(catalogMessages.recordManifestGone(id), { releaseId: id });
+      const files = manifestFromBytes(id, manifest).release.files as Partial<Record<string, { sha256: string; bytes: number }>>;
+      const stated = DATA_FORMATS.flatMap((format) => (files[format] === undefined ? [] : [{ format, ...files[format]! }]));
+      if (stated.length === 0) throw new CatalogRecordError(catalogMessages.recordManifestGone(id), { releaseId: id });
+      // The format whose file the store still holds, else the first stated: the store's check then fetches it by ID.
+      const held = await Promise.all(stated.map(async (file) => (await stat(catalog.store.pathOf(file.sha256)).catch(() => undefined)) !== undefined));
+      const chosen = stated[held.indexOf(true)] ?? stated[0]!;
+      await insertFile(catalog, id, chosen.format, chosen.sha256, chosen.bytes);
+      return;
+    }
+  }
+}
+
+async function insertFile(catalog: Catalog, releaseId: string, format: string, sha256: string, bytes: number): Promise<void> {
+  await catalog.transaction((connection) =>
+    connection.run('INSERT INTO release_files (release_id, format, sha256, bytes) VALUES ($releaseId, $format, $sha256, $bytes::BIGINT)', {
+      releaseId,
+      format,
+      sha256,
+      bytes,
+    }),
+  );
+}

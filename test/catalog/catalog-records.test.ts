@@ -1,0 +1,86 @@
+// The catalog's records held against each other and against the verified manifests (a second independent server's
+// adversary, session 35: after a hand edit of catalog.duckdb `rdw verify` said all was well while an export shipped
+// rows of a release it no longer recorded, a lock pinned no data file, and a changed generated_at chose which
+// revision studies read). Each edit is made behind rdw's back through a DuckDB connection of its own; the built CLI
+// against the mock over HTTP finds it (exit 3, RDW_CATALOG_RECORD, one sentence naming the release) and
+// `rdw verify --repair` mends it from what rdw verified. Plain SQL reads the result.
+
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { catalogMessages } from '../../src/catalog/messages.js';
+import { EXIT_CODES } from '../../src/contract/index.js';
+import type { MockServer } from '../../src/mock/index.js';
+import { jsonError } from '../support/json-stderr.js';
+import { behindRdwsBack } from '../support/behind-rdws-back.js';
+import { queryCatalog } from '../support/query-catalog.js';
+import { runBuiltCli, type BuiltCliRun } from '../support/run-built-cli.js';
+import { withMockServer } from '../support/with-mock-server.js';
+import { withTempHome } from '../support/temp-home.js';
+
+const rdw = (mock: MockServer, home: string, argv: string[]): Promise<BuiltCliRun> =>
+  runBuiltCli([...argv, '--home', home], { env: { RDW_BASE_URL: mock.baseUrl, RDW_API_KEY: mock.keys.desk }, cwd: home, timeoutMs: 90_000 });
+
+const sql = async (home: string, query: string) => (await queryCatalog(home, query))!;
+
+describe('rdw verify holds the catalog\'s records to each other and to the verified manifests', () => {
+  it('finds rows of a release it does not record, a release without a data file, and fields its manifest contradicts; --repair mends all three', async () => {
+    await withMockServer({ days: 4 }, (mock) =>
+      withTempHome(async (home) => {
+        expect((await rdw(mock, home, ['pull', '--latest', '3'])).code).toBe(0);
+        const before = await sql(home, 'SELECT id, rows::INTEGER AS rows, generated_at FROM releases ORDER BY day');
+        const [a, b, c] = before.map((row) => String(row.id));
+        const aRows = Number(before[0]!.rows);
+        await behindRdwsBack(
+          home,
+          `DELETE FROM release_files WHERE release_id = '${a}'`,
+          `DELETE FROM releases WHERE id = '${a}'`,
+          `DELETE FROM release_files WHERE release_id = '${b}' AND format IN ('parquet', 'csv')`,
+          `UPDATE releases SET generated_at = generated_at + 99999999, rows = 3 WHERE id = '${c}'`,
+        );
+
+        // Before any repair: an export ships no row of the release the catalog no longer records; a lock of the
+        // release without a data file is refused (exit 3), not written with no file to pin.
+        const exported = await rdw(mock, home, ['export', 'out', '--json']);
+        expect(exported.code, exported.stderr).toBe(EXIT_CODES.ok);
+        const total = await sql(home, `SELECT count(*)::INTEGER AS n FROM market_events WHERE release_id <> '${a}'`);
+        expect(JSON.parse(exported.stdout)).toMatchObject({ rows: total[0]!.n });
+        const lock = await rdw(mock, home, ['lock', 'b.lock.json', b!]);
+        expect(lock.code).toBe(EXIT_CODES.integrity);
+        expect(lock.stderr).toBe(`rdw: ${catalogMessages.recordNoDataFile(b!)}\n`);
+        expect(existsSync(path.join(home, 'b.lock.json'))).toBe(false);
+
+        const found = await rdw(mock, home, ['verify']);
+        expect(found.code, found.stderr).toBe(EXIT_CODES.integrity);
+        const lines = found.stderr.trim().split('\n');
+        expect(lines).toContain(`rdw: ${catalogMessages.recordNoDataFile(b!)}`);
+        expect(found.stderr).toContain(catalogMessages.recordOrphanRows(a!, aRows));
+        expect(found.stderr).toContain(catalogMessages.recordDiffers(c!, 'rows', '3', String(before[2]!.rows)));
+        expect(found.stderr).toMatch(new RegExp(`records generated_at \\d+ for release ${c}, but its verified manifest says ${Number(before[2]!.generated_at)} .*revision of a day a study reads`));
+        const json = await rdw(mock, home, ['verify', '--json']);
+        expect(json.code).toBe(EXIT_CODES.integrity);
+        expect(jsonError(json, 'some')).toMatchObject({ code: 'RDW_CATALOG_RECORD', exitCode: EXIT_CODES.integrity });
+        const document = JSON.parse(json.stdout) as { ok: boolean; records: { kind: string; releaseId: string }[] };
+        expect(document.ok).toBe(false);
+        expect(document.records.map((problem) => `${problem.kind} ${problem.releaseId}`).sort()).toEqual(
+          [`orphan_rows ${a}`, `no_data_file ${b}`, `record_differs ${c}`, `record_differs ${c}`].sort(),
+        );
+
+        const repaired = await rdw(mock, home, ['verify', '--repair']);
+        expect(repaired.code, repaired.stderr).toBe(EXIT_CODES.ok);
+        expect(repaired.stdout).toContain(`Removed ${aRows} rows of release ${a} that the catalog held no record of.`);
+        expect(repaired.stdout).toContain(`Recorded the data file of release ${b} again from its verified manifest.`);
+        expect(repaired.stdout).toContain(`Set rows of release ${c} back to ${before[2]!.rows}, as its verified manifest says.`);
+        expect((await rdw(mock, home, ['verify'])).code).toBe(EXIT_CODES.ok);
+        // Plain SQL: no row without its release, B's data file recorded again, C's record as imported.
+        expect(await sql(home, 'SELECT count(*)::INTEGER AS n FROM market_events WHERE release_id NOT IN (SELECT id FROM releases)')).toEqual([{ n: 0 }]);
+        expect(await sql(home, `SELECT count(*)::INTEGER AS n FROM release_files WHERE release_id = '${b}' AND format IN ('parquet', 'csv')`)).toEqual([{ n: 1 }]);
+        expect(await sql(home, `SELECT rows::INTEGER AS rows, generated_at FROM releases WHERE id = '${c}'`)).toEqual([{ rows: before[2]!.rows, generated_at: before[2]!.generated_at }]);
+        // A can be pulled again (before the repair its leftover rows made the pull blame the service), whole.
+        expect((await rdw(mock, home, ['pull', a!])).code).toBe(EXIT_CODES.ok);
+        expect(await sql(home, `SELECT count(*)::INTEGER AS n FROM market_events WHERE release_id = '${a}'`)).toEqual([{ n: aRows }]);
+        expect((await rdw(mock, home, ['verify'])).code).toBe(EXIT_CODES.ok);
+      }),
+    );
+  }, 240_000);
+});
