@@ -386,6 +386,8 @@ export const syncMessages = {
   revisedLine: (id: string, day: string, rows: number) => `revised  ${day} ${id} ${rows} rows`,
   revisedDetail: (replaces: readonly string[], published: string) =>
     `         replaces ${replaces.map((other) => `${other.slice(0, 12)}…`).join(', ')}${published === '' ? '' : `, published ${published}`}`,
+  revisedNotCurrent: (current: string, published: string) =>
+    `         older than ${current.slice(0, 12)}…, which stays current (newer generated_at)${published === '' ? '' : `, published ${published}`}`,
   moreNew: (more: number, from: string, to: string) =>
     `new      … and ${more} more (${from} .. ${to}); every ID: rdw ls, or rdw sync --json`,
   failedLine: (id: string, day: string, message: string) => `failed   ${id} ${day}: ${message}`,

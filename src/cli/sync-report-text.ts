@@ -33,7 +33,9 @@ export function syncReportText(report: SyncReport): string {
   }
   for (const release of report.revised) {
     lines.push(syncMessages.revisedLine(release.id, release.day, release.rows));
-    lines.push(syncMessages.revisedDetail(release.replaces ?? [], publishedText(release.generatedAt)));
+    // A revision older than one imported does not replace it: studies go on reading the newer one.
+    if (release.currentStays === undefined) lines.push(syncMessages.revisedDetail(release.replaces ?? [], publishedText(release.generatedAt)));
+    else lines.push(syncMessages.revisedNotCurrent(release.currentStays, publishedText(release.generatedAt)));
   }
   for (const failure of report.failed) lines.push(syncMessages.failedLine(failure.id, failure.day, failure.message));
   for (const entry of report.snapshots) {

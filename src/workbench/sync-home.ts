@@ -18,6 +18,7 @@ import { signalExitCode } from '../base/index.js';
 import { checkLockRevisions, type StudyLock } from '../locks/index.js';
 import { fallenOffDays } from './fallen-off-days.js';
 import { listLatestReleases } from './pull-wanted.js';
+import { currentRevisions } from './current-revisions.js';
 import type { SyncBudget, SyncedRelease, SyncFailure, SyncReport } from './sync-report.js';
 import { syncSnapshots } from './sync-snapshots.js';
 import { WorkbenchOptionError } from './workbench-errors.js';
@@ -123,6 +124,13 @@ async function run(
     };
     if (replaces.length > 0) revised.push({ ...release, replaces });
     else fresh.push(release);
+  }
+  // A revision the service lists but that is older than one imported (by generated_at) does not become current:
+  // said, not "replaces" alone (a second server's adversary, session 35).
+  const current = await currentRevisions(catalog, revised.map((release) => release.day));
+  for (const release of revised) {
+    const stays = current.get(release.day);
+    if (stays !== undefined && stays !== release.id) release.currentStays = stays;
   }
   const failed: SyncFailure[] = pulled.failed.map(({ id, error }) => ({
     id,

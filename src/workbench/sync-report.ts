@@ -14,6 +14,11 @@ export interface SyncedRelease {
   generatedAt: number | null;
   /** For a revision: the IDs of the same day the catalog held before (they stay imported). */
   replaces?: string[];
+  /**
+   * For a revision that is not its day's current one after all (an imported revision has a newer generated_at, so
+   * `market_events_current`, and every study, still reads that one): its ID.
+   */
+  currentStays?: string;
 }
 
 /** A listed release that could not be pulled (it left nothing imported). */

@@ -12,6 +12,7 @@ import { checkLockRevisions, writeLock } from '../../src/locks/index.js';
 import { withMockServer } from '../support/with-mock-server.js';
 import { mockClient, withCatalog } from '../support/with-catalog.js';
 import { withTempHome } from '../support/temp-home.js';
+import { syncReportText } from '../../src/cli/sync-report-text.js';
 
 describe('syncHome', () => {
   it('pulls every listed ID once, labels revisions, and records each run in sync_runs', async () => {
@@ -51,6 +52,32 @@ describe('syncHome', () => {
         expect(runs[0]!.details).toEqual(JSON.parse(JSON.stringify(second)));
         expect(runs[0]!.budgetLeftBytes).toBe(second.budget!.remainingBytes);
       }, { now: () => new Date((time += 1000)) });
+    });
+  });
+
+  it('a listed revision older than the imported one (by generated_at) is imported but said not to be current', async () => {
+    // A second server's adversary (session 35): sync printed "revised … replaces <held>" while the catalog, by
+    // generated_at, kept reading the held revision. Here the held one is made newer than anything the mock lists.
+    await withMockServer({ days: 3, seed: 3 }, async (mock) => {
+      await withCatalog(async (catalog, home) => {
+        const client = mockClient(mock, home);
+        await syncHome(catalog, client);
+        const held = (await client.releases({ limit: 100 }))[0]!;
+        await catalog.transaction((connection) => connection.run(`UPDATE releases SET generated_at = generated_at + 1e9 WHERE id = '${held.id}'`));
+        let published = mock.advance(3600);
+        for (let hour = 1; hour < 48 && !published.some((release) => release.day === held.day); hour += 1) published = mock.advance(3600);
+        const second = await syncHome(catalog, client);
+        const revised = second.revised.find((release) => release.day === held.day)!;
+        expect(revised.id).not.toBe(held.id);
+        expect(revised).toMatchObject({ replaces: [held.id], currentStays: held.id });
+        const text = syncReportText(second).split('\n');
+        const at = text.findIndex((line) => line.includes(revised.id));
+        expect(text[at + 1]).toMatch(new RegExp(`^ {9}older than ${held.id.slice(0, 12)}…, which stays current \\(newer generated_at\\)`));
+        expect(text[at + 1]).not.toContain('replaces');
+        // The catalog's rule, by plain SQL over the view: the held revision is what studies read.
+        const [row] = await catalog.query(`SELECT DISTINCT release_id FROM market_events_current WHERE day = DATE '${held.day}'`);
+        expect(row).toEqual({ release_id: held.id });
+      });
     });
   });
 
