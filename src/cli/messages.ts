@@ -405,6 +405,9 @@ export const syncMessages = {
     `lock ${file}: ${day} has a newer revision${published === '' ? '' : `, published ${published}`}`,
   lockUnlisted: (file: string, day: string) =>
     `lock ${file}: ${day} is not in the service's listing (it fell off the latest 100, or is no longer listed); still served by ID`,
+  lockListedOlder: (file: string, day: string) =>
+    `lock ${file}: ${day} is listed under another ID, not newer; the pinned one is served by ID`,
+  lockListed: (id: string) => `  listed ${id}`,
   lockPinned: (id: string) => `  pinned ${id}`,
   lockNewer: (id: string, seenIn: string) => `  newer  ${id} (${seenIn})`,
   lockUnchanged: (file: string) => `lock ${file}: unchanged; write a new one with rdw lock to use a newer revision.`,

@@ -73,7 +73,10 @@ export function lockCheckLines(file: string, checks: readonly PinnedReleaseCheck
       const heading = syncMessages.lockRevised(file, check.day, publishedText(check.newerGeneratedAt));
       return [heading, syncMessages.lockPinned(check.id), syncMessages.lockNewer(check.newerId ?? '', check.seenIn ?? 'listing')];
     }
-    return check.status === 'unlisted' ? [syncMessages.lockUnlisted(file, check.day), syncMessages.lockPinned(check.id)] : [];
+    if (check.status !== 'unlisted') return [];
+    // The listing names another revision of the day (not newer): say which, not that the day is gone from it.
+    if (check.listedId !== undefined) return [syncMessages.lockListedOlder(file, check.day), syncMessages.lockPinned(check.id), syncMessages.lockListed(check.listedId)];
+    return [syncMessages.lockUnlisted(file, check.day), syncMessages.lockPinned(check.id)];
   });
   if (checks.some((check) => check.status === 'revised')) lines.push(syncMessages.lockUnchanged(file));
   return lines;

@@ -22,6 +22,11 @@ export interface PinnedReleaseCheck {
   newerGeneratedAt: number | null;
   /** Where the newer revision was seen; null when none. */
   seenIn: 'listing' | 'catalog' | null;
+  /**
+   * For `unlisted`: the release the listing names for that day instead, when it names one (a revision that is not
+   * newer by generated_at); absent when the listing names none of that day.
+   */
+  listedId?: string;
 }
 
 interface Candidate {
@@ -63,6 +68,8 @@ export async function checkLockRevisions(catalog: Catalog, lock: StudyLock, list
       const generatedAt = newest.generatedAt ?? timeOf(listing.find((item) => item.id === newest.id)?.generated_at);
       return { id, day, status: 'revised' as const, newerId: newest.id, newerGeneratedAt: generatedAt, seenIn: newest.seenIn };
     }
-    return { id, day, status: pinnedListed ? ('current' as const) : ('unlisted' as const), newerId: null, newerGeneratedAt: null, seenIn: null };
+    const status = pinnedListed ? ('current' as const) : ('unlisted' as const);
+    const listedInstead = pinnedListed ? undefined : listedOfDay[0]?.id;
+    return { id, day, status, newerId: null, newerGeneratedAt: null, seenIn: null, ...(listedInstead === undefined ? {} : { listedId: listedInstead }) };
   });
 }

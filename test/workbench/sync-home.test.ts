@@ -12,7 +12,7 @@ import { checkLockRevisions, writeLock } from '../../src/locks/index.js';
 import { withMockServer } from '../support/with-mock-server.js';
 import { mockClient, withCatalog } from '../support/with-catalog.js';
 import { withTempHome } from '../support/temp-home.js';
-import { syncReportText } from '../../src/cli/sync-report-text.js';
+import { lockCheckLines, syncReportText } from '../../src/cli/sync-report-text.js';
 
 describe('syncHome', () => {
   it('pulls every listed ID once, labels revisions, and records each run in sync_runs', async () => {
@@ -77,6 +77,18 @@ describe('syncHome', () => {
         // The catalog's rule, by plain SQL over the view: the held revision is what studies read.
         const [row] = await catalog.query(`SELECT DISTINCT release_id FROM market_events_current WHERE day = DATE '${held.day}'`);
         expect(row).toEqual({ release_id: held.id });
+        // A lock pinning the held revision: the listing names the other one for that day, older by generated_at,
+        // so it is not "revised"; its check names the listed ID rather than saying the day left the listing.
+        const lock = { lockVersion: 1 as const, rdwVersion: '0', dataset: 'market-events-v1', calculationVersions: [], releases: [
+          { id: held.id, day: held.day, version: held.version, manifestSha256: '0'.repeat(64), schemaSha256: null, files: {} },
+        ] };
+        const [check] = await checkLockRevisions(catalog, lock, await client.releases({ limit: 100 }));
+        expect(check).toMatchObject({ status: 'unlisted', listedId: revised.id, newerId: null });
+        expect(lockCheckLines('study.lock.json', [check!])).toEqual([
+          `lock study.lock.json: ${held.day} is listed under another ID, not newer; the pinned one is served by ID`,
+          `  pinned ${held.id}`,
+          `  listed ${revised.id}`,
+        ]);
       });
     });
   });
