@@ -99,7 +99,7 @@ export const catalogMessages = {
   acceptedNonFinite: (fields: readonly string[], releases: number) =>
     `${count(releases, 'release')} hold${releases === 1 ? 's' : ''} numbers that are not finite (NaN or ±Infinity) in ${list(fields)}; imported as NULL (missing, never a value).`,
   acceptedOtherValues: (values: readonly string[], releases: number) =>
-    `${count(releases, 'release')} hold${releases === 1 ? 's' : ''} values outside the spec's value sets (${list(values.map((value) => printableText(value, 60)))}); kept as they are (an outcome status other than complete is missing).`,
+    `${count(releases, 'release')} hold${releases === 1 ? 's' : ''} values outside the spec's value sets (${list(values.map((value) => printableText(value, 60)))}); kept as they are${values.some((value) => value.startsWith('status_')) ? ' (an outcome status other than complete is missing)' : ''}.`,
   schemaChecksumMismatch: (id: string, actual: string, expected: string) =>
     `The bundled schema of release ${short(id)} has sha256 ${actual.slice(0, 12)}…, the manifest says ${expected.slice(0, 12)}…. Nothing was imported.`,
   manifestContradicted: (id: string, detail: string, more: readonly string[]) =>

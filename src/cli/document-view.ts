@@ -8,6 +8,7 @@ import { byteText } from './byte-text.js';
 import { formatTable } from './format-table.js';
 import { documentMessages } from './messages.js';
 import { wrapText } from './wrap-text.js';
+import { forOutput } from './terminal-safe-text.js';
 
 type Row = Record<string, unknown>;
 
@@ -107,7 +108,8 @@ export function writeResearchCatalog(context: CliContext, catalog: unknown): voi
 /** Prints CSV rows again as CSV (header first), or as JSON rows with --json. */
 export function writeCsvTable(context: CliContext, table: ResearchTable): void {
   if (context.json) return void context.stdout.write(`${JSON.stringify(table.rows)}\n`);
-  context.stdout.write(formatCsv(table.columns, table.rows));
+  // The service's text: on a terminal its control characters are shown, not obeyed (piped, every byte as sent).
+  context.stdout.write(forOutput(context.stdout, formatCsv(table.columns, table.rows)));
 }
 
 /** The header line of an object carrying any envelope field, else undefined. Only fields present are shown. */

@@ -378,7 +378,7 @@ export const syncMessages = {
   summary: (at: string, listed: number, range: string, added: number, revised: number, present: number, failed: number) =>
     // The time first, as a log line (sync --watch prints one per run); no "sync " so 100 listed with mixed counts fit 100 columns.
     `${at}: listed ${listed}${range === '' ? '' : ` (${range})`}, ${added} new, ${revised} revised, ${present} present, ${failed} failed`,
-  nothingNew: (listed: number) => `nothing new: all ${listed} listed releases are in the catalog`,
+  nothingNew: (listed: number) => (listed === 0 ? 'nothing new: the listing named no release' : `nothing new: all ${listed} listed releases are in the catalog`),
   /** Under --json, a failed sync with no failed release or snapshot to name (the report on stdout says more). */
   syncFailed: (exitCode: number) => `The sync failed (exit ${exitCode}); its report on stdout says what failed.`,
   // Day first and no version, so a line with a whole release ID fits 100 columns (--json has every field).

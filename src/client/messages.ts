@@ -62,7 +62,9 @@ export const messages = {
       ? `The key is over the plan's key allowance for ${path} (403); use the account's first key or upgrade the plan.`
       : `The account has no active data plan for ${path} (403); activate a Researcher or Research Desk plan.`,
   notFound: (path: string): string => `${path} was not found (404); ${notFoundRemedy(path)}.`,
-  conflict: (path: string): string => `The request to ${path} conflicts with the account state (409); free a key slot and try again.`,
+  // The spec's only 409 is for creating a key with every slot used, which rdw never asks for (it only reads).
+  conflict: (path: string): string =>
+    `The service answered ${path} with 409 (conflict), which the spec gives only for creating a key when every key slot is used; rdw only reads, so it is the service's own state: try again later.`,
   rowQueryTooLarge: (releaseId: string, status: number): string =>
     `The row query on release ${short(releaseId)} is too large for /rows (${status}); download the full release file instead.`,
   rowPagesMisaligned: (releaseId: string, offset: number, rows: number, next: number): string =>

@@ -193,4 +193,24 @@ describe('values outside a closed value set', () => {
       ]);
     });
   });
+
+  it('keeps a seventh pair as it is and says so (the spec names six; a second server\'s adversary, session 35)', async () => {
+    const served = await variant({
+      name: 'seventh-pair',
+      select: `SELECT * REPLACE (CASE WHEN symbol = 'DOGEUSDT' THEN 'ADAUSDT' ELSE symbol END AS symbol) FROM src`,
+      edit: (release) => {
+        const symbols = release.coverage.symbols as string[] | undefined;
+        if (symbols !== undefined) release.coverage.symbols = symbols.map((symbol) => (symbol === 'DOGEUSDT' ? 'ADAUSDT' : symbol));
+      },
+    });
+    await withVariants([served], async (catalog, client) => {
+      const pulled = await pullRelease(catalog, client, served.release.id);
+      const rows = await one(catalog, `SELECT count(*) FROM market_events WHERE symbol = 'ADAUSDT'`);
+      expect(rows).toBeGreaterThan(0);
+      expect(pulled.accepted?.otherValues).toEqual([{ field: 'symbol', value: 'ADAUSDT', rows }]);
+      expect(acceptedNotices([pulled]).map((notice) => notice.message)).toEqual([
+        `1 release holds values outside the spec's value sets (symbol "ADAUSDT"); kept as they are.`,
+      ]);
+    });
+  });
 });

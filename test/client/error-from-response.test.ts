@@ -42,6 +42,15 @@ describe('errorFromResponse', () => {
     expect(errorFromResponse(413, apiErrorInfo('no json'), { path: '/rows', attempts: 1, rows: true })).toBeInstanceOf(RowQueryTooLargeError);
   });
 
+  it('words a 409 as the service\'s own state: rdw only reads and never creates a key (the spec\'s only 409)', () => {
+    // A second server's adversary (session 35): a 409 on /releases told the user to "free a key slot".
+    const error = errorFromResponse(409, apiErrorInfo(body(409, 'busy')), { path: '/releases', attempts: 1 });
+    expect(error.message).toBe(
+      "The service answered /releases with 409 (conflict), which the spec gives only for creating a key when every key slot is used; rdw only reads, so it is the service's own state: try again later.",
+    );
+    expect(error.message).not.toContain('free a key slot');
+  });
+
   it('keeps the offending parameter of a 422 and the API code of a 403', () => {
     const validation = errorFromResponse(422, apiErrorInfo(body(422, 'invalid_parameter', 'sample_type')), { path: '/rows', attempts: 1 });
     expect((validation as ValidationError).parameter).toBe('sample_type');

@@ -13,6 +13,7 @@ import { openCliCatalog } from '../open-cli-catalog.js';
 import { formatTable } from '../format-table.js';
 import { commandMessages } from '../messages.js';
 import { refuseDashOutput } from '../output-path.js';
+import { forOutput } from '../terminal-safe-text.js';
 import { writeParquetFile } from '../write-parquet-file.js';
 
 /** Widest cell of `rdw sql`'s table on a terminal (characters, `…` included). */
@@ -71,7 +72,7 @@ export const sqlCommand: Command = {
     if ('rows' in result) {
       const { columns, numeric, rows } = result;
       if (context.json) context.stdout.write(`${JSON.stringify(rows)}\n`);
-      else if (csv) context.stdout.write(formatCsv(columns, rows.map(csvRow)));
+      else if (csv) context.stdout.write(forOutput(context.stdout, formatCsv(columns, rows.map(csvRow))));
       // On a terminal a long cell (a JSON details column) is cut and a float's binary tail dropped, so the table
       // stays readable; piped, --csv and --json give every character and digit.
       else {
