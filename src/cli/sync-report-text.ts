@@ -3,7 +3,7 @@
 // study locks) as lines for stderr.
 
 import { utcSecondsText } from '../base/index.js';
-import type { PinnedReleaseCheck, SyncReport } from '../workbench/index.js';
+import { workbenchMessages, type PinnedReleaseCheck, type SyncReport } from '../workbench/index.js';
 import { byteText } from './byte-text.js';
 import { syncMessages } from './messages.js';
 
@@ -57,11 +57,12 @@ export function syncReportText(report: SyncReport): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** Lines for stderr (each without the `rdw: ` prefix): fallen-off days, days without a release, revised locks. */
+/** Lines for stderr (each without the `rdw: ` prefix): fallen-off days, days without a release, restated releases, revised locks. */
 export function syncWarnings(report: SyncReport): string[] {
   const warnings: string[] = [];
   if (report.mayHaveFallenOff !== null) warnings.push(syncMessages.mayHaveFallenOff(report.mayHaveFallenOff.from, report.mayHaveFallenOff.to));
   if (report.missingDays.length > 0) warnings.push(syncMessages.missingDays(report.missingDays));
+  for (const { id, field, imported, listed } of report.restated ?? []) warnings.push(workbenchMessages.listingRestated(id, field, imported, listed));
   for (const lock of report.locks) warnings.push(...lockCheckLines(lock.file, lock.releases));
   return warnings;
 }

@@ -42,6 +42,8 @@ export const workbenchMessages = {
     pid === undefined ? 'it names no PID' : `its PID ${printableText(JSON.stringify(pid) ?? String(pid), 40)} is not a process ID of 1 or more`,
   syncLockNoHost: () => 'it names no host or start time',
   snapshotNotDue: (refreshSeconds: number, nextAt: string) => `not due until ${nextAt} (refreshes every ${refreshSeconds} s)`,
+  listingRestated: (id: string, field: string, imported: string, listed: string) =>
+    `The listing restates imported release ${id.slice(0, 12)}…: ${field} ${listed}, not ${imported} as imported; a release ID is immutable, so rdw keeps what it verified (the service contradicts itself).`,
   snapshotUnrecordable: (dataset: string, why: string) =>
     `The service's snapshot of ${dataset} ${why}, so rdw cannot record it in the snapshot history; nothing was recorded (the service must fix it).`,
   badSnapshotDataset: (dataset: string) =>

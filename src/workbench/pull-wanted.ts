@@ -5,6 +5,7 @@
 import { pullReleases, recordListings, type Catalog, type PullReleasesOptions, type PullReleasesResult } from '../catalog/index.js';
 import { AbortedError, type RdwClient } from '../client/index.js';
 import type { ListedRelease } from '../contract/index.js';
+import { listingRestatements, type ListingRestatement } from './listing-restatements.js';
 import { checkReleaseIdsOrPrefixes, resolveReleaseIds } from './resolve-release-ids.js';
 
 /** Which releases to pull: exact IDs (or prefixes of 12+ characters: resolveReleaseIds), or the latest `latest` the API lists. */
@@ -23,6 +24,8 @@ export interface PulledReleases {
   ids: string[];
   /** The listing, when the latest N were asked for. */
   listed: ListedRelease[] | undefined;
+  /** What that listing states otherwise about releases already imported (kept as verified). */
+  restated: ListingRestatement[];
   result: PullReleasesResult;
 }
 
@@ -73,5 +76,6 @@ export async function pullWanted(catalog: Catalog, client: RdwClient, wanted: Wa
   const ids = listed === undefined ? await resolveReleaseIds(catalog, (wanted as { ids: readonly string[] }).ids) : listed.map((release) => release.id);
   onPlanned?.(ids, listed);
   const result = await pullReleases(catalog, client, ids, pullOptions);
-  return { ids, listed, result };
+  const restated = listed === undefined ? [] : await listingRestatements(catalog, listed);
+  return { ids, listed, result, restated };
 }

@@ -19,6 +19,7 @@ import { checkLockRevisions, type StudyLock } from '../locks/index.js';
 import { fallenOffDays } from './fallen-off-days.js';
 import { listLatestReleases } from './pull-wanted.js';
 import { currentRevisions } from './current-revisions.js';
+import { listingRestatements } from './listing-restatements.js';
 import type { SyncBudget, SyncedRelease, SyncFailure, SyncReport } from './sync-report.js';
 import { syncSnapshots } from './sync-snapshots.js';
 import { WorkbenchOptionError } from './workbench-errors.js';
@@ -148,6 +149,7 @@ async function run(
   const knownLast = [lastDetails?.newestListedDay, base.previousLastDay].filter((day): day is string => typeof day === 'string').sort().at(-1);
   const mayHaveFallenOff = fallenOffDays(oldestListedDay, listing.length, limit, knownLast);
   const { missingDays } = await catalogDays(catalog);
+  const restated = await listingRestatements(catalog, listing);
 
   // 5. Study locks against the listing and the catalog; the budget left.
   const locks = [];
@@ -180,6 +182,7 @@ async function run(
     mayHaveFallenOff,
     previousLastDay: base.previousLastDay,
     missingDays,
+    restated,
     locks,
     ...(interruptedBy === undefined ? {} : { interrupted: { signal: interruptedBy, notPulled: pulled.notStarted } }),
     ...(pulled.stoppedBy === undefined || interruptedBy !== undefined ? {} : { stopped: { notPulled: pulled.notStarted } }),

@@ -2,6 +2,7 @@
 
 import type { SyncOutcome } from '../catalog/index.js';
 import type { PinnedReleaseCheck } from '../locks/index.js';
+import type { ListingRestatement } from './listing-restatements.js';
 
 /** A release a sync imported. */
 export interface SyncedRelease {
@@ -103,6 +104,8 @@ export interface SyncReport {
   previousLastDay: string | null;
   /** Days between the catalog's first and last day with no release in the catalog, after the run. */
   missingDays: string[];
+  /** What the listing states otherwise about releases already imported (kept as verified; listingRestatements). */
+  restated: ListingRestatement[];
   locks: SyncLockCheck[];
   /**
    * Set when a signal stopped the run between releases (outcome `interrupted`): the signal, and the listed

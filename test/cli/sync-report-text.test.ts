@@ -21,6 +21,7 @@ const report = (over: Partial<SyncReport>): SyncReport => ({
   mayHaveFallenOff: null,
   previousLastDay: '2026-10-31',
   missingDays: [],
+  restated: [],
   locks: [],
   ...over,
 });

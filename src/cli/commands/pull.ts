@@ -3,7 +3,7 @@
 
 import { EXIT_CODES, failureOf } from '../../contract/index.js';
 import type { PullReleasesResult } from '../../index.js';
-import { acceptedNotices, catalogMessages, checkWantedReleases, pullWanted, storeMessages, type PullProgress } from '../../workbench/index.js';
+import { acceptedNotices, catalogMessages, checkWantedReleases, pullWanted, storeMessages, workbenchMessages, type PullProgress } from '../../workbench/index.js';
 import { connectApi } from '../api-connection.js';
 import { CliUsageError } from '../cli-errors.js';
 import type { Command, ReportedFailure } from '../command.js';
@@ -43,7 +43,7 @@ export const pullCommand: Command = {
     // 4. The latest N listed (and remembered) or the IDs as given; pulled with progress: a bar on a terminal,
     // otherwise quiet lines.
     let shown: ProgressBar | undefined;
-    const { ids, result } = await pullWanted(catalog, api.client, wanted, {
+    const { ids, result, restated } = await pullWanted(catalog, api.client, wanted, {
       ...(concurrency === undefined ? {} : { concurrency }),
       signal: interrupt.signal,
       onPlanned: (planned) => {
@@ -58,6 +58,8 @@ export const pullCommand: Command = {
     // What the releases carried beyond the contract and was accepted: one line per kind, once per pull.
     const accepted = acceptedNotices(result.pulled);
     for (const notice of accepted) context.stderr.write(`rdw: ${notice.message}\n`);
+    // The listing restating a release imported before (kept as verified): said, never silently "present".
+    for (const { id, field, imported, listed } of restated) context.stderr.write(`rdw: ${workbenchMessages.listingRestated(id, field, imported, listed)}\n`);
     // A listing with nothing usable (empty, or every item without a usable id or day) is said, not a silent exit 0.
     if (ids.length === 0 && 'latest' in wanted && interrupt.received === undefined) context.stderr.write(`rdw: ${commandMessages.pullListedNothing()}\n`);
     // Through a team store the pull lines look the same: one line says what the store gave and took.
@@ -68,7 +70,8 @@ export const pullCommand: Command = {
       const failed = result.failed.map(({ id, error }) => ({ id, ...failureOf(error) }));
       const interrupted = interrupt.received === undefined ? {} : { interrupted: interrupt.received, notPulled: result.notStarted };
       const stopped = result.stoppedBy === undefined ? {} : { stopped: true, notPulled: result.notStarted };
-      context.stdout.write(`${JSON.stringify({ pulled: result.pulled, failed, accepted, ...stopped, ...interrupted })}\n`);
+      const restatedShown = restated.length === 0 ? {} : { restated };
+      context.stdout.write(`${JSON.stringify({ pulled: result.pulled, failed, accepted, ...restatedShown, ...stopped, ...interrupted })}\n`);
       if (interrupt.received !== undefined) return interruptedFailure(interrupt.received, interrupt.exitCode!, result);
       const [first] = failed;
       if (first !== undefined) {
