@@ -5,7 +5,7 @@
 import { utcSecondsText } from '../base/index.js';
 import { workbenchMessages, type PinnedReleaseCheck, type SyncReport } from '../workbench/index.js';
 import { byteText } from './byte-text.js';
-import { syncMessages } from './messages.js';
+import { documentMessages, syncMessages } from './messages.js';
 
 /** New releases listed one per line in text; beyond, one line says how many more (a first sync pulls 100). */
 const NEW_LINES = 10;
@@ -42,7 +42,7 @@ export function syncReportText(report: SyncReport): string {
     const generated = entry.generatedAt === undefined ? '' : publishedText(entry.generatedAt);
     const detail =
       entry.status === 'recorded' ? syncMessages.snapshotRecorded(generated) : entry.status === 'unchanged' ? syncMessages.snapshotUnchanged(generated) : (entry.reason ?? '');
-    lines.push(syncMessages.snapshotLine(entry.dataset, entry.status, detail));
+    lines.push(syncMessages.snapshotLine(entry.dataset, entry.status, entry.stale === true ? `${detail} — ${documentMessages.stale()}` : detail));
   }
   // A checked lock with no revised pin is said here (a revised one is a warning on stderr: syncWarnings).
   for (const lock of report.locks) if (!lock.releases.some((check) => check.status === 'revised')) lines.push(syncMessages.lockNothingRevised(lock.file, lock.pinned));

@@ -46,6 +46,8 @@ export interface SyncSnapshot {
   nextAt: string | null;
   /** The snapshot's generated_at (UTC Unix seconds) when fetched now. */
   generatedAt?: number;
+  /** True when the snapshot fetched now says it is stale (spec: `stale`); absent otherwise. */
+  stale?: true;
   /** A failure's code and exit code (failureOf). */
   code?: string;
   exitCode?: number;

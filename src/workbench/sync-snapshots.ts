@@ -66,6 +66,8 @@ export async function syncSnapshots(
         refreshSeconds: declared,
         nextAt: iso(fetchedAt + declared * 1000),
         generatedAt: snapshot.generated_at,
+        // Recorded all the same (the history keeps what the service served), but said: `rdw research get` says it too.
+        ...(snapshot.stale === true ? { stale: true as const } : {}),
       });
     } catch (error) {
       const { code, exitCode, message } = failureOf(error);

@@ -36,4 +36,15 @@ describe('syncReportText', () => {
     expect(text).not.toContain('nothing new');
     expect(text.split('\n')[0]).toContain('0 new, 0 revised, 0 present');
   });
+
+  it('says a recorded snapshot the service calls stale, as rdw research get does (a second server\'s adversary, session 35)', () => {
+    const entry = { dataset: 'listing-calendar', fetchedAt: '2026-11-01T00:00:00.000Z', refreshSeconds: 60, nextAt: null, generatedAt: 1_793_491_200 };
+    const text = syncReportText(report({ snapshots: [{ ...entry, status: 'recorded', stale: true }, { ...entry, dataset: 'market-breadth', status: 'recorded' }] }));
+    expect(text).toContain('snapshot listing-calendar recorded: generated 2026-11-01T00:00:00Z — STALE: older than its freshness boundary');
+    expect(text).toMatch(/snapshot market-breadth recorded: generated 2026-11-01T00:00:00Z$/m);
+  });
+
+  it('names an empty listing as such instead of "all 0 listed releases are in the catalog"', () => {
+    expect(syncReportText(report({ listed: 0, present: 0 }))).toContain('nothing new: the listing named no release');
+  });
 });
