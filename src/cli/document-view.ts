@@ -69,9 +69,9 @@ export function writeDocument(context: CliContext, name: string, document: unkno
       out.write(items.length === 0 ? `${documentMessages.noItems()}\n` : rowTable(items, columns));
       // The rest of the envelope (source, window, summary, limitation…) travels with the rows: the spec says
       // limitations must go with downstream analysis.
-      return void out.write(fieldLines(document, [...HEADER_FIELDS, 'items'], 0));
+      return void out.write(fieldLines(document, [...HEADER_FIELDS, 'items'], 0, out.columns));
     }
-    return void out.write(fieldLines(document, header === undefined ? [] : HEADER_FIELDS));
+    return void out.write(fieldLines(document, header === undefined ? [] : HEADER_FIELDS, 1, out.columns));
   }
   if (Array.isArray(document)) {
     out.write(`${wrapText(documentMessages.otherShape(name, `a JSON array of ${document.length} element${document.length === 1 ? '' : 's'}`), out.columns, 2)}\n`);
@@ -83,8 +83,9 @@ export function writeDocument(context: CliContext, name: string, document: unkno
 }
 
 /**
- * Prints the free Research catalog: its scope, the datasets as a table and the limits as the service
- * states them ("not stated" where it does not). A catalog in another shape is shown as its fields.
+ * Prints the free Research catalog: its scope, the datasets as a table, the limits as the service states them
+ * ("not stated" where it does not), then its other fields (limitations). A catalog in another shape is shown as
+ * its fields.
  */
 export function writeResearchCatalog(context: CliContext, catalog: unknown): void {
   const out = context.stdout;
@@ -103,6 +104,8 @@ export function writeResearchCatalog(context: CliContext, catalog: unknown): voi
   }
   if (csvBesideJson) out.write(`${documentMessages.csvBesideJson()}\n`);
   out.write(`\n${limitsLine(catalog.limits)}\n`);
+  // The rest of the catalog, its limitations first of all (spec: they "must travel with downstream analysis").
+  out.write(fieldLines(catalog, ['scope', 'datasets', 'limits'], 0, out.columns));
 }
 
 /** Prints CSV rows again as CSV (header first), or as JSON rows with --json. */
@@ -150,7 +153,7 @@ const MAX_DEPTH = 4;
  * fields below, and a longer list of objects as a table (so a page of another shape reads as rows, not as
  * one line of JSON).
  */
-function fieldLines(document: Row, skip: readonly string[], depth = 1): string {
+function fieldLines(document: Row, skip: readonly string[], depth = 1, columns?: number): string {
   const pad = '  '.repeat(depth);
   const lines: string[] = [];
   for (const [field, value] of Object.entries(document)) {
@@ -158,10 +161,10 @@ function fieldLines(document: Row, skip: readonly string[], depth = 1): string {
     const text = valueText(value);
     const nested = typeof value === 'object' && value !== null && text.length > INLINE_JSON_MAX && depth < MAX_DEPTH;
     if (nested && isPlainObject(value)) {
-      lines.push(`${pad}${printableText(field, Infinity)}:`, fieldLines(value, [], depth + 1).trimEnd());
+      lines.push(`${pad}${printableText(field, Infinity)}:`, fieldLines(value, [], depth + 1, columns).trimEnd());
     } else if (nested && Array.isArray(value) && value.every((item) => typeof item === 'string')) {
-      // A list of sentences (limitation): one per line, so each fits a terminal.
-      lines.push(`${pad}${printableText(field, Infinity)}:`, ...value.map((item) => `${pad}  - ${valueText(item)}`));
+      // A list of sentences (limitation): one per line, wrapped under its own indent on a terminal.
+      lines.push(`${pad}${printableText(field, Infinity)}:`, ...value.map((item) => `${pad}  - ${wrapText(valueText(item), columns, pad.length + 4)}`));
     } else if (nested && isRowList(value)) {
       const table = rowTable(value).trimEnd().split('\n');
       lines.push(`${pad}${printableText(field, Infinity)}:`, ...table.map((line) => `${pad}  ${line}`.trimEnd()));

@@ -19,6 +19,12 @@ describe('rdw research and rdw live', () => {
         expect(catalog.code).toBe(0);
         const ids = (JSON.parse(catalog.out) as { datasets: { id: string }[] }).datasets.map((dataset) => dataset.id);
         expect(ids).toContain('market-breadth');
+        // The table view carries the catalog's limitations too (spec: they travel with downstream analysis; a second
+        // server's adversary, session 35, found them dropped).
+        const table = await run('research', 'catalog');
+        const limitations = (JSON.parse(catalog.out) as { limitations: string[] }).limitations;
+        expect(limitations.length).toBeGreaterThan(0);
+        expect(table.out).toContain(['limitations:', ...limitations.map((sentence) => `  - ${sentence}`)].join('\n'));
 
         const stale = await run('research', 'get', 'listing-calendar');
         expect(stale.code).toBe(0);
