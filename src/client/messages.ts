@@ -150,11 +150,12 @@ export const messages = {
     `The API did not report the account limits (${reason}); rdw assumes the free plan: ${rpm} requests per minute and no paid download bytes.`,
 
   checksumMismatch: (what: string, actual: string, expected: string): string =>
-    `${what} failed its checksum: sha256 was ${short(actual)}, the manifest says ${short(expected)}; nothing was kept, download it again.`,
+    // `expected` is the manifest's digest, or the catalog's record of it (rdw verify --repair): "expected" is true of both.
+    `${what} failed its checksum: sha256 was ${short(actual)}, ${short(expected)} was expected; nothing was kept, download it again.`,
   sizeMismatch: (what: string, actual: number, expected: number): string =>
     `${what} has ${actual} bytes but ${expected} were expected; nothing was kept at the destination, download it again.`,
   announcedSizeMismatch: (what: string, announced: number, expected: number): string =>
-    `The API announced ${announced} bytes (Content-Length) for ${what.charAt(0).toLowerCase()}${what.slice(1)}, but the manifest says ${expected}; nothing was downloaded, try again later or report it to the API operator.`,
+    `The API announced ${announced} bytes (Content-Length) for ${what.charAt(0).toLowerCase()}${what.slice(1)}, but ${expected} were expected; nothing was downloaded: report it to the API operator (a release's files never change).`,
   manifestMismatch: (requested: string, received: string): string =>
     `The manifest requested for release ${short(requested)} describes release ${short(received)}; nothing was used, report this to the API operator.`,
   noBundledSchemaFile: (releaseId: string): string =>

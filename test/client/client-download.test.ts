@@ -90,7 +90,7 @@ describe('verified downloads and faults', () => {
     expect(error).toBeInstanceOf(IntegrityError);
     expect((error as SizeMismatchError).code).toBe('RDW_INTEGRITY_SIZE');
     // Refused at the header, before a byte came: the sentence says what was announced, not "has N bytes".
-    expect((error as SizeMismatchError).message).toMatch(new RegExp(`^The API announced ${release.files.csv.bytes} bytes \\(Content-Length\\) for .+, but the manifest says ${expected.bytes}; nothing was downloaded`));
+    expect((error as SizeMismatchError).message).toMatch(new RegExp(`^The API announced ${release.files.csv.bytes} bytes \\(Content-Length\\) for .+, but ${expected.bytes} were expected; nothing was downloaded`));
     expect(await readdir(dir)).toEqual([]);
   });
 
