@@ -3,8 +3,7 @@
 // release's stored manifest says; a missing data-file or manifest record is written again from the manifest's
 // digest (or the recorded one), so the store's check that follows finds the file, or fetches it again by ID.
 
-import { stat } from 'node:fs/promises';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { environmentErrorOf } from '../contract/index.js';
 import { manifestFromBytes } from '../client/index.js';
 import type { Catalog } from './catalog.js';
