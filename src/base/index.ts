@@ -25,7 +25,7 @@ export { UnsafeDeleteError } from './unsafe-delete-error.js';
 export type { UnsafeDeleteReason, UnsafeDeleteErrorOptions } from './unsafe-delete-error.js';
 export { baseMessages } from './messages.js';
 export { signalExitCode } from './signal-exit-code.js';
-export { printableText } from './printable-text.js';
+export { controlCharactersEscaped, printableText } from './printable-text.js';
 export { STAGING_FOLDER_PREFIX, writeFolderStaged } from './staged-folder.js';
 export { isFolder } from './is-folder.js';
 export { utcSecondsText } from './utc-seconds-text.js';

@@ -7,13 +7,12 @@
 import { readFile } from 'node:fs/promises';
 import { manifestFromBytes } from '../client/index.js';
 import type { Catalog } from './catalog.js';
+import { DATA_FORMATS } from './release-import.js';
 
 /** The `releases` fields a stored manifest states, as verify compares them. */
 export const MANIFEST_RECORD_FIELDS = ['dataset', 'version', 'day', 'generated_at', 'rows', 'manifest_sha256'] as const;
 export type ManifestRecordField = (typeof MANIFEST_RECORD_FIELDS)[number];
 
-/** The data file formats a release's rows are imported from. */
-const DATA_FORMATS = ['parquet', 'csv', 'json'] as const;
 
 /** One disagreement between the catalog's records, or with a stored manifest. */
 export type CatalogRecordProblem =

@@ -48,6 +48,7 @@ export type { KnownRevision } from './known-revisions.js';
 
 // Verify, repair, collect garbage, export.
 export { verifyStore } from './verify-store.js';
+export { currentRevisions } from './current-revisions.js';
 export { checkCatalogRecords, type CatalogRecordProblem } from './check-catalog-records.js';
 export { repairCatalogRecords, type CatalogRecordRepair } from './repair-catalog-records.js';
 export type { StoredFileCheck, StoreVerification } from './verify-store.js';

@@ -2,6 +2,7 @@
 // of its day and the newest revision known from listings when that is newer.
 
 import type { Catalog } from './catalog.js';
+import { REVISION_RANK_SQL } from './current-revisions.js';
 
 /** One imported release. Times: `imported_at` ISO UTC; `generated_at` UTC Unix seconds. */
 export interface ImportedRelease {
@@ -40,7 +41,7 @@ unordered AS (
   WHERE generated_at IS NULL AND NOT EXISTS (SELECT 1 FROM releases i WHERE i.id = l.id) GROUP BY day
 ),
 ranked AS (
-  SELECT *, row_number() OVER (PARTITION BY day ORDER BY generated_at DESC, import_order DESC) AS revision_rank FROM releases
+  SELECT *, ${REVISION_RANK_SQL} AS revision_rank FROM releases
 )
 SELECT r.id, strftime(r.day, '%Y-%m-%d') AS day, r.version, r.rows::DOUBLE AS rows, r.generated_at,
   strftime(r.imported_at, '%Y-%m-%dT%H:%M:%SZ') AS imported_at,

@@ -15,6 +15,8 @@ export interface ReleaseRecord {
   day: string;
   /** Rows imported (the manifest's `rows`, checked at import). */
   rows: number;
+  /** The manifest's generation time, UTC Unix seconds (it orders a day's revisions). */
+  generatedAt: number;
   /** SHA-256 of the manifest bytes as downloaded (`releases.manifest_sha256`). */
   manifestSha256: string;
   /** `releases.schema_sha256`; null for a release without a bundled schema. */
@@ -37,7 +39,7 @@ export async function readReleaseRecords(catalog: Catalog, ids: readonly string[
   const unique = [...new Set(ids)];
   if (unique.length === 0) return records;
   const releases = await catalog.query(
-    `SELECT id, dataset, version, strftime(day, '%Y-%m-%d') AS day, rows::DOUBLE AS rows, manifest_sha256, schema_sha256, rows_fingerprint FROM releases WHERE ${idInListSql('id', unique)}`,
+    `SELECT id, dataset, version, strftime(day, '%Y-%m-%d') AS day, rows::DOUBLE AS rows, generated_at, manifest_sha256, schema_sha256, rows_fingerprint FROM releases WHERE ${idInListSql('id', unique)}`,
   );
   for (const row of releases) {
     records.set(String(row.id), {
@@ -46,6 +48,7 @@ export async function readReleaseRecords(catalog: Catalog, ids: readonly string[
       version: String(row.version),
       day: String(row.day),
       rows: Number(row.rows),
+      generatedAt: Number(row.generated_at),
       manifestSha256: String(row.manifest_sha256),
       schemaSha256: row.schema_sha256 === null || row.schema_sha256 === undefined ? null : String(row.schema_sha256),
       rowsFingerprint: typeof row.rows_fingerprint === 'string' ? row.rows_fingerprint : null,

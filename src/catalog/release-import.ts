@@ -6,7 +6,9 @@ import type { AcceptedBeyondContract } from './accepted-beyond-contract.js';
 import type { ColumnPlan } from './check-data-columns.js';
 
 /** Data file formats a release can be imported from. */
-export type DataFormat = 'parquet' | 'csv';
+/** The files a release's rows are imported from, in the order a pull prefers them. */
+export const DATA_FORMATS = ['parquet', 'csv'] as const;
+export type DataFormat = (typeof DATA_FORMATS)[number];
 
 /** What step 7 needs: the verified manifest, the stored data file, and the stored small files. */
 export interface ReleaseImport {

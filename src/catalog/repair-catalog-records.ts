@@ -10,6 +10,7 @@ import type { Catalog } from './catalog.js';
 import { CatalogRecordError } from './catalog-errors.js';
 import type { CatalogRecordProblem, ManifestRecordField } from './check-catalog-records.js';
 import { catalogMessages } from './messages.js';
+import { DATA_FORMATS } from './release-import.js';
 
 /** What the repair of one problem did: `repaired`, or `failed` with nothing changed (see `error`). */
 export interface CatalogRecordRepair {
@@ -28,8 +29,6 @@ const FIELD_TYPES: Record<ManifestRecordField, string> = {
   manifest_sha256: 'VARCHAR',
 };
 
-/** Data formats a missing data-file record is restored as, in this order of preference (the one the store holds first). */
-const DATA_FORMATS = ['parquet', 'csv', 'json'] as const;
 
 /** Mends each problem in its own transaction; never throws for one problem (see each `outcome`). Needs a read-write catalog. */
 export async function repairCatalogRecords(catalog: Catalog, problems: readonly CatalogRecordProblem[]): Promise<CatalogRecordRepair[]> {
@@ -76,7 +75,8 @@ async function repairOne(catalog: Catalog, problem: CatalogRecordProblem): Promi
       const files = manifestFromBytes(id, manifest).release.files as Partial<Record<string, { sha256: string; bytes: number }>>;
       const stated = DATA_FORMATS.flatMap((format) => (files[format] === undefined ? [] : [{ format, ...files[format]! }]));
       if (stated.length === 0) throw new CatalogRecordError(catalogMessages.recordManifestGone(id), { releaseId: id });
-      // The format whose file the store still holds, else the first stated: the store's check then fetches it by ID.
+      // A format the manifest states whose file the store still holds (parquet first), else the first stated: the
+      // store's check then fetches it by ID.
       const held = await Promise.all(stated.map(async (file) => (await stat(catalog.store.pathOf(file.sha256)).catch(() => undefined)) !== undefined));
       const chosen = stated[held.indexOf(true)] ?? stated[0]!;
       await insertFile(catalog, id, chosen.format, chosen.sha256, chosen.bytes);

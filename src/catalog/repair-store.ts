@@ -7,7 +7,7 @@ import { ApiNotFoundError, type RdwClient } from '../client/index.js';
 import { EXIT_CODES, IntegrityError, environmentErrorOf, isRdwError, type DownloadFormat, type FileDigest } from '../contract/index.js';
 import type { Catalog } from './catalog.js';
 import { CatalogOptionError, StoreMismatchError } from './catalog-errors.js';
-import type { DataFormat } from './release-import.js';
+import { DATA_FORMATS, type DataFormat } from './release-import.js';
 import { catalogMessages } from './messages.js';
 import { reimportReleaseRows } from './reimport-release-rows.js';
 import { tempName } from './release-temp-name.js';
@@ -52,8 +52,7 @@ export interface RepairOptions {
   onRepair?: (repair: StoreFileRepair) => void;
 }
 
-const DATA_FORMATS: readonly string[] = ['parquet', 'csv'] satisfies DataFormat[];
-const isData = (use: { format: string }) => DATA_FORMATS.includes(use.format);
+const isData = (use: { format: string }) => (DATA_FORMATS as readonly string[]).includes(use.format);
 
 /** The failure as an Error: a full disk, a denied or read-only folder … as its typed environment error. */
 const asError = (error: unknown): Error => environmentErrorOf(error) ?? (error instanceof Error ? error : new Error(String(error)));

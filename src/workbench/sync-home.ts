@@ -4,6 +4,7 @@
 
 import {
   catalogDays,
+  currentRevisions,
   importedReleaseIds,
   knownRevisions,
   lastSyncRun,
@@ -18,7 +19,6 @@ import { signalExitCode } from '../base/index.js';
 import { checkLockRevisions, type StudyLock } from '../locks/index.js';
 import { fallenOffDays } from './fallen-off-days.js';
 import { listLatestReleases } from './pull-wanted.js';
-import { currentRevisions } from './current-revisions.js';
 import { listingRestatements } from './listing-restatements.js';
 import type { SyncBudget, SyncedRelease, SyncFailure, SyncReport } from './sync-report.js';
 import { syncSnapshots } from './sync-snapshots.js';

@@ -5,17 +5,19 @@
 
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/run-cli.js';
-import { forOutput, terminalSafeText } from '../../src/cli/terminal-safe-text.js';
+import { controlCharactersEscaped } from '../../src/base/index.js';
+import { forOutput } from '../../src/cli/terminal-safe-text.js';
 import { captureOutput } from '../support/capture-output.js';
 import { sendJson, startScriptedServer } from '../support/scripted-server.js';
 import { withTempHome } from '../support/temp-home.js';
 
 const HOSTILE = 'BTC\u001b]0;pwned\u0007USDT \u202eevil\u202c';
 
-describe('terminalSafeText', () => {
+describe('controlCharactersEscaped and forOutput', () => {
   it('writes control characters but tab and line breaks as \\uXXXX, and leaves printable text alone', () => {
-    expect(terminalSafeText(`a\tb\r\nc${HOSTILE}\u009b2J\u007f`)).toBe('a\tb\r\ncBTC\\u001b]0;pwned\\u0007USDT \\u202eevil\\u202c\\u009b2J\\u007f');
-    expect(terminalSafeText('plain, "quoted" ünïcödé')).toBe('plain, "quoted" ünïcödé');
+    expect(controlCharactersEscaped(`a\tb\r\nc${HOSTILE}\u009b2J\u007f`)).toBe('a\tb\r\ncBTC\\u001b]0;pwned\\u0007USDT \\u202eevil\\u202c\\u009b2J\\u007f');
+    expect(controlCharactersEscaped('a\u2028b')).toBe('a\\u2028b');
+    expect(controlCharactersEscaped('plain, "quoted" ünïcödé')).toBe('plain, "quoted" ünïcödé');
     expect(forOutput({ isTTY: false }, HOSTILE)).toBe(HOSTILE);
     expect(forOutput({ isTTY: true }, HOSTILE)).not.toContain('\u001b');
   });
