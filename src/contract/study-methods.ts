@@ -20,9 +20,10 @@ export type PooledIntervalMethod = (typeof POOLED_INTERVAL_METHODS)[number];
 /**
  * How the pooled Δ log loss of several k-folds gets its interval (evaluateModel's pooledDifference):
  * 'corrected-resampled-t' (Nadeau & Bengio, the default) or 'cross-fold' (experimental: the test-days jackknife plus
- * the folds' cross-fold term; models that give their score geometry).
+ * the folds' cross-fold term; models that give their score geometry) or 'nested' (experimental: nested
+ * cross-validation, Bates, Hastie & Tibshirani; J(J − 1)/2 more fits).
  */
-export const POOLED_DIFFERENCE_METHODS = ['cross-fold', 'corrected-resampled-t'] as const;
+export const POOLED_DIFFERENCE_METHODS = ['cross-fold', 'nested', 'corrected-resampled-t'] as const;
 export type PooledDifferenceMethod = (typeof POOLED_DIFFERENCE_METHODS)[number];
 
 /**

@@ -10,6 +10,7 @@ import { resolveModelInterval, type ModelIntervalOptions } from './model-interva
 import { LogisticRegression } from './logistic-regression.js';
 import { featureMatrix, featureMatrixFromColumns, type FeatureMatrix, type Model, type ScoreGeometry } from './model.js';
 import type { CrossFoldTestRows } from './cross-fold-interval.js';
+import { deltaSum, nestedCvFolds } from './nested-cv-folds.js';
 import { pooledOverFolds, scoreWithIntervals, type ResolvedModelInterval, type ScoredPredictions } from './model-score-intervals.js';
 import { modellingMessages } from './messages.js';
 
@@ -67,7 +68,9 @@ export interface EvaluateModelOptions {
    * The pooled Δ log loss's interval under `pooledInterval: 'folds'`. `corrected-resampled-t` (default): as the
    * other scores. `cross-fold` (experimental, not calibrated): crossFoldInterval, the test-days jackknife plus the
    * folds' cross-fold term, about the fitted models' own skill; needs a model and baseline that give their score
-   * geometry (else the corrected resampled t). Measured in docs/modelling.md "Purged k-fold's pooled Δ log loss".
+   * geometry (else the corrected resampled t). `nested` (experimental, not calibrated): nestedCvInterval, nested
+   * cross-validation over the folds' pairs (J(J − 1)/2 more fits). Measured in docs/modelling.md "Purged k-fold's
+   * pooled Δ log loss".
    */
   pooledDifference?: PooledDifferenceMethod;
   /**
@@ -199,7 +202,24 @@ export function evaluateModel(data: ModelData, features: FeatureSet, folds: read
   // (walk-forward): the jackknife over every fold's test days, as scored.
   const overFolds = foldResults.length > 1 && pooledInterval === 'folds';
   const crossFold = options.pooledDifference === 'cross-fold' && geometryComplete ? crossFoldRows(geometry, cut(pooledDay), resolved.blockDays) : undefined;
-  const pooled = overFolds ? pooledOverFolds(scored, foldResults, resolved.confidence, crossFold) : scored;
+  // Nested cross-validation (experimental): a model and baseline per pair of folds, fitted on what trains both.
+  const pairDeltas = (train: readonly number[], testFolds: readonly number[]) => {
+    const fitted = select(data, all, train);
+    if (fitted.matrix.rows === 0) return undefined;
+    const model = makeModel();
+    const baseline = makeBaseline();
+    model.fit(fitted.matrix, fitted.y);
+    baseline.fit(fitted.matrix, fitted.y);
+    return testFolds.map((k) => {
+      const test = select(data, all, folds[k]!.test);
+      return deltaSum(test.y, model.predict(test.matrix), baseline.predict(test.matrix));
+    });
+  };
+  const nested =
+    overFolds && options.pooledDifference === 'nested'
+      ? nestedCvFolds(folds, foldResults, { y: cut(pooledY), model: cut(pooledModel), baseline: cut(pooledBaseline), day: cut(pooledDay), fold: pooledFold.subarray(0, pooledRows) }, resolved.blockDays, pairDeltas)
+      : undefined;
+  const pooled = overFolds ? pooledOverFolds(scored, foldResults, resolved.confidence, crossFold, nested) : scored;
   const interval =
     foldResults.length > 1
       ? {

@@ -29,6 +29,7 @@ export type { SplitCatalogOptions } from './split-catalog.js';
 export { featureMatrix, featureMatrixFromColumns } from './model.js';
 export type { FeatureMatrix, Model, ScoreGeometry, SelectedFeatureMatrix } from './model.js';
 export { crossFoldInterval, type CrossFoldInterval, type CrossFoldOptions, type CrossFoldTestRows } from './cross-fold-interval.js';
+export { nestedCvInterval, type NestedCvFold, type NestedCvInterval, type NestedCvOptions } from './nested-cv-interval.js';
 export { LogisticRegression } from './logistic-regression.js';
 export type { LogisticCoefficients, LogisticRegressionOptions } from './logistic-regression.js';
 export { BaseRateModel } from './base-rate-model.js';

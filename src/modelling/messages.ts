@@ -46,7 +46,11 @@ export const modellingMessages = {
         ? ''
         : pooled.over === 'folds'
           ? `; pooled: Nadeau–Bengio corrected resampled t over the ${pooled.folds} folds' scores (${pooled.folds - 1} df)${
-              pooled.difference === 'cross-fold' ? ", but Δ log loss: the same jackknife over every fold's test days plus the folds' cross-fold term (quantiles of its simulated pivot)" : ''
+              pooled.difference === 'cross-fold'
+                ? ", but Δ log loss: the same jackknife over every fold's test days plus the folds' cross-fold term (quantiles of its simulated pivot)"
+                : pooled.difference === 'nested'
+                  ? `, but Δ log loss: nested cross-validation (Bates, Hastie & Tibshirani; ${pooled.folds - 1} df)`
+                  : ''
             }`
           : `; pooled: the same over the ${pooled.folds} folds' test days together`
     }`,

@@ -9,6 +9,7 @@ import { accuracy, logLoss, rocAuc, rowLogLoss, scoreOrder } from './classificat
 import { correctedResampledInterval, testToTrainRatio, type FoldInterval } from './corrected-resampled-t.js';
 import { crossFoldInterval, type CrossFoldInterval, type CrossFoldTestRows } from './cross-fold-interval.js';
 import { leaveOneBlockOutPairs, type BlockPairs } from './leave-one-block-out-auc.js';
+import { nestedCvInterval, type NestedCvFold, type NestedCvInterval } from './nested-cv-interval.js';
 
 /** Scores of one set of predictions. log loss: natural log, lower is better; AUC and accuracy: 0..1. */
 export interface ModelScores {
@@ -36,21 +37,28 @@ export interface ResolvedModelInterval {
 }
 
 /** Why a set of scores has no interval: too few blocks (or folds), a score undefined without some block (or in some fold), or no variation. */
-export type NoIntervalReason = Extract<BlockInterval | FoldInterval | CrossFoldInterval, { kind: 'none' }>['reason'];
+export type NoIntervalReason = Extract<BlockInterval | FoldInterval | CrossFoldInterval | NestedCvInterval, { kind: 'none' }>['reason'];
 
 /** A fold's scores as pooledOverFolds reads them. */
 export type FoldScores = Pick<ScoredPredictions, 'rows' | 'model' | 'baseline' | 'logLossDifference'> & { readonly trainRows: number };
 
-type AnyInterval = BlockInterval | FoldInterval | CrossFoldInterval;
+type AnyInterval = BlockInterval | FoldInterval | CrossFoldInterval | NestedCvInterval;
 
 /**
  * The pooled scores of several folds: each fold model was trained on the other folds' test rows, so the folds'
  * errors are correlated and the test-rows jackknife (kept in `testRowsOnly`) is too narrow (docs/analysis.md).
  * The Δ log loss: crossFoldInterval (the jackknife plus the cross-fold term) when `crossFold` gives every fold's
  * score geometry, else like the others Nadeau & Bengio's corrected resampled t over the folds' scores
- * (correctedResampledInterval), centred on the pooled score.
+ * (correctedResampledInterval), centred on the pooled score; `nested` (experimental) gives every fold's nested
+ * cross-validation terms: nestedCvInterval instead.
  */
-export function pooledOverFolds(scored: ScoredPredictions, folds: readonly FoldScores[], confidence: number, crossFold?: readonly CrossFoldTestRows[]): ScoredPredictions {
+export function pooledOverFolds(
+  scored: ScoredPredictions,
+  folds: readonly FoldScores[],
+  confidence: number,
+  crossFold?: readonly CrossFoldTestRows[],
+  nested?: readonly NestedCvFold[],
+): ScoredPredictions {
   const testToTrain = testToTrainRatio(folds);
   // AUC and accuracy lie in [0, 1] and a log loss is ≥ 0: with few folds that disagree the t interval can reach past.
   const share = [0, 1] as const;
@@ -58,9 +66,12 @@ export function pooledOverFolds(scored: ScoredPredictions, folds: readonly FoldS
   const over = (estimate: number, pick: (fold: FoldScores) => number, bounds?: readonly [number, number], nullValue = 0) =>
     correctedResampledInterval(estimate, folds.map(pick), testToTrain, { confidence, nullValue, ...(bounds ? { bounds } : {}) });
   const auc = over(scored.model.auc, (fold) => fold.model.auc, share, 0.5);
-  const differenceMethod: PooledDifferenceMethod = crossFold !== undefined && crossFold.length === folds.length ? 'cross-fold' : 'corrected-resampled-t';
+  const differenceMethod: PooledDifferenceMethod =
+    nested !== undefined && nested.length === folds.length ? 'nested' : crossFold !== undefined && crossFold.length === folds.length ? 'cross-fold' : 'corrected-resampled-t';
   const difference =
-    differenceMethod === 'corrected-resampled-t'
+    differenceMethod === 'nested'
+      ? nestedCvInterval(scored.logLossDifference, nested!, scored.standardErrors.logLossDifference, { confidence })
+      : differenceMethod === 'corrected-resampled-t'
       ? over(scored.logLossDifference, (fold) => fold.logLossDifference)
       : Number.isFinite(scored.standardErrors.logLossDifference)
         ? crossFoldInterval(scored.logLossDifference, scored.standardErrors.logLossDifference, scored.blocks - 1, crossFold!, { confidence })

@@ -69,6 +69,7 @@ describe('fold truth of the calibration bench', () => {
     const result = await modelStudy(fixture.connection, { spec, sampleType: 'control', model: scoring.factory, bootstrap: { samples: 10 } });
     const folds = result.evaluation.folds;
     expect(scoring.fitted).toHaveLength(folds.length);
+    expect(scoring.settle(folds.length)).toHaveLength(folds.length);
     // Fold i's wrapper holds the fold's own fit: the same train base rate as the evaluation's baseline, and
     // truth predictions of every truth row whose AUC is the one recorded.
     for (const [i, fold] of folds.entries()) {

@@ -2,8 +2,9 @@
 // Run: node --import tsx test/bench/calibration.bench.ts [--quick] [--explore] [--markets N] [--truth-markets M]
 //   [--model-truth-markets K] [--days D] [--lengths 60,180] [--cache DIR] [--out FILE] [--write] [--from FILE]
 //   [--first-seed S] (study markets S, S+1, …; default 1001) [--splits purged-k-fold,walk-forward] (the model
-//   studies' split methods; default both, --quick purged-k-fold) [--pooled-difference cross-fold] (evaluateModel's
-//   experimental pooled Δ log loss interval on purged k-fold; its records are tallied against their estimand)
+//   studies' split methods; default both, --quick purged-k-fold) [--pooled-difference cross-fold|nested]
+//   (evaluateModel's experimental pooled Δ log loss intervals on purged k-fold; their records are tallied against
+//   their estimands)
 // --write: regenerate src/analysis/interval-calibration.ts and the docs/analysis.md table; --from FILE: re-tally a
 // saved --out file instead of measuring (with --truth-markets N --cache DIR: against the event truth of N truth markets).
 // --explore: the event-study interval's coverage from per-day totals under a grid of block-jackknife constants

@@ -3,7 +3,8 @@
 // logistic model against the base rate. The truth of each run is its fold models' Δ log loss on 100,000 fresh
 // rows (exact expected loss under the planted probabilities): the estimand of the cross-fold interval
 // (evaluateModel's experimental pooledDifference 'cross-fold') and of the test-rows jackknife; the corrected
-// resampled t rdw shows targets its mean over the runs (the skill expected over training sets).
+// resampled t rdw shows targets its mean over the runs (the skill expected over training sets), as does the
+// experimental nested cross-validation interval (pooledDifference 'nested').
 // Run: node --import tsx test/bench/pooled-log-loss.bench.ts [--runs 1000]
 
 import { parseArgs } from 'node:util';
@@ -68,7 +69,7 @@ function measure(control: Control) {
   const n = DAYS * ROWS_PER_DAY;
   const dayIndex = Int32Array.from({ length: n }, (_, i) => Math.floor(i / ROWS_PER_DAY));
   const folds = dayFolds(dayIndex);
-  const runs: { estimate: number; truth: number; shown: readonly [number, number]; corrected: readonly [number, number]; uncorrected: readonly [number, number]; testRows: readonly [number, number] }[] = [];
+  const runs: { estimate: number; truth: number; shown: readonly [number, number]; corrected: readonly [number, number]; uncorrected: readonly [number, number]; testRows: readonly [number, number]; nested: readonly [number, number] }[] = [];
   for (let run = 0; run < RUNS; run += 1) {
     // Keyed by what the control is, not by its label: renaming a control keeps its rows.
     const random = randomStream(run + 1, 'pooled-log-loss rows', control.predictors, control.slope);
@@ -96,7 +97,9 @@ function measure(control: Control) {
     const plain = studentTInterval(pooled.logLossDifference, Math.sqrt(squares / (scores.length - 1) / scores.length), scores.length - 1, { confidence: 0.95, nullValue: 0 });
     const nb = correctedResampledInterval(pooled.logLossDifference, scores, testToTrainRatio(evaluation.folds));
     const corrected = nb.kind === 'interval' ? ([nb.low, nb.high] as const) : ([Number.NaN, Number.NaN] as const);
-    runs.push({ estimate: pooled.logLossDifference, truth, shown: pooled.intervals.logLossDifference, corrected, uncorrected: [plain.low, plain.high], testRows: pooled.testRowsOnly!.intervals.logLossDifference });
+    // The same rows and folds with the nested cross-validation interval (its own fits: the same fold models).
+    const nested = evaluateModel({ columns, target, dayIndex }, features, folds, { pooledDifference: 'nested' }).pooled.intervals.logLossDifference;
+    runs.push({ estimate: pooled.logLossDifference, truth, shown: pooled.intervals.logLossDifference, corrected, uncorrected: [plain.low, plain.high], testRows: pooled.testRowsOnly!.intervals.logLossDifference, nested });
   }
   const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
   const sd = (values: number[]) => Math.sqrt(values.reduce((a, v) => a + (v - mean(values)) ** 2, 0) / (values.length - 1));
@@ -117,6 +120,9 @@ function measure(control: Control) {
     correctedResampledMeanHalfWidth: halfWidth((r) => r.corrected),
     /** The same t without the correction (s² / J), against the same truth. */
     uncorrectedCoverage: covers((r) => r.uncorrected, () => expected),
+    /** Nested cross-validation's interval against the skill expected over training sets. */
+    nestedCoverage: covers((r) => r.nested, () => expected),
+    nestedMeanHalfWidth: halfWidth((r) => r.nested),
     /** The test-rows jackknife (fold models fixed) against each run's own fold models' skill. */
     testRowsCoverage: covers((r) => r.testRows, (r) => r.truth),
     testRowsMeanHalfWidth: halfWidth((r) => r.testRows),
@@ -127,7 +133,7 @@ const started = performance.now();
 const results = CONTROLS.map(measure);
 console.error(
   formatTable(
-    ['control', 'runs', 'cross-fold', '± mean', 'corrected t', '± mean', 'uncorrected', 'test rows'],
+    ['control', 'runs', 'cross-fold', '± mean', 'corrected t', '± mean', 'uncorrected', 'test rows', 'nested', '± mean'],
     results.map((r) => [
       r.control,
       String(r.runs),
@@ -137,8 +143,10 @@ console.error(
       r.correctedResampledMeanHalfWidth.toExponential(2),
       `${(100 * r.uncorrectedCoverage).toFixed(1)}%`,
       `${(100 * r.testRowsCoverage).toFixed(1)}%`,
+      `${(100 * r.nestedCoverage).toFixed(1)}%`,
+      r.nestedMeanHalfWidth.toExponential(2),
     ]),
-    'lrrrrrrr',
+    'lrrrrrrrrr',
   ),
 );
 console.log(JSON.stringify({ days: DAYS, rowsPerDay: ROWS_PER_DAY, folds: FOLDS, seconds: (performance.now() - started) / 1000, results }));

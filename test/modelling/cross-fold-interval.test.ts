@@ -188,9 +188,9 @@ describe('evaluateModel: the pooled Δ log loss of k-folds', () => {
     const result = evaluateModel(data, features, folds, { pooledDifference: 'cross-fold', model: withoutGeometry });
     expect(result.pooled.overFolds?.differenceMethod).toBe('corrected-resampled-t');
     expect(result.pooled.intervals.logLossDifference).toEqual(evaluateModel(data, features, folds).pooled.intervals.logLossDifference);
-    const error = thrown(() => evaluateModel(data, features, folds, { pooledDifference: 'nested' as 'cross-fold' })) as AnalysisOptionError;
+    const error = thrown(() => evaluateModel(data, features, folds, { pooledDifference: 'bootstrap' as 'cross-fold' })) as AnalysisOptionError;
     expect(error).toBeInstanceOf(AnalysisOptionError);
     expect(error.option).toBe('pooledDifference');
-    expect(error.message).toBe('The model option pooledDifference must be one of cross-fold, corrected-resampled-t, not nested.');
+    expect(error.message).toBe('The model option pooledDifference must be one of cross-fold, nested, corrected-resampled-t, not bootstrap.');
   });
 });

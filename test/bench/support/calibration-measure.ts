@@ -220,8 +220,11 @@ export async function measure(options: MeasureOptions): Promise<Measurement> {
                 ...(options.pooledDifference ? { pooledDifference: options.pooledDifference } : {}),
               });
               const folds = result.evaluation.folds;
-              // One model per fold, made in fold order: the truth of fold i is the i-th model fitted.
-              if (scoring.fitted.length !== folds.length) throw new Error(`${scoring.fitted.length} models made for ${folds.length} folds: cannot match fold truths`);
+              // One model per fold, made in fold order: the truth of fold i is the i-th model fitted (a nested
+              // cross-validation makes its inner models after them).
+              const nested = options.pooledDifference === 'nested' && split === 'purged-k-fold';
+              if (nested ? scoring.fitted.length < folds.length : scoring.fitted.length !== folds.length) throw new Error(`${scoring.fitted.length} models made for ${folds.length} folds: cannot match fold truths`);
+              scoring.settle(folds.length);
               const sameRegime: { auc: number; logLossDifference: number }[] = [];
               folds.forEach((fold, i) => {
                 const t = scoring.fitted[i]!;
@@ -240,7 +243,7 @@ export async function measure(options: MeasureOptions): Promise<Measurement> {
               });
               const pooled = result.evaluation.pooled;
               const pairs = folds.map((fold) => fold.positives * (fold.rows - fold.positives));
-              const poolTruth = pooledTruth(scoring.fitted, folds.map((fold) => fold.rows), pairs);
+              const poolTruth = pooledTruth(scoring.fitted.slice(0, folds.length), folds.map((fold) => fold.rows), pairs);
               // The pooled row's same-regime truth (the estimand of a test-days pooled interval, walk-forward's):
               // the folds' same-regime truths mixed as the pooled scores mix the folds (AUC by pairs, Δ log loss by rows).
               const poolSame = pooledSameRegimeTruth(sameRegime, folds.map((fold) => fold.rows), pairs);

@@ -93,20 +93,28 @@ const clip = (p: number) => Math.min(1 - 1e-15, Math.max(1e-15, p));
  */
 export function truthScoringModels(truth: TruthSample, knownAuc?: number) {
   const fitted: FoldTruth[] = [];
+  // Scored on the truth rows only when settled: a nested cross-validation fits more models than folds (the
+  // first ones made are the fold models), and scoring each on the truth sample would cost as much as its fit.
+  const pending: (() => void)[] = [];
   const factory = (): Model => {
     const inner = new LogisticRegression();
     const record: FoldTruth = { auc: Number.NaN, logLossDifference: Number.NaN, predictions: new Float64Array(0), order: new Uint32Array(0), baseRate: Number.NaN };
     fitted.push(record);
+    const index = pending.length;
+    pending.push(() => undefined);
     return {
       name: inner.name,
       fit(x, y) {
         inner.fit(x, y);
-        const p = inner.predict(truth.matrix);
-        record.predictions = p;
-        record.order = scoreOrder(p);
-        record.baseRate = y.reduce((a, b) => a + b, 0) / y.length;
-        record.auc = knownAuc ?? rocAuc(truth.y, p, undefined, record.order);
-        record.logLossDifference = logLoss(truth.y, p) - logLoss(truth.y, new Float64Array(truth.y.length).fill(clip(record.baseRate)));
+        const baseRate = y.reduce((a, b) => a + b, 0) / y.length;
+        pending[index] = () => {
+          const p = inner.predict(truth.matrix);
+          record.predictions = p;
+          record.order = scoreOrder(p);
+          record.baseRate = baseRate;
+          record.auc = knownAuc ?? rocAuc(truth.y, p, undefined, record.order);
+          record.logLossDifference = logLoss(truth.y, p) - logLoss(truth.y, new Float64Array(truth.y.length).fill(clip(record.baseRate)));
+        };
       },
       predict: (x) => inner.predict(x),
       // The learner's geometry too: without it evaluateModel would give the pooled Δ log loss another interval
@@ -114,7 +122,12 @@ export function truthScoringModels(truth: TruthSample, knownAuc?: number) {
       scoreGeometry: (x, y, p) => inner.scoreGeometry(x, y, p),
     };
   };
-  return { factory, fitted };
+  /** Scores the first `count` models made (the fold models) on the truth rows; returns them. */
+  const settle = (count: number) => {
+    for (let i = 0; i < Math.min(count, pending.length); i += 1) pending[i]!();
+    return fitted.slice(0, count);
+  };
+  return { factory, fitted, settle };
 }
 
 /** The weighted mean of `values` over the entries with weight > 0 and a finite value; NaN when none. */
