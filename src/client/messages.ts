@@ -114,9 +114,10 @@ export const messages = {
   totalTimeout: (path: string, ms: number): string =>
     `The API had not finished sending ${shortPath(path)} after ${seconds(ms)} (the whole answer, however slowly it comes); rdw gave up, try again later or raise the deadline (timeouts.totalMs, RDW_REQUEST_DEADLINE).`,
   responseWaitTry: (path: string, elapsedMs: number, tryEndsMs: number): string =>
-    `Waiting for the API's answer to ${shortPath(path)}: ${seconds(elapsedMs)} so far; this try gives up at ${seconds(tryEndsMs)} if no answer has begun.`,
+    // Short enough for 100 columns with the CLI's "rdw: " and a download's path (issue 29 item 6).
+    `No answer yet to ${shortPath(path)} after ${seconds(elapsedMs)}; this try gives up at ${seconds(tryEndsMs)}.`,
   responseWait: (path: string, elapsedMs: number, deadlineMs: number): string =>
-    `Waiting for the API's answer to ${shortPath(path)}: ${seconds(elapsedMs)} so far; rdw gives up at ${seconds(deadlineMs)}.`,
+    `Still waiting for ${shortPath(path)} after ${seconds(elapsedMs)}; rdw gives up at ${seconds(deadlineMs)}.`,
   responseTooLarge: (path: string, kind: string, limit: number): string =>
     `The API's answer to ${shortPath(path)} is larger than rdw's limit of ${mebibytes(limit)} for ${kind}; rdw stopped reading it, report it to the API operator (or raise the limit with RDW_MAX_RESPONSE_MB if such answers are expected).`,
   aborted: (path: string): string => `The request for ${path} was aborted by the caller.`,

@@ -28,14 +28,14 @@ afterAll(async () => {
 });
 
 /**
- * One sentence on stderr (after the embedded mock's note and any "Waiting for the API's answer" line a slow
+ * One sentence on stderr (after the embedded mock's note and any "Still waiting for" / "No answer yet to" line a slow
  * start of the in-process mock earns on a busy machine), no stack trace, no "failed unexpectedly".
  */
 function expectNamedFailure(stderr: string, sentence: string | RegExp): void {
   const lines = stderr
     .trimEnd()
     .split('\n')
-    .filter((line) => !line.includes('the embedded mock at') && !line.includes('The embedded mock is building') && !line.startsWith("Waiting for the API's answer"));
+    .filter((line) => !line.includes('the embedded mock at') && !line.includes('The embedded mock is building') && !/^(rdw: )?(Still waiting for|No answer yet to) /.test(line));
   expect(lines.every((line) => line.startsWith('rdw: ')), stderr).toBe(true);
   expect(stderr).not.toMatch(/\n\s+at /);
   expect(stderr).not.toContain(environmentMessages.unexpectedFailure('').split(':')[0]!);

@@ -50,7 +50,7 @@ describe('the CLI against endless answers', () => {
     expect(run.code).toBe(EXIT_CODES.failure);
     const lines = run.err.trimEnd().split('\n');
     // The wait is shown before the failure (its seconds depend on the machine's load, so they are not asserted).
-    const waiting = lines.findIndex((line) => /^rdw: Waiting for the API's answer to \/v1\/catalog: [\d.]+ s so far; rdw gives up at 1\.5 s\.$/.test(line));
+    const waiting = lines.findIndex((line) => /^rdw: Still waiting for \/v1\/catalog after [\d.]+ s; rdw gives up at 1\.5 s\.$/.test(line));
     expect(waiting).toBeGreaterThanOrEqual(0);
     expect(waiting).toBeLessThan(lines.length - 1);
     expect(lines.at(-1)).toMatch(/^rdw: The API had not finished sending \/v1\/catalog after 1\.5 s .*RDW_REQUEST_DEADLINE\)\.$/);
