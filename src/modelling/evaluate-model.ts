@@ -202,7 +202,10 @@ export function evaluateModel(data: ModelData, features: FeatureSet, folds: read
   // (walk-forward): the jackknife over every fold's test days, as scored.
   const overFolds = foldResults.length > 1 && pooledInterval === 'folds';
   const crossFold = options.pooledDifference === 'cross-fold' && geometryComplete ? crossFoldRows(geometry, cut(pooledDay), resolved.blockDays) : undefined;
-  // Nested cross-validation (experimental): a model and baseline per pair of folds, fitted on what trains both.
+  // Nested cross-validation (experimental): a model and baseline per pair of folds, fitted on what trains both;
+  // each fold's test rows selected once (every fold is tested by J − 1 pairs).
+  const testRows = new Map<number, ReturnType<typeof select>>();
+  const testOf = (k: number) => testRows.get(k) ?? testRows.set(k, select(data, all, folds[k]!.test)).get(k)!;
   const pairDeltas = (train: readonly number[], testFolds: readonly number[]) => {
     const fitted = select(data, all, train);
     if (fitted.matrix.rows === 0) return undefined;
@@ -211,7 +214,7 @@ export function evaluateModel(data: ModelData, features: FeatureSet, folds: read
     model.fit(fitted.matrix, fitted.y);
     baseline.fit(fitted.matrix, fitted.y);
     return testFolds.map((k) => {
-      const test = select(data, all, folds[k]!.test);
+      const test = testOf(k);
       return deltaSum(test.y, model.predict(test.matrix), baseline.predict(test.matrix));
     });
   };

@@ -6,7 +6,7 @@
 // the mean squared error of a cross-validation estimate about the skill expected over training sets.
 // Experimental: one fixed time-ordered partition gives J terms, not the paper's many random repetitions.
 
-import { studentTInterval, type StudentTResult } from '../analysis/index.js';
+import { blockJackknifeInterval, studentTInterval, type StudentTResult } from '../analysis/index.js';
 
 /** A nested cross-validation interval with its test, or why there is none. */
 export type NestedCvInterval = StudentTResult<'folds', 'too_few_folds' | 'not_estimable' | 'no_variation'>;
@@ -75,11 +75,10 @@ export function meanJackknifeVariance(values: ArrayLike<number>, block: ArrayLik
     sums.set(block[i]!, entry);
     total += values[i]!;
   }
-  const g = sums.size;
-  if (g < 2) return Number.NaN;
   const n = values.length;
   const leaveOut: number[] = [];
   for (const [sum, count] of sums.values()) leaveOut.push((total - sum) / (n - count));
-  const mean = leaveOut.reduce((a, b) => a + b, 0) / g;
-  return ((g - 1) / g) * leaveOut.reduce((a, b) => a + (b - mean) ** 2, 0);
+  // The shared jackknife (its formula, its checks), with no minimum beyond the 2 blocks a variance needs.
+  const interval = blockJackknifeInterval(total / n, leaveOut, { minBlocks: 2 });
+  return interval.kind === 'interval' ? interval.standardError ** 2 : interval.reason === 'no_variation' ? 0 : Number.NaN;
 }
