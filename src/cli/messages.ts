@@ -135,6 +135,7 @@ export const commandMessages = {
   pullNeedsIds: () => 'Name release IDs to pull, or use --latest N (not both).',
   exportNeedsDir: () => 'Give the folder (or s3://bucket/prefix) to export to, e.g. rdw export ./export.',
   lockUsage: () => 'Usage: rdw lock <FILE> (<RELEASE_ID...> | --latest N): name a lock file and either release IDs or --latest N (not both).',
+  lockPulled: (id: string, day: string, version: string) => `pulled ${id} ${day} ${version}`,
   reproduceUsage: () => 'Usage: rdw reproduce <FILE>: name one study lock file.',
   dashOutput: (what: string, writes: string, example: string) =>
     `${what} "-" is not standard output: ${writes}; give a name instead, e.g. ${example}.`,

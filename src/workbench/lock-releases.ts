@@ -2,7 +2,7 @@
 // IDs the catalog lacks are pulled by exact ID first; the catalog is opened to write and the API connected only
 // when something must be listed or pulled (a lock of present releases reads the catalog alone).
 
-import { importedReleaseIds, pullReleases, type Catalog, type PullResult } from '../catalog/index.js';
+import { importedReleaseIds, pullReleases, type Catalog, type PullProgress, type PullResult } from '../catalog/index.js';
 import type { RdwClient } from '../client/index.js';
 import { regularFileTarget, writeLock, type StudyLock } from '../locks/index.js';
 import { checkWantedReleases, listLatestReleases, type WantedReleases } from './pull-wanted.js';
@@ -15,6 +15,10 @@ export interface LockReleasesOptions {
   connect: () => Promise<RdwClient>;
   /** Called once the missing IDs are pulled, before the lock is recorded (a command says what it pulled). Default: none. */
   onPulled?: (ids: readonly string[], pulled: readonly PullResult[]) => void;
+  /** Called with the IDs about to be pulled (none: not called), before the pull starts. Default: none. */
+  onPlanned?: (ids: readonly string[]) => void;
+  /** The pull's progress (bytes and releases). Default: none. */
+  onProgress?: (event: PullProgress) => void;
 }
 
 export interface LockedReleases {
@@ -47,7 +51,8 @@ export async function lockReleases(lockPath: string, wanted: WantedReleases, opt
       ids = (await listLatestReleases(catalog, client, wanted.latest)).map((release) => release.id);
       missing = await missingIds(catalog, ids);
     }
-    const result = await pullReleases(catalog, client, missing);
+    if (missing.length > 0) options.onPlanned?.(missing);
+    const result = await pullReleases(catalog, client, missing, options.onProgress === undefined ? {} : { onProgress: options.onProgress });
     const failed = result.failed[0];
     if (failed !== undefined) throw failed.error;
     options.onPulled?.(missing, result.pulled);

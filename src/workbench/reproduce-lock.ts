@@ -4,13 +4,17 @@
 
 import { importedReleaseIds, type Catalog } from '../catalog/index.js';
 import type { RdwClient } from '../client/index.js';
-import { readLock, reproduceStudy, type ReproduceReport, type StudyLock } from '../locks/index.js';
+import { readLock, reproduceStudy, type ReproduceProgress, type ReproduceReport, type StudyLock } from '../locks/index.js';
 
 export interface ReproduceLockOptions {
   /** Opens the home's catalog: 'read' first, 'write' when a locked release must be pulled. */
   openCatalog: (access: 'read' | 'write') => Promise<Catalog>;
   /** The API, asked for only when a locked release is missing (the caller closes it). */
   connect: () => Promise<RdwClient>;
+  /** Called with the locked IDs once the lock is read, before anything is pulled or re-hashed. Default: none. */
+  onPlanned?: (ids: readonly string[]) => void;
+  /** The pulls' progress, then one `verified` per release (reproduceStudy's). Default: none. */
+  onProgress?: (event: ReproduceProgress) => void;
 }
 
 export interface ReproducedLock {
@@ -26,6 +30,7 @@ export async function reproduceLock(lockPath: string, options: ReproduceLockOpti
   const lock = await readLock(lockPath);
   let catalog = await options.openCatalog('read');
   const ids = lock.releases.map((release) => release.id);
+  options.onPlanned?.(ids);
   const present = await importedReleaseIds(catalog, ids);
   let client: RdwClient | undefined;
   if (ids.some((id) => !present.has(id))) {
@@ -35,5 +40,5 @@ export async function reproduceLock(lockPath: string, options: ReproduceLockOpti
     }
     client = await options.connect();
   }
-  return { lock, report: await reproduceStudy(lock, catalog, client) };
+  return { lock, report: await reproduceStudy(lock, catalog, client, options.onProgress === undefined ? {} : { onProgress: options.onProgress }) };
 }

@@ -1,6 +1,7 @@
 // The pull progress bar and notices on the same terminal: a notice written while the bar is drawn (a 429
 // wait, a redirect) gets a line of its own above the bar, never glued to the end of the bar's text.
 
+import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { ProgressBar } from '../../src/cli/progress-bar.js';
 import { wrappingOutput } from '../../src/cli/wrapping-output.js';
@@ -98,6 +99,48 @@ describe('rdw pull on a terminal', () => {
         expect(notices.length).toBeGreaterThan(0);
         for (const line of notices) expect(line).toMatch(/^rdw: The request for \/v1\/download\/[0-9a-f]{12}…\/parquet failed \(HTTP 503\)/);
         expect(lines.at(-2)).toMatch(/^\[#{24}\] 2\/2 releases/);
+      });
+    });
+  }, 60_000);
+});
+
+describe('rdw lock and rdw reproduce on a terminal', () => {
+  // A new user's trial (session 37): both went quiet for ~8 s while they pulled, and lock's pulled lines had no `rdw: `.
+  it('draw the pull bar over the releases they pull (reproduce: every locked release, present ones as re-hashed)', async () => {
+    await withMockServer({ days: 4 }, async (mock) => {
+      await withTempHome(async (home) => {
+        const env = { RDW_BASE_URL: mock.baseUrl, RDW_API_KEY: mock.keys.desk };
+        const lockFile = `${home}/study.lock.json`;
+        const err = captureOutput(true);
+        expect(await runCli(['lock', lockFile, '--latest', '3', '--home', home], { env, stdout: captureOutput().output, stderr: err.output })).toBe(0);
+        const lockLines = screen(err.text()).filter((line) => line !== '');
+        expect(lockLines[0]).toMatch(/^\[#{24}\] 3\/3 releases {2}\d+\.\d MiB$/);
+        expect(lockLines.slice(1)).toHaveLength(3);
+        for (const line of lockLines.slice(1)) expect(line).toMatch(/^rdw: pulled [0-9a-f]{12} \d{4}-\d{2}-\d{2} \S+$/);
+
+        // In a new home: two of three pulled by ID, the third already present (pulled first by plain pull).
+        await withTempHome(async (other) => {
+          const lock = JSON.parse(await readFile(lockFile, 'utf8')) as { releases: { id: string }[] };
+          expect(await runCli(['pull', lock.releases[0]!.id, '--home', other], { env, stdout: captureOutput().output, stderr: captureOutput().output })).toBe(0);
+          const again = captureOutput(true);
+          expect(await runCli(['reproduce', lockFile, '--home', other], { env, stdout: captureOutput().output, stderr: again.output })).toBe(0);
+          expect(screen(again.text()).filter((line) => line !== '')).toEqual([expect.stringMatching(/^\[#{24}\] 3\/3 releases {2}\d+\.\d MiB$/)]);
+        });
+      });
+    });
+  }, 60_000);
+
+  it('in a pipe: no bar, and lock says each pulled release after `rdw: `', async () => {
+    await withMockServer({ days: 3 }, async (mock) => {
+      await withTempHome(async (home) => {
+        const env = { RDW_BASE_URL: mock.baseUrl, RDW_API_KEY: mock.keys.desk };
+        const err = captureOutput(false);
+        expect(await runCli(['lock', `${home}/study.lock.json`, '--latest', '2', '--home', home], { env, stdout: captureOutput().output, stderr: err.output })).toBe(0);
+        expect(err.text()).not.toContain('\r');
+        expect(err.text().trim().split('\n')).toEqual([
+          expect.stringMatching(/^rdw: pulled [0-9a-f]{12} \d{4}-\d{2}-\d{2} \S+$/),
+          expect.stringMatching(/^rdw: pulled [0-9a-f]{12} \d{4}-\d{2}-\d{2} \S+$/),
+        ]);
       });
     });
   }, 60_000);

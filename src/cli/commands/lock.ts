@@ -15,6 +15,7 @@ import { commandMessages } from '../messages.js';
 import { lockCheck } from './lock-check.js';
 import { refuseDashOutput } from '../output-path.js';
 import { openCliCatalog } from '../open-cli-catalog.js';
+import { pullProgressView } from '../pull-progress-view.js';
 
 export const lockCommand: Command = {
   name: 'lock',
@@ -36,19 +37,24 @@ export const lockCommand: Command = {
     if (folder === undefined || !folder.isDirectory()) throw new CliUsageError(commandMessages.lockNoFolder(file), { option: 'file' });
 
     // 2. The catalog (read-only while only present IDs are pinned, and when there is one); the API only when
-    // something must be listed or pulled; 3. the lock recorded and written atomically.
+    // something must be listed or pulled, with pull's progress bar on a terminal (notices above it);
+    // 3. the lock recorded and written atomically.
+    const progress = pullProgressView(context);
     const { lock } = await lockReleases(lockPath, wanted, {
       openCatalog: (access) => openCliCatalog(context, access === 'read' && hasCatalog(context.home) ? 'read' : 'write'),
       connect: async () => {
-        const api = await connectApi(context);
+        const api = await connectApi({ ...context, stderr: progress.stderr });
         context.onExit(() => api.close());
         return api.client;
       },
+      onPlanned: (ids) => progress.planned(ids),
+      ...(progress.onProgress === undefined ? {} : { onProgress: progress.onProgress }),
       onPulled: (pulledIds, pulled) => {
+        progress.end();
         const pulledId = releaseIdText(pulledIds, args.values['full-ids'] === true);
-        if (!context.json) for (const release of pulled) context.stderr.write(`pulled ${pulledId(release.id)} ${release.day} ${release.version}\n`);
+        if (!context.json) for (const release of pulled) context.stderr.write(`rdw: ${commandMessages.lockPulled(pulledId(release.id), release.day, release.version)}\n`);
       },
-    });
+    }).finally(() => progress.end());
     if (context.json) {
       context.stdout.write(studyLockToJson(lock));
       return EXIT_CODES.ok;

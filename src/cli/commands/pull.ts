@@ -3,7 +3,7 @@
 
 import { EXIT_CODES, failureOf } from '../../contract/index.js';
 import type { PullReleasesResult } from '../../index.js';
-import { acceptedNotices, catalogMessages, checkWantedReleases, pullWanted, storeMessages, workbenchMessages, type PullProgress } from '../../workbench/index.js';
+import { acceptedNotices, catalogMessages, checkWantedReleases, pullWanted, storeMessages, workbenchMessages } from '../../workbench/index.js';
 import { connectApi } from '../api-connection.js';
 import { CliUsageError } from '../cli-errors.js';
 import type { Command, ReportedFailure } from '../command.js';
@@ -11,7 +11,7 @@ import { COMMAND_LINES } from '../flags.js';
 import { listenForInterrupt } from '../interrupt-listener.js';
 import { commandMessages } from '../messages.js';
 import { releaseIdText } from '../release-id-text.js';
-import { ProgressBar } from '../progress-bar.js';
+import { pullProgressView } from '../pull-progress-view.js';
 import { openCliCatalog } from '../open-cli-catalog.js';
 
 export const pullCommand: Command = {
@@ -26,8 +26,8 @@ export const pullCommand: Command = {
     checkWantedReleases(wanted);
 
     // Notices during the pull (a 429 wait, a redirect, a signal) are written above the progress bar, not after it.
-    let bar: ProgressBar | undefined;
-    const stderr = { isTTY: context.stderr.isTTY, write: (text: string) => (bar === undefined ? context.stderr.write(text) : bar.note(text)) };
+    const progress = pullProgressView(context);
+    const stderr = progress.stderr;
 
     // 2. The catalog (waits while another process holds it: a signal then ends the process, nothing written).
     const catalog = await openCliCatalog(context, 'write');
@@ -42,19 +42,14 @@ export const pullCommand: Command = {
 
     // 4. The latest N listed (and remembered) or the IDs as given; pulled with progress: a bar on a terminal,
     // otherwise quiet lines.
-    let shown: ProgressBar | undefined;
     const { ids, result, restated } = await pullWanted(catalog, api.client, wanted, {
       ...(concurrency === undefined ? {} : { concurrency }),
       signal: interrupt.signal,
-      onPlanned: (planned) => {
-        shown = !context.json && context.stderr.isTTY ? new ProgressBar(context.stderr, new Set(planned).size) : undefined;
-        bar = shown;
-      },
+      onPlanned: (planned) => progress.planned(planned),
       // Without a bar (piped, --json) no progress is taken: the client then says a slow download's wait itself.
-      ...(!context.json && context.stderr.isTTY ? { onProgress: (event: PullProgress) => shown?.update(event) } : {}),
+      ...(progress.onProgress === undefined ? {} : { onProgress: progress.onProgress }),
     });
-    shown?.end();
-    bar = undefined;
+    progress.end();
     // What the releases carried beyond the contract and was accepted: one line per kind, once per pull.
     const accepted = acceptedNotices(result.pulled);
     for (const notice of accepted) context.stderr.write(`rdw: ${notice.message}\n`);

@@ -12,6 +12,7 @@ import { byteText } from '../byte-text.js';
 import { releaseIdText } from '../release-id-text.js';
 import { commandMessages } from '../messages.js';
 import { openCliCatalog } from '../open-cli-catalog.js';
+import { pullProgressView } from '../pull-progress-view.js';
 
 export const reproduceCommand: Command = {
   name: 'reproduce',
@@ -24,14 +25,22 @@ export const reproduceCommand: Command = {
     // 2. The lock (exit 2 before anything opens); the catalog (read-only when every locked release is present;
     //    created in a new home); the API only when one is missing. 3. Reproduce (pulls, then verifyStudyLock,
     //    the one lock check): any difference throws (exit 3 / 6), reported by the runner in one sentence.
+    //    A terminal shows pull's progress bar over the locked releases (pulled or re-hashed), notices above it.
+    const progress = pullProgressView(context);
+    const onProgress = progress.onProgress;
     const { lock, report } = await reproduceLock(path.resolve(context.cwd, file), {
       openCatalog: (access) => openCliCatalog(context, access === 'read' && hasCatalog(context.home) ? 'read' : 'write'),
       connect: async () => {
-        const api = await connectApi(context);
+        const api = await connectApi({ ...context, stderr: progress.stderr });
         context.onExit(() => api.close());
         return api.client;
       },
-    });
+      onPlanned: (ids) => progress.planned(ids),
+      // A release re-hashed counts as finished on the bar, as one pulled does.
+      ...(onProgress === undefined
+        ? {}
+        : { onProgress: (event) => onProgress(event.kind === 'verified' ? { kind: 'release', releaseId: event.releaseId, status: 'present' } : event) }),
+    }).finally(() => progress.end());
     const ids = lock.releases.map((release) => release.id);
     if (context.json) {
       context.stdout.write(`${JSON.stringify({ lock: path.basename(file), ...report })}\n`);

@@ -152,6 +152,15 @@ export class ReleaseArchive {
   }
 
   /**
+   * Builds current releases newest day first, one day at a time, until `found()` is true (that release is
+   * returned) or every day is built (undefined). One build: a slow one is said with one clock and one total.
+   */
+  currentReleaseUntil(found: () => boolean): Release | undefined {
+    for (const release of this.#buildSteps(this.#days.length)) if (found()) return release;
+    return undefined;
+  }
+
+  /**
    * Builds what currentReleases(limit) returns, handing the event loop back every `buildSliceMs` (an in-process
    * server's process then still hears a Ctrl-C and its clients' timers while 100 days build, ~5 s). Resolves true
    * when built, false when `stillWanted` said no first (the client went away: the rest is not built).

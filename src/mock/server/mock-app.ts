@@ -302,23 +302,19 @@ export class MockApp {
 
   /**
    * A published release by ID. The archive knows only releases it generated; on a miss, current releases
-   * are generated newest day first, in growing batches, until the ID turns up (locks and listings mostly
-   * name recent days), at most once per data-clock value, so an ID known from an earlier run of the same
-   * seed and clock is found without listing first.
+   * are generated newest day first until the ID turns up (locks and listings mostly name recent days; a day
+   * may also publish it as a superseded revision), at most once per data-clock value, so an ID known from an
+   * earlier run of the same seed and clock is found without listing first. One build, so a slow one is said
+   * once with one clock (growing batches each restarted it: "after 1 s" three times).
    */
   #release(id: string): Release | undefined {
     const archive = this.#parts.archive;
     const known = archive.release(id);
     if (known || this.#listedAt === archive.now) return known;
-    const days = archive.coverage().days;
-    for (let batch = 8; ; batch *= 2) {
-      archive.currentReleases(Math.min(batch, days));
-      const found = archive.release(id);
-      if (found) return found;
-      if (batch >= days) break;
-    }
-    this.#listedAt = archive.now;
-    return undefined;
+    archive.currentReleaseUntil(() => archive.release(id) !== undefined);
+    const found = archive.release(id);
+    if (found === undefined) this.#listedAt = archive.now;
+    return found;
   }
 
   #releaseFor(route: RouteMatch): Release | ApiFailure {

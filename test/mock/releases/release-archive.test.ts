@@ -245,6 +245,21 @@ describe('release archive: a slow listing says how far it is', () => {
     expect(quiet).toEqual([]);
   });
 
+  it('currentReleaseUntil builds newest first until the release turns up, as one build: one total (every day) for its notice', () => {
+    const newest = new ReleaseArchive(smallSimulator({ days: 5 })).currentReleases(5);
+    const told: { built: number; total: number }[] = [];
+    const archive = new ReleaseArchive(smallSimulator({ days: 5 }), { onSlowBuild: ({ built, total }) => void told.push({ built, total }), slowBuildAfterMs: 0 });
+    // The third newest day's release: found after three days, the older two not built.
+    const wanted = newest[2]!.id;
+    expect(archive.currentReleaseUntil(() => archive.release(wanted) !== undefined)?.id).toBe(wanted);
+    expect(newest.map((release) => archive.release(release.id) !== undefined)).toEqual([true, true, true, false, false]);
+    // Said once, of all the days it may build (a search in growing batches said "of 2", then "of 4", each restarted).
+    expect(told).toEqual([{ built: 1, total: 5 }]);
+    // An ID no day publishes: every day built, undefined.
+    expect(archive.currentReleaseUntil(() => false)).toBeUndefined();
+    expect(newest.every((release) => archive.release(release.id) !== undefined)).toBe(true);
+  });
+
   it('buildCurrentReleases hands the event loop back between days, builds what currentReleases returns, and stops when no longer wanted', async () => {
     const newest = new ReleaseArchive(smallSimulator({ days: 4 })).currentReleases(3);
     const archive = new ReleaseArchive(smallSimulator({ days: 4 }), { buildSliceMs: 0 });
