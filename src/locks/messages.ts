@@ -1,5 +1,12 @@
 // Every user-facing sentence of the study layer.
 
+/** What to do when a lock cannot be read, by the error code (the rest: the general check). */
+const LOCK_READ_REMEDY: Record<string, string> = {
+  EISDIR: 'it is a folder: give the path of the lock file in it, e.g. study.lock.json',
+  EACCES: 'rdw may not read it: check its permissions',
+  EPERM: 'rdw may not read it: check its permissions',
+};
+
 export const studyMessages = {
   lockUnreadable: (source: string, detail: string) =>
     `The study lock ${source} is not valid JSON (${detail}); restore it from version control or write a new one with "rdw lock".`,
@@ -8,7 +15,8 @@ export const studyMessages = {
   lockTooNew: (source: string, version: number, supported: number) =>
     `The study lock ${source} has lockVersion ${version}, but this rdw reads up to ${supported}; upgrade rdw to a version that supports lockVersion ${version}.`,
   lockMissing: (source: string) => `The study lock ${source} does not exist; write it with "rdw lock ${source} <RELEASE_ID...>" or check the path.`,
-  lockNotReadable: (source: string, detail: string) => `The study lock ${source} cannot be read (${detail}).`,
+  lockNotReadable: (source: string, detail: string) =>
+    `The study lock ${source} cannot be read (${detail}); ${LOCK_READ_REMEDY[detail] ?? 'check that the path names the lock file and that it can be read'}.`,
   lockEmpty: () => 'A study lock needs at least one release; name release IDs or use --latest N.',
   notInCatalog: (id: string) =>
     `Release ${id} is not in the local catalog; pull it first with "rdw pull ${id}" or lock only imported releases.`,

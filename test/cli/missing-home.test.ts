@@ -36,6 +36,7 @@ const READERS: readonly (readonly string[])[] = [
   ['study', 'model'],
   ['study', 'event', '--lock', 'study.lock.json'],
   ['lock', 'check', 'study.lock.json'],
+  ['gc', '--dry-run'],
 ];
 
 describe('a reader on a home that does not exist', () => {

@@ -160,6 +160,15 @@ describe('writeLock / readLock', () => {
       expect((missing as Error).message).toContain('nope.json');
       expect((missing as Error).message).not.toContain(home);
 
+      // A folder given as the lock (a new user's `rdw study event --lock /tmp`): the code and what to do.
+      const folder = path.join(home, 'locks');
+      await mkdir(folder);
+      const notAFile = await readLock(folder).catch((error: unknown) => error);
+      expect(notAFile).toBeInstanceOf(StudyOptionError);
+      expect((notAFile as Error).message).toBe(
+        'The study lock locks cannot be read (EISDIR); it is a folder: give the path of the lock file in it, e.g. study.lock.json.',
+      );
+
       const broken = path.join(home, 'broken.json');
       await writeFile(broken, '{"lockVersion":1,');
       await expect(readLock(broken)).rejects.toBeInstanceOf(LockFormatError);

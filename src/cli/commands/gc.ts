@@ -9,8 +9,9 @@ export const gcCommand: Command = {
   name: 'gc',
   line: COMMAND_LINES.gc,
   async run(context, args) {
-    const catalog = await openCliCatalog(context, 'write');
+    // A dry run changes nothing, so it makes no home either: at a mistyped --home it says No catalog (exit 1).
     const dryRun = args.values['dry-run'] === true;
+    const catalog = await openCliCatalog(context, 'write', { create: !dryRun });
     const result = await collectGarbage(catalog, { dryRun });
     if (context.json) {
       context.stdout.write(`${JSON.stringify(result)}\n`);
