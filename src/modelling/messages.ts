@@ -17,6 +17,8 @@ export const modellingMessages = {
     `The split option ${option} must be a whole number of at least ${min}, not ${value}.`,
   badSampleType: (value: string, allowed: readonly string[]) =>
     `The split option sampleType must be ${allowed.map((type) => `'${type}'`).join(' or ')} (or left out for both), not ${value}.`,
+  embargoLeavesNoTraining: (fold: number, seconds: number, embargoed: number, auto: number) =>
+    `The embargo of ${seconds} s keeps the ${embargoed} rows after fold ${fold}'s test days out of training, so fold ${fold} has none to train on; give a shorter embargo (auto gives ${auto} s here).`,
   badEmbargo: (value: string) => `The split option embargoSeconds must be 'auto' or a number of seconds >= 0, not ${value}.`,
   /** testDays undefined: k-fold (each fold tests one block of days); a number: walk-forward (blocks of testDays, then one training day). */
   tooFewSplitDays: (days: number, window: string, folds: number, testDays: number | undefined) =>

@@ -59,7 +59,13 @@ export async function purgedKFoldSplits(source: AnalysisSourceLike, options: Pur
   for (let fold = 0; fold < folds; fold += 1) {
     const length = Math.floor(days / folds) + (fold < days % folds ? 1 : 0);
     // 4. purge and embargo around this block
-    splits.push(buildSplit(selection, fold + 1, starts[firstDay]!, starts[firstDay + length]!, embargoSeconds));
+    const split = buildSplit(selection, fold + 1, starts[firstDay]!, starts[firstDay + length]!, embargoSeconds);
+    // An embargo past the rows' end leaves the first fold nothing to train on: refused, not a fold without scores.
+    if (split.train.length === 0 && split.embargoed > 0) {
+      const auto = defaultEmbargoSeconds(rows, windowSeconds);
+      throw new AnalysisOptionError(modellingMessages.embargoLeavesNoTraining(fold + 1, embargoSeconds, split.embargoed, auto), { option: 'embargoSeconds' });
+    }
+    splits.push(split);
     firstDay += length;
   }
   return timeSplits('purged-k-fold', selection, embargoSeconds, splits);

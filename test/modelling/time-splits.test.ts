@@ -259,6 +259,19 @@ describe('split options and inputs', () => {
     expect(error).toMatchObject({ code: 'RDW_ANALYSIS_OPTION', exitCode: 2, option });
   });
 
+  it('purgedKFoldSplits refuses an embargo that leaves the first fold nothing to train on, saying the fold and what auto gives', async () => {
+    // A new user's trial (session 37): --embargo 99999999999 ran, fold 1 had 0 training rows and no score, and
+    // its note blamed "one class left".
+    const auto = (await purgedKFoldSplits(built.connection, { window: '1h', folds: 2 })).embargoSeconds;
+    const later = (await purgedKFoldSplits(built.connection, { window: '1h', folds: 2, embargoSeconds: 0 })).splits[0]!.train.length;
+    const error = await purgedKFoldSplits(built.connection, { window: '1h', folds: 2, embargoSeconds: 99_999_999_999 }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(AnalysisOptionError);
+    expect(error).toMatchObject({ code: 'RDW_ANALYSIS_OPTION', exitCode: 2, option: 'embargoSeconds' });
+    expect((error as Error).message).toBe(
+      `The embargo of 99999999999 s keeps the ${later} rows after fold 1's test days out of training, so fold 1 has none to train on; give a shorter embargo (auto gives ${auto} s here).`,
+    );
+  });
+
   it.each([
     ['folds < 1', { folds: 0 }, 'folds'],
     ['testDays < 1', { testDays: 0 }, 'testDays'],
