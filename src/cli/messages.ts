@@ -204,8 +204,9 @@ export const commandMessages = {
   storedFileMismatch: (file: string) => `Stored file ${file} does not match its checksum; run "rdw verify --repair" to fetch it again by release ID.`,
   // pull, ls, verify
   pullListedNothing: () => 'The API lists no release rdw can use (its /releases listing is empty or names none by a usable ID and day); nothing was pulled.',
-  pullInterrupted: (signal: string, imported: number, notPulled: number) =>
-    `Interrupted (${signal}): ${imported} imported, ${notPulled} not pulled; rerun to continue where it stopped.`,
+  /** `done`: every planned release had settled when the signal came (a new user's trial: it still said rerun). */
+  pullInterrupted: (signal: string, imported: number, notPulled: number, done: boolean) =>
+    `Interrupted (${signal}): ${imported} imported, ${notPulled} not pulled; ${done ? 'every release was done, nothing is left to pull' : 'rerun to continue where it stopped'}.`,
   pullStopped: (imported: number, notPulled: number) =>
     `Stopped at that failure of this machine: ${imported} imported, ${notPulled} not pulled (each left nothing); fix it and rerun to continue where it stopped.`,
   notPulledLine: (id: string) => `not pulled ${id} (interrupted)`,

@@ -67,7 +67,7 @@ export const pullCommand: Command = {
       const stopped = result.stoppedBy === undefined ? {} : { stopped: true, notPulled: result.notStarted };
       const restatedShown = restated.length === 0 ? {} : { restated };
       context.stdout.write(`${JSON.stringify({ pulled: result.pulled, failed, accepted, ...restatedShown, ...stopped, ...interrupted })}\n`);
-      if (interrupt.received !== undefined) return interruptedFailure(interrupt.received, interrupt.exitCode!, result);
+      if (interrupt.received !== undefined) return interruptedFailure(interrupt.received, interrupt.exitCode!, result, ids.length);
       const [first] = failed;
       if (first !== undefined) {
         const summary =
@@ -89,7 +89,7 @@ export const pullCommand: Command = {
         for (const id of result.notStarted) context.stdout.write(`${commandMessages.notPulledLine(id)}\n`);
       }
       for (const { error } of result.failed) context.stderr.write(`rdw: ${failureOf(error).message}\n`);
-      if (interrupt.received !== undefined) return interruptedFailure(interrupt.received, interrupt.exitCode!, result);
+      if (interrupt.received !== undefined) return interruptedFailure(interrupt.received, interrupt.exitCode!, result, ids.length);
       if (result.stoppedBy !== undefined) context.stderr.write(`rdw: ${stoppedSummary(result)}\n`);
       else if (result.failed.length > 0) context.stderr.write(`rdw: ${catalogMessages.pullFailed(result.failed.length, result.pulled.length + result.failed.length)}\n`);
     }
@@ -106,8 +106,10 @@ function stoppedSummary(result: PullReleasesResult): string {
 }
 
 /** The closing sentence of an interrupted pull (exit 130 for SIGINT, 143 for SIGTERM). */
-function interruptedFailure(signal: string, exitCode: number, result: PullReleasesResult): ReportedFailure {
+function interruptedFailure(signal: string, exitCode: number, result: PullReleasesResult, planned: number): ReportedFailure {
   const imported = result.pulled.filter((pulled) => pulled.status === 'imported').length;
   const notPulled = result.notStarted.length + result.failed.length;
-  return { code: 'RDW_INTERRUPTED', exitCode, message: commandMessages.pullInterrupted(signal, imported, notPulled) };
+  // Done: releases were planned (the listing was not cut) and every one settled before the signal was heard.
+  const done = planned > 0 && notPulled === 0;
+  return { code: 'RDW_INTERRUPTED', exitCode, message: commandMessages.pullInterrupted(signal, imported, notPulled, done) };
 }
