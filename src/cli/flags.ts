@@ -7,6 +7,9 @@
 import { BOOTSTRAP_METHODS, DEFAULT_SPLIT_METHOD, DEFAULT_WINDOW, INTERVAL_METHODS, MODEL_SPLIT_METHODS, RELEASES_QUERY } from '../contract/index.js';
 import type { DEFAULT_MOCK_NOW as MOCK_DEFAULT_NOW } from '../mock/index.js';
 
+/** What --embargo accepts, in words (its refusals say it). */
+export const EMBARGO_EXPECTED = '"auto" or a whole number of seconds, e.g. 3600';
+
 /** The embedded mock's fixed clock: any other text than the mock's DEFAULT_MOCK_NOW does not compile. */
 const DEFAULT_MOCK_NOW: typeof MOCK_DEFAULT_NOW = '2026-11-01T00:00:00Z';
 
@@ -33,6 +36,11 @@ export interface StringFlag extends FlagBase {
   readonly default?: string;
   /** Default applied below the CLI, said in help only (e.g. "<home>/demo"). */
   readonly defaultNote?: string;
+  /**
+   * What a valid value is, for a flag none of whose values starts with '-': `--embargo -5` is then refused as
+   * that value ("--embargo "-5" is not valid: expected …"), not sent to the `--embargo=-5` spelling first.
+   */
+  readonly expected?: string;
 }
 
 /** A whole number in [min, max], refused (exit 2) otherwise; the command receives a number. */
@@ -108,7 +116,7 @@ export const STUDY_EVENT_ONLY_FLAGS: readonly FlagDefinition[] = [
 export const STUDY_MODEL_ONLY_FLAGS: readonly FlagDefinition[] = [
   { name: 'split', kind: 'string', valueName: 'METHOD', defaultNote: DEFAULT_SPLIT_METHOD, description: `${MODEL_SPLIT_METHODS.join(', ')} (naive)` },
   { name: 'folds', kind: 'integer', valueName: 'N', min: 1, max: 100, defaultNote: '5', description: 'Folds (k-fold: at least 2)' },
-  { name: 'embargo', kind: 'string', valueName: 'auto|SECONDS', defaultNote: 'auto', description: 'Seconds after each test span kept out of training' },
+  { name: 'embargo', kind: 'string', valueName: 'auto|SECONDS', defaultNote: 'auto', expected: EMBARGO_EXPECTED, description: 'Seconds after each test span kept out of training' },
   { name: 'test-days', kind: 'integer', valueName: 'N', min: 1, max: 9_999, defaultNote: 'days / (folds + 1)', description: 'Walk-forward: UTC days per test block' },
   { name: 'train-days', kind: 'integer', valueName: 'N', min: 1, max: 9_999, defaultNote: 'expanding', description: 'Walk-forward: a rolling train window of N days' },
   { name: 'seed', kind: 'integer', valueName: 'N', min: 0, max: 2 ** 31 - 1, defaultNote: '1', description: 'Model: seed of the row-k-fold shuffle' },

@@ -3,6 +3,7 @@
 
 import path from 'node:path';
 import { printableText } from '../base/index.js';
+import { EMBARGO_EXPECTED } from './flags.js';
 
 /** Debian packages that provide Jupyter for the notebooks (PyPI is not reachable here). */
 const JUPYTER_PACKAGES = 'jupyter-nbconvert python3-nbclient python3-ipykernel jupyter-client';
@@ -153,7 +154,7 @@ export const commandMessages = {
   intervalFlagTwice: () => '--bootstrap is the old name of --interval; give one of them (e.g. --interval row-bootstrap).',
   splitFlagNotFor: (flag: string, split: string, needs: string) => `--${flag} applies to --split ${needs} only, not ${split}; leave it out.`,
   badSplit: (value: string, methods: readonly string[]) => cliMessages.badFlagValue('split', value, `one of ${methods.join(', ')}`),
-  badEmbargo: (value: string) => cliMessages.badFlagValue('embargo', value, '"auto" or a whole number of seconds, e.g. 3600'),
+  badEmbargo: (value: string) => cliMessages.badFlagValue('embargo', value, EMBARGO_EXPECTED),
   kFoldNeedsTwoFolds: (split: string) => `--folds must be at least 2 for --split ${split}: each fold trains on the others.`,
   oneModelWindow: (windows: readonly string[]) =>
     `--window takes one window for rdw study model, not ${windows.length} (${windows.join(', ')}); run it once per window.`,

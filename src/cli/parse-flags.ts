@@ -64,6 +64,9 @@ function valueError(command: string, flags: readonly FlagDefinition[], args: rea
   const given = args[args.indexOf(name) + 1];
   if (flag !== undefined && /ambiguous/.test(message) && given !== undefined) {
     if (flag.kind === 'integer') integerFlag(flag, given);
+    if (flag.kind === 'string' && flag.expected !== undefined) {
+      return new CliUsageError(cliMessages.badFlagValue(flag.name, given, flag.expected), { cause, option: flag.name });
+    }
     return new CliUsageError(cliMessages.dashValue(`--${flag.name}`, given), { cause, option: flag.name });
   }
   return new CliUsageError(cliMessages.missingValue(command, flag === undefined ? name : `--${flag.name}`), { cause, ...(flag === undefined ? {} : { option: flag.name }) });

@@ -34,7 +34,11 @@ const CLI_REFUSALS: readonly (readonly [string[], string])[] = [
   [['demo', '--latest=-1'], '--latest must be an integer from 1 to 100: the API lists only the latest 100 releases (newest day first, no offset or paging).'],
   // A value that starts with '-' after a space: an integer flag refuses it as it would --latest=-1, one sentence.
   [['pull', '--latest', '-1'], '--latest must be an integer from 1 to 100: the API lists only the latest 100 releases (newest day first, no offset or paging).'],
-  [['study', 'model', '--embargo', '-5'], "--embargo -5: a value that starts with '-' is read as a flag; write it --embargo=-5."],
+  // A flag none of whose values starts with '-' refuses the value itself (a new user's trial: the --embargo=-5
+  // spelling it advised was then refused too); another keeps the spelling advice.
+  [['study', 'model', '--embargo', '-5'], '--embargo "-5" is not valid: expected "auto" or a whole number of seconds, e.g. 3600.'],
+  [['study', 'model', '--embargo=-5'], '--embargo "-5" is not valid: expected "auto" or a whole number of seconds, e.g. 3600.'],
+  [['study', 'event', '--out', '-report'], "--out -report: a value that starts with '-' is read as a flag; write it --out=-report."],
   [['pull', '--latest'], '--latest needs a value (--latest VALUE). Run "rdw pull --help" for its usage.'],
   [['--home'], '--home needs a value (--home VALUE). Run "rdw --help" for its usage.'],
   [['lock', 'x.json', '--latest', '1.5'], '--latest must be an integer from 1 to 100: the API lists only the latest 100 releases (newest day first, no offset or paging).'],
