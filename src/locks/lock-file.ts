@@ -4,7 +4,7 @@ import { lstat, open, readFile, realpath, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { isFolder } from '../base/index.js';
 import type { Catalog } from '../catalog/index.js';
-import { environmentMessages, NotARegularFileError, writeFailureOf } from '../contract/index.js';
+import { environmentMessages, IsAFolderError, NotARegularFileError, writeFailureOf } from '../contract/index.js';
 import { recordStudyLock } from './record-study-lock.js';
 import { StudyOptionError } from './study-errors.js';
 import type { StudyLock } from './study-lock.js';
@@ -47,7 +47,8 @@ export async function writeLockFile(givenPath: string, lock: StudyLock): Promise
 
 /**
  * The file a write of `file` replaces: `file`, or the file its symbolic link leads to (rdw lock checks it before
- * pulling anything). @throws NotARegularFileError for a device, FIFO, socket or dangling link
+ * pulling anything). @throws IsAFolderError for a folder (or a link to one); NotARegularFileError for a device,
+ * FIFO, socket or dangling link
  */
 export async function regularFileTarget(file: string): Promise<string> {
   const found = await lstat(file).catch((error: NodeJS.ErrnoException) => {
@@ -55,7 +56,8 @@ export async function regularFileTarget(file: string): Promise<string> {
     throw writeFailureOf(error, file, true);
   });
   if (found === undefined || found.isFile()) return file;
-  if (found.isDirectory()) return file; // the rename fails EISDIR: IsAFolderError says it
+  // Refused here, before rdw lock pulls anything (it pulled, then the rename failed EISDIR: a new user's trial).
+  if (found.isDirectory()) throw new IsAFolderError(environmentMessages.isAFolder(file), { path: file });
   if (found.isSymbolicLink()) {
     const target = await realpath(file).catch(() => undefined);
     if (target === undefined) throw new NotARegularFileError(environmentMessages.notARegularFile(file, 'a symbolic link to nothing'), { path: file });

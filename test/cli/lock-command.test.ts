@@ -76,6 +76,11 @@ describe('rdw lock / rdw reproduce', () => {
     expect(device.code).toBe(1);
     expect(device.stderr).toBe(`rdw: ${environmentMessages.notARegularFile('/dev/null', 'a device')}\n`);
     expect(mock.requestLog.length).toBe(requests);
+    // A folder too (a new user's trial: `rdw lock /tmp --latest 1` pulled a release, then refused the folder).
+    const folder = await rdw(elsewhere, ['lock', elsewhere, '--latest', '1']);
+    expect(folder.code).toBe(1);
+    expect(folder.stderr).toBe(`rdw: ${environmentMessages.isAFolder(elsewhere)}\n`);
+    expect(mock.requestLog.length).toBe(requests);
     const lock = await readLock(lockPath);
     expect(lock.releases).toHaveLength(3);
     // The lines show 12 characters of each ID; the lock file holds whole IDs (read above).
