@@ -67,7 +67,8 @@ export const lockCommand: Command = {
     const idText = releaseIdText(lock.releases.map((release) => release.id), args.values['full-ids'] === true);
     for (const release of lock.releases) {
       const formats = Object.keys(release.files).join('+');
-      context.stdout.write(`  ${idText(release.id)} ${release.day} ${release.version} manifest ${release.manifestSha256.slice(0, 12)} ${formats}\n`);
+      // The data files by name only (their checksums are in the lock): a bare "parquet" after a digest read as one missing.
+      context.stdout.write(`  ${idText(release.id)} ${release.day} ${release.version} manifest sha256 ${release.manifestSha256.slice(0, 12)}, files: ${formats}\n`);
     }
     return EXIT_CODES.ok;
   },
