@@ -3,6 +3,7 @@
 
 import path from 'node:path';
 import { printableText } from '../base/index.js';
+import { WINDOWS } from '../contract/index.js';
 import { EMBARGO_EXPECTED } from './flags.js';
 
 /** Debian packages that provide Jupyter for the notebooks (PyPI is not reachable here). */
@@ -157,7 +158,9 @@ export const commandMessages = {
   badEmbargo: (value: string) => cliMessages.badFlagValue('embargo', value, EMBARGO_EXPECTED),
   kFoldNeedsTwoFolds: (split: string) => `--folds must be at least 2 for --split ${split}: each fold trains on the others.`,
   oneModelWindow: (windows: readonly string[]) =>
-    `--window takes one window for rdw study model, not ${windows.length} (${windows.join(', ')}); run it once per window.`,
+    windows.length === 0
+      ? `--window is empty; give one window for rdw study model: one of ${WINDOWS.join(', ')}.`
+      : `--window takes one window for rdw study model, not ${windows.length} (${windows.join(', ')}); run it once per window.`,
   researchUsage: () => 'Use "rdw research catalog", "rdw research get <DATASET_ID>" or "rdw research csv <DATASET_ID>".',
   liveUsage: () => 'Use "rdw live <PAGE_KEY>" (add --csv for CSV rows).',
   kernelUsage: () => 'Use "rdw kernel install" to register the TypeScript kernel.',

@@ -38,6 +38,7 @@ const CLI_REFUSALS: readonly (readonly [string[], string])[] = [
   // spelling it advised was then refused too); another keeps the spelling advice.
   [['study', 'model', '--embargo', '-5'], '--embargo "-5" is not valid: expected "auto" or a whole number of seconds, e.g. 3600.'],
   [['study', 'model', '--embargo=-5'], '--embargo "-5" is not valid: expected "auto" or a whole number of seconds, e.g. 3600.'],
+  [['study', 'model', '--window', ''], '--window is empty; give one window for rdw study model: one of 15m, 1h, 4h, 24h, 7d.'],
   [['study', 'event', '--out', '-report'], "--out -report: a value that starts with '-' is read as a flag; write it --out=-report."],
   [['pull', '--latest'], '--latest needs a value (--latest VALUE). Run "rdw pull --help" for its usage.'],
   [['--home'], '--home needs a value (--home VALUE). Run "rdw --help" for its usage.'],
