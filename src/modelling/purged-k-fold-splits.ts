@@ -60,8 +60,9 @@ export async function purgedKFoldSplits(source: AnalysisSourceLike, options: Pur
     const length = Math.floor(days / folds) + (fold < days % folds ? 1 : 0);
     // 4. purge and embargo around this block
     const split = buildSplit(selection, fold + 1, starts[firstDay]!, starts[firstDay + length]!, embargoSeconds);
-    // An embargo past the rows' end leaves the first fold nothing to train on: refused, not a fold without scores.
-    if (split.train.length === 0 && split.embargoed > 0) {
+    // A given embargo past the rows' end leaves the first fold nothing to train on: refused, not a fold without
+    // scores. 'auto' (at least W) may do so on a short span at 7d: that fold then shows no scores, as before.
+    if (embargoOption !== 'auto' && split.train.length === 0 && split.embargoed > 0) {
       const auto = defaultEmbargoSeconds(rows, windowSeconds);
       throw new AnalysisOptionError(modellingMessages.embargoLeavesNoTraining(fold + 1, embargoSeconds, split.embargoed, auto), { option: 'embargoSeconds' });
     }
