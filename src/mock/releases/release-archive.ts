@@ -152,12 +152,12 @@ export class ReleaseArchive {
   }
 
   /**
-   * Builds current releases newest day first, one day at a time, until `found()` is true (that release is
-   * returned) or every day is built (undefined). One build: a slow one is said with one clock and one total.
+   * Builds current releases newest day first, one day at a time, until `found()` is true (true) or every day
+   * is built (false). One build: a slow one is said with one clock and one total.
    */
-  currentReleaseUntil(found: () => boolean): Release | undefined {
-    for (const release of this.#buildSteps(this.#days.length)) if (found()) return release;
-    return undefined;
+  buildCurrentReleasesUntil(found: () => boolean): boolean {
+    for (const _ of this.#buildSteps(this.#days.length)) if (found()) return true;
+    return false;
   }
 
   /**

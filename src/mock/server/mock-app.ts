@@ -311,10 +311,10 @@ export class MockApp {
     const archive = this.#parts.archive;
     const known = archive.release(id);
     if (known || this.#listedAt === archive.now) return known;
-    archive.currentReleaseUntil(() => archive.release(id) !== undefined);
-    const found = archive.release(id);
-    if (found === undefined) this.#listedAt = archive.now;
-    return found;
+    // The ID may be a day's current release or a revision it superseded: both are known once that day is built.
+    if (archive.buildCurrentReleasesUntil(() => archive.release(id) !== undefined)) return archive.release(id);
+    this.#listedAt = archive.now;
+    return undefined;
   }
 
   #releaseFor(route: RouteMatch): Release | ApiFailure {

@@ -245,18 +245,18 @@ describe('release archive: a slow listing says how far it is', () => {
     expect(quiet).toEqual([]);
   });
 
-  it('currentReleaseUntil builds newest first until the release turns up, as one build: one total (every day) for its notice', () => {
+  it('buildCurrentReleasesUntil builds newest first until the release turns up, as one build: one total (every day) for its notice', () => {
     const newest = new ReleaseArchive(smallSimulator({ days: 5 })).currentReleases(5);
     const told: { built: number; total: number }[] = [];
     const archive = new ReleaseArchive(smallSimulator({ days: 5 }), { onSlowBuild: ({ built, total }) => void told.push({ built, total }), slowBuildAfterMs: 0 });
     // The third newest day's release: found after three days, the older two not built.
     const wanted = newest[2]!.id;
-    expect(archive.currentReleaseUntil(() => archive.release(wanted) !== undefined)?.id).toBe(wanted);
+    expect(archive.buildCurrentReleasesUntil(() => archive.release(wanted) !== undefined)).toBe(true);
     expect(newest.map((release) => archive.release(release.id) !== undefined)).toEqual([true, true, true, false, false]);
     // Said once, of all the days it may build (a search in growing batches said "of 2", then "of 4", each restarted).
     expect(told).toEqual([{ built: 1, total: 5 }]);
-    // An ID no day publishes: every day built, undefined.
-    expect(archive.currentReleaseUntil(() => false)).toBeUndefined();
+    // An ID no day publishes: every day built, false.
+    expect(archive.buildCurrentReleasesUntil(() => false)).toBe(false);
     expect(newest.every((release) => archive.release(release.id) !== undefined)).toBe(true);
   });
 
