@@ -80,6 +80,12 @@ export const modellingMessages = {
   /** Why the pooled row of several folds shows no interval although it has folds enough (pooledOverFolds). */
   modelPooledNoInterval: (folds: number) =>
     `The pooled row shows no interval: over the ${folds} folds a fold's AUC or Δ log loss is undefined (one class only) or every fold scores alike.`,
+  /**
+   * Folds fitted on no row (purge, embargo or missing values took every other row): they have no scores at all,
+   * and neither has the pooled row, which pools every fold's predictions.
+   */
+  modelFoldsUntrained: (folds: readonly number[], allFolds: boolean) =>
+    `${allFolds ? 'No fold has scores' : `Fold${folds.length === 1 ? '' : 's'} ${folds.join(', ')} ha${folds.length === 1 ? 's' : 've'} no scores`}: no row was left to train on (every other row was purged or embargoed around ${folds.length === 1 ? 'its' : 'their'} test days, or misses a value), and the pooled row, which pools every fold, has none either; pull more days.`,
   /** Rows without an interval although blocks suffice: a score undefined or constant without some block. */
   modelIntervalUndefined: (rows: readonly string[]) =>
     `No interval on ${rows.join(', ')}: without one of its blocks a score is undefined (one class left) or every block gives the same score.`,

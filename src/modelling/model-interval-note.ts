@@ -11,17 +11,22 @@ import { modellingMessages } from './messages.js';
  *   share out the pooled test days (k-fold).
  */
 export function modelIntervalNote(
-  folds: readonly (ScoredPredictions & { readonly fold: number })[],
+  folds: readonly (ScoredPredictions & { readonly fold: number; readonly trainRows?: number })[],
   pooled: ScoredPredictions,
   interval: ResolvedModelInterval,
   advisor: FoldAdvisor = sharedDaysAdvisor(pooled.daySpan),
 ): string | undefined {
-  const short = folds.filter((fold) => fold.noInterval === 'too_few_blocks');
-  const pooledShort = pooled.noInterval === 'too_few_blocks';
+  // A fold fitted on no row has no scores at all, and the pooled row (every fold's predictions) none either:
+  // that is their one reason, not the blocks or a class.
+  const untrained = folds.filter((fold) => fold.trainRows === 0).map((fold) => fold.fold);
+  const trained = folds.filter((fold) => fold.trainRows !== 0);
+  const short = trained.filter((fold) => fold.noInterval === 'too_few_blocks');
+  const pooledShort = untrained.length === 0 && pooled.noInterval === 'too_few_blocks';
   // The pooled row of several k-folds: its intervals come from the folds' scores, not from blocks (pooledOverFolds),
   // but the cross-fold Δ log loss interval needs the blocks of the test-days jackknife it adds to.
-  const pooledOverFolds = pooled.overFolds !== undefined && pooled.noInterval !== undefined && !pooledShort;
+  const pooledOverFolds = untrained.length === 0 && pooled.overFolds !== undefined && pooled.noInterval !== undefined && !pooledShort;
   const sentences: string[] = [];
+  if (untrained.length > 0) sentences.push(modellingMessages.modelFoldsUntrained(untrained, untrained.length === folds.length));
   const note = {
     blockDays: interval.blockDays,
     minBlocks: interval.minBlocks,
@@ -36,8 +41,8 @@ export function modelIntervalNote(
     sentences.push(modellingMessages.modelTooFewBlocks({ ...note, folds: undefined, allFolds: false, fewestDays: pooled.daySpan }));
   }
   const undefinedRows = [
-    ...folds.filter((fold) => fold.noInterval !== undefined && fold.noInterval !== 'too_few_blocks').map((fold) => `fold ${fold.fold}`),
-    ...(pooled.noInterval !== undefined && !pooledShort && !pooledOverFolds ? ['the pooled row'] : []),
+    ...trained.filter((fold) => fold.noInterval !== undefined && fold.noInterval !== 'too_few_blocks').map((fold) => `fold ${fold.fold}`),
+    ...(untrained.length === 0 && pooled.noInterval !== undefined && !pooledShort && !pooledOverFolds ? ['the pooled row'] : []),
   ];
   if (undefinedRows.length > 0) sentences.push(modellingMessages.modelIntervalUndefined(undefinedRows));
   if (pooledOverFolds) sentences.push(modellingMessages.modelPooledNoInterval(folds.length));

@@ -304,6 +304,25 @@ describe('evaluateModel', () => {
     }
   });
 
+  it('says a fold fitted on no row has no scores, and the pooled row none either, instead of blaming one class', () => {
+    // Session 37 left this: 'auto' embargo at 7d on a short span leaves folds 1-2 untrained, and the note said
+    // "undefined (one class only) or every fold scores alike", a cause that was not this one.
+    const data = plantedRows(60, 150, 11);
+    const trained = dayFolds(data.dayIndex, 60, 3);
+    const folds = trained.map((fold, f) => (f < 2 ? { ...fold, train: new Uint32Array(0) } : fold));
+    const result = evaluateModel(data, features, folds);
+    expect(result.folds.map((fold) => fold.trainRows)).toEqual([0, 0, expect.any(Number)]);
+    expect(result.folds[2]!.trainRows).toBeGreaterThan(0);
+    for (const fold of result.folds.slice(0, 2)) expect([fold.model.auc, fold.logLossDifference].every(Number.isNaN)).toBe(true);
+    expect(Number.isFinite(result.folds[2]!.model.auc)).toBe(true);
+    expect([result.pooled.model.auc, result.pooled.logLossDifference].every(Number.isNaN)).toBe(true);
+    expect(result.intervalNote).toBe(
+      'Folds 1, 2 have no scores: no row was left to train on (every other row was purged or embargoed around their test days, or misses a value), and the pooled row, which pools every fold, has none either; pull more days.',
+    );
+    const allUntrained = evaluateModel(data, features, trained.map((fold) => ({ ...fold, train: new Uint32Array(0) })));
+    expect(allUntrained.intervalNote).toMatch(/^No fold has scores: no row was left to train on \(every other row was purged or embargoed around their test days/);
+  });
+
   it('refuses a target that is not 0, 1 or missing, naming the row (a return passed where a class was meant)', () => {
     const data = plantedRows(4, 10, 1);
     data.target[7] = 0.25;
