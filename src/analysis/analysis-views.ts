@@ -1,10 +1,12 @@
 // SQL views that split Market Events by role (src/contract is the only source of roles): mev_predictors
-// (identity + predictors, point-in-time rows only) and mev_labels (identity + labels).
+// (identity + predictors, point-in-time rows only) and mev_labels (identity + labels, outcome values missing
+// unless their window's status is complete).
 
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { MARKET_EVENTS_CURRENT_VIEW } from '../catalog/index.js';
-import { IDENTITY_FIELD_NAMES, LABEL_FIELD_NAMES, PREDICTOR_FIELD_NAMES } from '../contract/index.js';
+import { IDENTITY_FIELD_NAMES, LABEL_FIELD_NAMES, PREDICTOR_FIELD_NAMES, WINDOWS, outcomeFieldName } from '../contract/index.js';
 import { pointInTimeConditionSql } from './point-in-time.js';
+import { outcome, type OutcomeValueMeasure } from './outcome.js';
 import { quoteIdentifier } from '../base/index.js';
 
 /** Names of the analysis views. */
@@ -33,11 +35,30 @@ FROM ${from}
 WHERE ${pointInTimeConditionSql()}`;
 }
 
-/** `CREATE OR REPLACE TEMP VIEW mev_labels …`: identity + every label field, all rows. */
+/**
+ * The outcome values of a window: NULL unless its status is `complete`, whatever a release stored (spec: "Pending
+ * or gap outcomes are missing values, not zero returns"). missing_candles and expected_candles describe an
+ * incomplete window (a gap's missing bars), so they are passed through as stored.
+ */
+const OUTCOME_VALUE_MEASURES: readonly OutcomeValueMeasure[] = ['return_pct', 'direction_adjusted_return_pct', 'mfe_pct', 'mae_pct'];
+
+/** SQL of each label column held back unless complete, by field name: `(CASE WHEN status_1h = 'complete' …)`. */
+const OUTCOME_VALUE_SQL: ReadonlyMap<string, string> = new Map(
+  WINDOWS.flatMap((window) => OUTCOME_VALUE_MEASURES.map((measure) => [outcomeFieldName(measure, window), outcome(window, measure).sql] as const)),
+);
+
+/**
+ * `CREATE OR REPLACE TEMP VIEW mev_labels …`: identity + every label field, all rows; return_pct, direction_adjusted_
+ * return_pct, mfe_pct and mae_pct of a window are NULL unless its status is `complete`.
+ */
 export function labelsViewSql(options: AnalysisViewsOptions = {}): string {
   const from = quoteIdentifier(options.from ?? MARKET_EVENTS_CURRENT_VIEW);
+  const labels = LABEL_FIELD_NAMES.map((name) => {
+    const valueSql = OUTCOME_VALUE_SQL.get(name);
+    return valueSql === undefined ? quoteIdentifier(name) : `${valueSql} AS ${quoteIdentifier(name)}`;
+  });
   return `CREATE OR REPLACE TEMP VIEW ${LABELS_VIEW} AS
-SELECT ${columnList([...JOIN_COLUMNS, ...LABEL_FIELD_NAMES])}
+SELECT ${[columnList(JOIN_COLUMNS), ...labels].join(', ')}
 FROM ${from}`;
 }
 

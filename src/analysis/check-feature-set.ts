@@ -2,9 +2,11 @@
 // database (no catalog, view or macro to reach) against the fields its role allows, before any of it runs.
 
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import { isChecked, markChecked, readingOf, trailingSpecOf } from './feature-trust.js';
+import { isChecked, markChecked, readingOf, snapshotOf, trailingSpecOf } from './feature-trust.js';
+import { AnalysisOptionError } from './analysis-errors.js';
+import { analysisMessages } from './messages.js';
 import { checkFeatureSql, type FeatureScope } from './check-feature-sql.js';
-import type { FeatureInput } from './derived-feature.js';
+import type { DerivedFeature, FeatureInput } from './derived-feature.js';
 import { assertPredictors, defineFeatureSet, labelOfTarget, type FeatureSet, type ModelSpec } from './leakage-guard.js';
 
 /**
@@ -15,6 +17,7 @@ import { assertPredictors, defineFeatureSet, labelOfTarget, type FeatureSet, typ
 export async function checkFeatureSet(features: FeatureSet | readonly FeatureInput[]): Promise<FeatureSet> {
   const set = isFeatureSet(features) ? features : defineFeatureSet(features);
   assertPredictors(set.predictors);
+  assertDistinctNames(set.predictors);
   await withEmptyDatabase(async (connection) => {
     for (const predictor of set.predictors) await checkInput(connection, predictor, 'predictor');
   });
@@ -28,12 +31,15 @@ export async function checkFeatureSet(features: FeatureSet | readonly FeatureInp
  */
 export async function checkModelSpec(spec: ModelSpec): Promise<ModelSpec> {
   assertPredictors(spec.features.predictors);
-  labelOfTarget(spec.target);
+  // The target read once: what was checked is what runs (its copy is returned).
+  const target = typeof spec.target === 'string' ? spec.target : snapshotOf(spec.target);
+  labelOfTarget(target);
+  assertDistinctNames([...spec.features.predictors, target]);
   await withEmptyDatabase(async (connection) => {
     for (const predictor of spec.features.predictors) await checkInput(connection, predictor, 'predictor');
-    await checkInput(connection, spec.target, 'target');
+    await checkInput(connection, target, 'target');
   });
-  return spec;
+  return Object.freeze({ target, features: spec.features });
 }
 
 /** Features already read, by what the reading depends on (scope, SQL, derived inputs): a spec rebuilt per call is read once. */
@@ -47,13 +53,36 @@ async function checkInput(connection: () => Promise<DuckDBConnection>, input: Fe
     return;
   }
   if (scope === 'predictor' && isChecked(input)) return;
-  for (const inner of input.inputs) await checkInput(connection, inner, scope);
-  const key = `${scope} ${readingOf(input)}`;
+  // Each property read once: the guard reads this copy, and rdw's SQL splices it (feature-trust.ts).
+  const snapshot = snapshotOf(input);
+  for (const inner of snapshot.inputs) await checkInput(connection, inner, scope);
+  const key = `${scope} ${readingOf(snapshot)}`;
   if (!passed.has(key)) {
-    await checkFeatureSql(await connection(), input, scope);
+    await checkFeatureSql(await connection(), snapshot, scope);
     passed.add(key);
   }
-  if (scope === 'predictor') markChecked(input);
+  if (scope === 'predictor') markChecked(input, snapshot);
+}
+
+/**
+ * Derived and trailing features of one model are columns of one query, named without regard to case (DuckDB's
+ * way): two different features of one name would let one stand in for the other (the first predictor replaced by
+ * the second, an input read as another input of the same name). The same feature twice is one column.
+ * @throws AnalysisOptionError
+ */
+function assertDistinctNames(features: readonly FeatureInput[]): void {
+  const readings = new Map<string, string>();
+  const visit = (input: FeatureInput): void => {
+    if (typeof input === 'string') return;
+    const feature = input as DerivedFeature;
+    const reading = readingOf(feature);
+    const key = String(feature.name).toLowerCase();
+    const seen = readings.get(key);
+    if (seen !== undefined && seen !== reading) throw new AnalysisOptionError(analysisMessages.featureNameTwice(String(feature.name)), { option: String(feature.name) });
+    readings.set(key, reading);
+    if (trailingSpecOf(feature) === undefined) for (const inner of feature.inputs ?? []) visit(inner);
+  };
+  features.forEach(visit);
 }
 
 /** Runs `run` with a connection to an empty in-memory DuckDB, opened only when a feature needs reading. */
@@ -61,7 +90,15 @@ async function withEmptyDatabase(run: (connection: () => Promise<DuckDBConnectio
   let instance: DuckDBInstance | undefined;
   let opened: DuckDBConnection | undefined;
   const connection = async () => {
-    instance ??= await DuckDBInstance.create(':memory:', { threads: '1' });
+    // Reading a feature touches nothing outside: no extension installed or loaded (stem() would fetch fts), no
+    // file or network, and a bounded memory (DuckDB folds constant parts such as range(2e8) while it binds).
+    instance ??= await DuckDBInstance.create(':memory:', {
+      threads: '1',
+      autoinstall_known_extensions: 'false',
+      autoload_known_extensions: 'false',
+      enable_external_access: 'false',
+      memory_limit: '512MB',
+    });
     opened ??= await instance.connect();
     return opened;
   };

@@ -42,7 +42,7 @@ export async function checkFeatureSql(connection: DuckDBConnection, feature: Der
   const makesRows = [...functions].find((name) => SET_RETURNING_FUNCTIONS.has(name));
   if (makesRows !== undefined) throw new CrossRowFeatureError(analysisMessages.setReturning(feature.name, `${makesRows}()`), { column: feature.name, construct: `${makesRows}()` });
   assertNamesKnown(feature, expression, scope);
-  await assertNoAggregate(connection, feature, functions);
+  await assertRowFunctions(connection, feature, functions);
   await bind(connection, feature, scope);
 }
 
@@ -168,16 +168,26 @@ function subqueryName(node: Node): string {
   return 'a scalar subquery';
 }
 
-/** Aggregates summarise every row of the query: refused by name (DuckDB's function catalog says which are). */
-async function assertNoAggregate(connection: DuckDBConnection, feature: DerivedFeature, functions: Set<string>): Promise<void> {
+/**
+ * Aggregates summarise every row of the query: refused by name (DuckDB's function catalog says which are). So is a
+ * function whose value is not the row's alone (random(), now(), nextval(), write_log(), setseed()…: DuckDB's
+ * stability VOLATILE or CONSISTENT_WITHIN_QUERY): a study must give the same numbers on every run. error('…')
+ * is VOLATILE to DuckDB but fails alike on every run: allowed (the study says its failure).
+ */
+async function assertRowFunctions(connection: DuckDBConnection, feature: DerivedFeature, functions: Set<string>): Promise<void> {
   if (functions.size === 0) return;
   const names = [...functions].map(quoteLiteral).join(', ');
   const rows = (
     await connection.runAndReadAll(
-      `SELECT DISTINCT function_name FROM duckdb_functions() WHERE function_type = 'aggregate' AND function_name IN (${names}) ORDER BY function_name`,
+      `SELECT function_name, bool_or(function_type = 'aggregate') AS aggregate FROM duckdb_functions()
+      WHERE function_name IN (${names}) AND (function_type = 'aggregate' OR (stability IN ('VOLATILE', 'CONSISTENT_WITHIN_QUERY') AND function_name <> 'error'))
+      GROUP BY function_name ORDER BY aggregate DESC, function_name`,
     )
   ).getRowObjectsJS();
-  if (rows.length > 0) throw crossRow(feature, `the aggregate ${String(rows[0]!.function_name)}()`);
+  if (rows.length === 0) return;
+  const name = String(rows[0]!.function_name);
+  if (rows[0]!.aggregate === true) throw crossRow(feature, `the aggregate ${name}()`);
+  throw new AnalysisOptionError(analysisMessages.unstableFunction(feature.name, `${name}()`), { option: feature.name });
 }
 
 /** Binds the expression against the allowed fields only; DuckDB's binder names what it could not find. */

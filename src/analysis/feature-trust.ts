@@ -1,9 +1,10 @@
 // Which derived features the guard has read: those whose SQL DuckDB parsed and bound (checkFeatureSet), and
-// those rdw built itself (the trailing point-in-time helpers), whose SQL no user wrote. Kept by object identity
-// with what was read (name, SQL, inputs): derivedFeature's objects are frozen, but the type admits any object, and
-// one changed after its reading (its SQL swapped for a label) is not trusted.
+// those rdw built itself (the trailing point-in-time helpers), whose SQL no user wrote. The guard reads a frozen
+// copy of the feature (each property read once) and rdw splices that copy's SQL, never the object's again: the
+// type admits any object, and one whose SQL changes after its reading (a later assignment, or a getter that
+// answers the guard with `price` and the query with a label, as an adversary's trial did) is not trusted.
 
-import type { DerivedFeature, FeatureInput } from './derived-feature.js';
+import { derivedFeature, type DerivedFeature, type FeatureInput } from './derived-feature.js';
 
 /** What an rdw-built trailing feature computes. */
 export interface TrailingSpec {
@@ -13,16 +14,41 @@ export interface TrailingSpec {
   readonly hours: number;
 }
 
-const checked = new WeakMap<DerivedFeature, string>();
+/** Each feature the guard read → the frozen copy it read (a copy maps to itself). */
+const checked = new WeakMap<DerivedFeature, DerivedFeature>();
 const built = new WeakMap<DerivedFeature, TrailingSpec>();
 
-export function markChecked(feature: DerivedFeature): void {
-  checked.set(feature, readingOf(feature));
+/**
+ * A frozen copy of a feature, each property read once, derived inputs copied the same way (rdw-built ones and
+ * field names kept): what the guard reads and what rdw's SQL splices.
+ */
+export function snapshotOf(feature: DerivedFeature): DerivedFeature {
+  if (built.has(feature)) return feature;
+  const { name, sql } = feature;
+  const inputs = Array.from(feature.inputs ?? [], (input: FeatureInput) => (typeof input === 'object' && input !== null ? snapshotOf(input) : input));
+  return derivedFeature(name, inputs, sql);
+}
+
+/** Records that the guard read `snapshot`, the copy of `feature` (snapshotOf) it was given. */
+export function markChecked(feature: DerivedFeature, snapshot: DerivedFeature): void {
+  checked.set(snapshot, snapshot);
+  checked.set(feature, snapshot);
+}
+
+/**
+ * The copy of `feature` the guard read, while the feature still reads as that copy (rdw-built ones: themselves);
+ * undefined when it was not read or has changed since. Splice this copy's SQL, not the feature's.
+ */
+export function checkedFeature(feature: DerivedFeature): DerivedFeature | undefined {
+  if (built.has(feature)) return feature;
+  const snapshot = checked.get(feature);
+  if (snapshot === undefined || snapshot === feature) return snapshot;
+  return readingOf(snapshotOf(feature)) === readingOf(snapshot) ? snapshot : undefined;
 }
 
 /** True when checkFeatureSet read this feature's SQL as it is now, or rdw built it. */
 export function isChecked(feature: DerivedFeature): boolean {
-  return built.has(feature) || (checked.has(feature) && checked.get(feature) === readingOf(feature));
+  return checkedFeature(feature) !== undefined;
 }
 
 /**

@@ -1,4 +1,5 @@
-// Per-group statistics over a frame's columns that skip missing values as SQL's aggregates do. danfojs 1.2's
+// Per-group statistics over a frame's columns that skip missing values as SQL's aggregates skip NULL (NaN is
+// missing too, unlike SQL, whose count(x) counts a NaN). danfojs 1.2's
 // groupby().agg() cannot: its `count` is the group's length and its `mean` is sum / length with null added as 0,
 // so a pending or gap outcome (null in rdw's frames) becomes a zero return; NaN or undefined only turn the
 // mean into NaN and still count. No representation of "missing" makes its agg right, hence this helper.
@@ -10,8 +11,8 @@ import { frameColumns, type DataFrameLike, type DataFrameSource } from './to-dat
 /** The statistics `groupStats` computes, each as its SQL aggregate over the non-missing values of a group. */
 export const GROUP_STATS = ['count', 'missing', 'mean', 'sum', 'min', 'max', 'median', 'std'] as const;
 /**
- * `count`: non-missing values (SQL `count(x)`); `missing`: rows whose value is missing (null, undefined or
- * NaN); `mean`, `sum`, `min`, `max`; `median` (the mean of the two middle values for an even count, as
+ * `count`: non-missing values (SQL `count(x)`, except that NaN is missing here); `missing`: rows whose value is
+ * missing (null, undefined or NaN); `mean`, `sum`, `min`, `max`; `median` (the mean of the two middle values for an even count, as
  * DuckDB's `median`); `std`: sample standard deviation (n - 1, SQL `stddev`). All but the counts are null
  * for a group without a value (`std` below two values), never 0.
  */
@@ -31,8 +32,8 @@ export type GroupStatsRow = Record<string, string | number | boolean | null>;
 
 /**
  * Per-group statistics of `values` over a danfojs frame (e.g. `toDataFrame`'s), a study result or an Arrow
- * table, skipping missing values exactly as SQL does: `count` is the number of non-missing values, `mean`
- * their mean. Use it instead of danfojs's `groupby().agg()`, which counts a missing outcome as a 0 return.
+ * table, skipping missing values as SQL skips NULL: `count` is the number of non-missing values, `mean`
+ * their mean. null, undefined and NaN are all missing (unlike SQL, whose `count(x)` counts a NaN). Use it instead of danfojs's `groupby().agg()`, which counts a missing outcome as a 0 return.
  * Groups come in key order (as SQL's `ORDER BY` of the keys: ascending, missing last). Plain rows: print them
  * with `notebook.textTable`, or make a frame with `new dfd.DataFrame(rows)`. Needs no danfojs.
  * @throws UnknownColumnError (exit 2) for a column the source lacks; AnalysisOptionError (exit 2) for a
@@ -43,10 +44,11 @@ export function groupStats(source: DataFrameLike | DataFrameSource, options: Gro
   const by = options.by ?? [];
   const stats = options.stats ?? ['count', 'mean'];
   checkOptions(columns, by, options.values, stats);
+  const keyColumns = by.map((key) => ownColumn(columns, key));
   const rowCount = Object.values(columns)[0]?.length ?? 0;
   const groups = new Map<string, { keys: unknown[]; rows: number[] }>();
   for (let row = 0; row < rowCount; row++) {
-    const keys = by.map((key) => missingAsNull(columns[key]![row]));
+    const keys = keyColumns.map((column) => missingAsNull(column[row]));
     const id = JSON.stringify(keys);
     const group = groups.get(id) ?? { keys, rows: [] };
     group.rows.push(row);
@@ -57,7 +59,7 @@ export function groupStats(source: DataFrameLike | DataFrameSource, options: Gro
     .map(({ keys, rows }) => {
       const out: GroupStatsRow = Object.fromEntries(by.map((key, i) => [key, keys[i] as GroupStatsRow[string]]));
       for (const name of options.values) {
-        const present = numbersOf(name, columns[name]!, rows);
+        const present = numbersOf(name, ownColumn(columns, name), rows);
         for (const stat of stats) out[`${name}_${stat}`] = statistic(stat, present, rows.length);
       }
       return out;
@@ -72,12 +74,19 @@ function columnsOf(source: DataFrameLike | DataFrameSource): Record<string, unkn
 
 function checkOptions(columns: Record<string, unknown[]>, by: readonly string[], values: readonly string[], stats: readonly GroupStat[]): void {
   if (values.length === 0) throw new AnalysisOptionError(analysisMessages.groupStatsNoValues());
-  for (const name of [...by, ...values]) {
-    if (!(name in columns)) throw new UnknownColumnError(analysisMessages.groupStatsUnknownColumn(name, Object.keys(columns)));
-  }
+  for (const name of [...by, ...values]) ownColumn(columns, name);
   for (const stat of stats) {
     if (!(GROUP_STATS as readonly string[]).includes(stat)) throw new AnalysisOptionError(analysisMessages.groupStatsBadStat(String(stat), GROUP_STATS));
   }
+}
+
+/**
+ * The column `name` of the source. Own columns only: `in` or a plain lookup would take an inherited name
+ * (`toString`, `constructor`) for a column. @throws UnknownColumnError
+ */
+function ownColumn(columns: Record<string, unknown[]>, name: string): unknown[] {
+  if (!Object.hasOwn(columns, name)) throw new UnknownColumnError(analysisMessages.groupStatsUnknownColumn(name, Object.keys(columns)));
+  return columns[name]!;
 }
 
 const isMissing = (value: unknown): boolean => value === null || value === undefined || (typeof value === 'number' && Number.isNaN(value));

@@ -4,7 +4,7 @@
 
 import { fieldSpec } from '../contract/index.js';
 import { AnalysisOptionError, UnknownColumnError } from './analysis-errors.js';
-import { isChecked } from './feature-trust.js';
+import { checkedFeature } from './feature-trust.js';
 import { takenFeatureName } from './feature-names.js';
 import type { DerivedFeature, FeatureInput } from './derived-feature.js';
 import { LeakageError } from './leakage-error.js';
@@ -110,10 +110,14 @@ export function labelOfTarget(target: FeatureInput): { label: string; window: st
  */
 export function predictorSelectSql(predictors: readonly FeatureInput[], options: { cast?: 'DOUBLE' } = {}): string {
   assertPredictors(predictors);
-  for (const p of predictors) {
-    if (typeof p !== 'string' && !isChecked(p)) throw new AnalysisOptionError(analysisMessages.featureNotChecked(p.name), { option: p.name });
-  }
-  return predictors
+  // The copy the guard read is spliced, never the object's SQL read again (feature-trust.ts).
+  const trusted = predictors.map((p) => {
+    if (typeof p === 'string') return p;
+    const copy = checkedFeature(p);
+    if (copy === undefined) throw new AnalysisOptionError(analysisMessages.featureNotChecked(p.name), { option: p.name });
+    return copy;
+  });
+  return trusted
     .map((p) => {
       const name = quoteIdentifier(typeof p === 'string' ? p : p.name);
       const value = typeof p === 'string' ? name : `(${p.sql})`;

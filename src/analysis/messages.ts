@@ -2,6 +2,7 @@
 
 import type { IntervalGap } from './interval-gap.js';
 import { DEFAULT_SPLIT_METHOD, SPLIT_METHODS, type CalibratedSplitMethod } from '../contract/index.js';
+import { printableText } from '../base/index.js';
 
 export const analysisMessages = {
   danfojsMissing: () =>
@@ -28,6 +29,10 @@ export const analysisMessages = {
     `Two different derived inputs are named "${derived}" (their SQL differs); give each its own name.`,
   qualifiedName: (derived: string, column: string) =>
     `The SQL of feature "${derived}" reads "${column}", a qualified name; name each field by itself (e.g. price, not t.price): a feature reads only its own row.`,
+  unstableFunction: (derived: string, fn: string) =>
+    `Feature "${derived}" calls ${fn}, whose value changes from run to run (or with the moment it runs), so a study would not give the same numbers twice; compute the feature from the row's fields only.`,
+  featureNameTwice: (name: string) =>
+    `Two different features are named "${name}" (DuckDB reads names without regard to case), so one would stand in for the other; give each its own name.`,
   setReturning: (derived: string, construct: string) =>
     `Feature "${derived}" uses ${construct}, which makes several rows out of one (the rows would no longer line up with the split); a derived feature gives one value per row.`,
   unknownColumnInSql: (derived: string, column: string) =>
@@ -36,7 +41,6 @@ export const analysisMessages = {
     `The SQL of feature "${derived}" has not been read by the leakage guard; await checkFeatureSet(features) before predictorSelectSql (modelStudy does this itself).`,
   trailingFieldNotPredictor: (field: string) =>
     `A trailing feature summarises a numeric predictor field, and "${field}" is not one; pick one such as volume_ratio_20 or price.`,
-  badTrailingHours: (value: string) => `The trailing window hours must be a number of hours above 0, not ${value}.`,
   badTrailingName: (name: string) =>
     `"${name}" cannot name a trailing feature: use letters, digits and _ (starting with a letter or _), and no Market Events field name or name of rdw's own queries (reason, release_id, day, label_end, __…).`,
   unknownColumn: (column: string) =>
@@ -119,6 +123,12 @@ export const analysisMessages = {
   },
   /** A study where no group has an interval: nothing is tested (the sentences per window say why). */
   noGroupTested: () => 'No group has an interval, so none is tested (q_value is empty).',
+  /** A trailing helper's `hours` that is not a number (a string such as '6', or none). */
+  trailingHoursNotNumber: (value: unknown) =>
+    `The trailing window's hours must be a number of hours, not ${valueWithType(value)}; give e.g. { hours: 6 }.`,
+  /** A trailing helper's numeric `hours` below one second or above the maximum (so the default name is well formed). */
+  trailingHoursOutOfRange: (hours: number, maxHours: number) =>
+    `The trailing window's hours must be from 1 second (1/3600 hour) to ${maxHours.toLocaleString('en-US')} hours, not ${hours}.`,
 };
 
 function levelPercent(confidence: number): number {
@@ -141,4 +151,13 @@ function blockDaysText(blockDays: Readonly<Partial<Record<string, number>>>): st
     byLength.set(days, [...(byLength.get(days) ?? []), window]);
   }
   return [...byLength].map(([days, windows]) => `${days} ${plural(days, 'day')} at ${windows.join(', ')}`).join('; ');
+}
+
+/** A value as given, with its type when that is not a number: `'6' (a string)`, `true (a boolean)`. */
+function valueWithType(value: unknown): string {
+  if (value === undefined) return 'undefined (none was given)';
+  if (value === null) return 'null';
+  if (typeof value === 'string') return `'${printableText(value, 40)}' (a string)`;
+  if (typeof value === 'object') return Array.isArray(value) ? 'an array' : 'an object';
+  return `${String(value)} (a ${typeof value})`;
 }

@@ -6,15 +6,24 @@
 import { fieldSpec } from '../contract/index.js';
 import { quoteIdentifier } from '../base/index.js';
 import { AnalysisOptionError, UnknownColumnError } from './analysis-errors.js';
-import { isChecked, markBuiltByRdw, trailingSpecOf, type TrailingSpec } from './feature-trust.js';
+import { checkedFeature, markBuiltByRdw, trailingSpecOf, type TrailingSpec } from './feature-trust.js';
 import { LeakageError } from './leakage-error.js';
 import { derivedFeature, type DerivedFeature, type FeatureInput } from './derived-feature.js';
 import { analysisMessages } from './messages.js';
 import { pointInTimeConditionSql } from './point-in-time.js';
 import { takenFeatureName } from './feature-names.js';
 
+/**
+ * The longest trailing window, in hours (about 11 years, beyond any history a catalog holds). With the one-second
+ * minimum it keeps String(hours), and so the default name, free of an exponent (1e-7, 1e+21).
+ */
+export const TRAILING_HOURS_MAX = 100_000;
+
 export interface TrailingFeatureOptions {
-  /** Length of the look-back, in hours (> 0): rows with sample_time in [t − hours, t), t excluded. */
+  /**
+   * Length of the look-back, in hours, from 1/3600 (one second) to TRAILING_HOURS_MAX: rows with sample_time in
+   * [t − hours, t), t excluded.
+   */
   hours: number;
   /** Column name. Default `trailing_<statistic>_<field>_<hours>h`, e.g. `trailing_mean_volume_ratio_20_6h`. */
   name?: string;
@@ -44,7 +53,11 @@ function trailingFeature(statistic: TrailingSpec['statistic'], field: string, op
   }
   if (spec.role !== 'predictor' || spec.type !== 'number') throw new AnalysisOptionError(analysisMessages.trailingFieldNotPredictor(spec.name), { option: 'field' });
   const hours = options?.hours;
-  if (typeof hours !== 'number' || !Number.isFinite(hours) || hours <= 0) throw new AnalysisOptionError(analysisMessages.badTrailingHours(String(hours)), { option: 'hours' });
+  if (typeof hours !== 'number') throw new AnalysisOptionError(analysisMessages.trailingHoursNotNumber(hours), { option: 'hours' });
+  // From one second to TRAILING_HOURS_MAX: String(hours) then has no exponent, so the default name is well formed.
+  if (!(hours * 3600 >= 1 && hours <= TRAILING_HOURS_MAX)) {
+    throw new AnalysisOptionError(analysisMessages.trailingHoursOutOfRange(hours, TRAILING_HOURS_MAX), { option: 'hours' });
+  }
   const name = options.name ?? `trailing_${statistic}_${spec.name}_${String(hours).replace('.', '_')}h`;
   if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) || takenFeatureName(name) !== undefined) {
     throw new AnalysisOptionError(analysisMessages.badTrailingName(name), { option: 'name' });
@@ -68,16 +81,18 @@ function trailingFeature(statistic: TrailingSpec['statistic'], field: string, op
 export function trailingFeaturesSql(from: string, predictors: readonly FeatureInput[]): string {
   const built = new Map<string, TrailingSpec>();
   const inputs = new Map<string, DerivedFeature>();
-  const collect = (input: FeatureInput, asInput: boolean): void => {
-    if (typeof input === 'string') return;
-    const spec = trailingSpecOf(input);
+  const collect = (given: FeatureInput, asInput: boolean): void => {
+    if (typeof given === 'string') return;
+    const spec = trailingSpecOf(given);
     if (spec !== undefined) {
-      built.set(input.name, spec);
+      built.set(given.name, spec);
       return;
     }
+    // The copy the guard read (its inputs are copies too); a predictor's own SQL is predictorSelectSql's.
+    const input = checkedFeature(given);
+    if (input === undefined) throw new AnalysisOptionError(analysisMessages.featureNotChecked(given.name), { option: given.name });
     input.inputs.forEach((inner) => collect(inner, true));
     if (!asInput) return;
-    if (!isChecked(input)) throw new AnalysisOptionError(analysisMessages.featureNotChecked(input.name), { option: input.name });
     const same = inputs.get(input.name);
     if (same !== undefined && same.sql !== input.sql) throw new AnalysisOptionError(analysisMessages.inputNameTwice(input.name), { option: input.name });
     inputs.set(input.name, input);

@@ -81,6 +81,19 @@ export class CatalogRecordError extends withCode(IntegrityError, 'RDW_CATALOG_RE
   }
 }
 
+/**
+ * A macro or function made in the catalog file or on its connection (`catalog.query('CREATE MACRO ln(x) …')`)
+ * with the name of one of DuckDB's own functions: DuckDB calls it instead, in rdw's SQL and in derived features
+ * alike, so no study can vouch for what it computes (exit 3). `functions` names them, as `schema.name`.
+ */
+export class ShadowedFunctionError extends withCode(IntegrityError, 'RDW_SHADOWED_FUNCTION') {
+  readonly functions: readonly string[];
+  constructor(message: string, options: RdwErrorOptions & { functions: readonly string[] }) {
+    super(message, options);
+    this.functions = options.functions;
+  }
+}
+
 /** A catalog written by a newer rdw: a schema version this one does not know (exit 1). */
 export class CatalogVersionError extends withCode(RdwError, 'RDW_CATALOG_VERSION') {}
 

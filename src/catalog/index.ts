@@ -81,5 +81,7 @@ export {
   CatalogReadOnlyError,
   RowsMismatchError,
   CatalogRecordError,
+  ShadowedFunctionError,
 } from './catalog-errors.js';
+export { assertNoShadowedFunctions } from './shadowed-functions.js';
 export { catalogMessages } from './messages.js';

@@ -28,6 +28,8 @@ const OWN_TABLES =
   "For tables of your own use CREATE TEMP TABLE (kept while the catalog is open), or a DuckDB database of your own fed by COPY (SELECT …) TO 'file.parquet' or rdw export.";
 
 export const catalogMessages = {
+  shadowedFunctions: (functions: readonly string[]) =>
+    `The catalog's connection defines ${functions.map((name) => `${printableText(name)}()`).join(', ')} with the name of DuckDB's own function${functions.length === 1 ? '' : 's'}, which DuckDB would call instead in rdw's SQL and in derived features; drop ${functions.length === 1 ? 'it' : 'them'} (${functions.map((name) => `DROP MACRO ${printableText(name)}`).join('; ')}) and run the study again.`,
   userWriteRefused: () =>
     `This catalog refuses writes to rdw's tables (market_events, releases, …): they hold exactly the rows imported from verified files. ${OWN_TABLES}`,
   userTransactionRefused: () =>

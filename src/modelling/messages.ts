@@ -36,6 +36,10 @@ export const modellingMessages = {
     `The window ${asked} is not the window of the target ${target} (${window}); leave the window out, or give a target of window ${asked}.`,
   textPredictor: (name: string) =>
     `The predictor ${name} is text, not a number; derive a number from it, e.g. derivedFeature('is_${name}_x', ['${name}'], "${name} = 'x'").`,
+  notANumberColumn: (name: string, type: string) =>
+    `The feature ${name} gives ${type} values, not numbers, so it cannot be a model column; make it a number, e.g. derivedFeature('is_btc', ['symbol'], "symbol = 'BTCUSDT'").`,
+  modelColumnsFailed: (detail: string) =>
+    `DuckDB could not compute the model's columns (${detail}): a derived feature's or the target's SQL fails on some row; correct that SQL.`,
   targetNotBinary: (name: string, row: number, value: number) =>
     `The target ${name} must be 1, 0 or null (missing) for every row, but row ${row} gives ${value}; derive a binary target, e.g. derivedFeature('up', ['return_pct_1h'], 'return_pct_1h > 0').`,
   /**

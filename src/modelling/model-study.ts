@@ -12,7 +12,9 @@ import {
   type SampleType,
   type Window,
 } from '../contract/index.js';
+import type { DuckDBConnection } from '@duckdb/node-api';
 import { quoteIdentifier } from '../base/index.js';
+import { assertNoShadowedFunctions } from '../catalog/index.js';
 import {
   AnalysisOptionError,
   intervalBlockDays,
@@ -87,11 +89,14 @@ export interface ModelStudyResult {
  */
 export async function modelStudy(source: AnalysisSourceLike, options: ModelStudyOptions = {}): Promise<ModelStudyResult> {
   // 1. the spec, its window, the rows
-  const spec = options.spec ?? defaultModelSpec(options.window ?? DEFAULT_WINDOW);
-  const window = targetWindow(spec.target, options.window);
-  for (const predictor of spec.features.predictors) assertNumeric(predictor);
-  // The SQL of every derived predictor and of the target, read by DuckDB before any of it runs.
-  await checkModelSpec(spec);
+  const given = options.spec ?? defaultModelSpec(options.window ?? DEFAULT_WINDOW);
+  const window = targetWindow(given.target, options.window);
+  for (const predictor of given.features.predictors) assertNumeric(predictor);
+  // The SQL of every derived predictor and of the target, read by DuckDB before any of it runs (in an empty
+  // database: a user macro of the catalog named like a built-in would run instead of it, so none may exist).
+  // The spec returned holds the copies read (feature-trust.ts): what was checked is what runs.
+  const spec = await checkModelSpec(given);
+  await assertNoShadowedFunctions(toAnalysisSource(source).connection);
   const sampleType = options.sampleType ?? (options.spec === undefined ? 'event' : undefined);
   const split: ModelSplitOptions = options.split ?? { method: DEFAULT_SPLIT_METHOD };
   const common = { window, releases: options.releases, allowMixedCalculationVersions: options.allowMixedCalculationVersions, sampleType };
@@ -106,12 +111,22 @@ export async function modelStudy(source: AnalysisSourceLike, options: ModelStudy
   // Trailing features are computed over every point-in-time row of the releases (both sample types), before the
   // split's rules keep the eligible ones. Read as Float64Arrays, NULL as NaN (missing to evaluateModel alike):
   // getColumnsJS took ~0.5 s per 500k rows.
+  const relation = trailingFeaturesSql(classified, spec.features.predictors);
+  await assertNumberColumns(resolved.connection, `SELECT ${predictorSelectSql(spec.features.predictors)}, (${targetSql(spec.target)}) FROM ${relation}`, [
+    ...spec.features.names,
+    nameOf(spec.target),
+  ]);
   const values = await readColumns(
     resolved.connection,
     `SELECT ${predictorSelectSql(spec.features.predictors, { cast: 'DOUBLE' })}, (${targetSql(spec.target)})::DOUBLE AS "__target"
-    FROM ${trailingFeaturesSql(classified, spec.features.predictors)} WHERE reason IS NULL ORDER BY ${SPLIT_ROW_ORDER_SQL}`,
+    FROM ${relation} WHERE reason IS NULL ORDER BY ${SPLIT_ROW_ORDER_SQL}`,
     [...spec.features.names.map(() => 'number' as const), 'number'],
-  );
+  ).catch((error: unknown) => {
+    // A derived feature's own failure (error('…'), a value out of range): the user's SQL, said as such.
+    const first = error instanceof Error ? error.message.split('\n')[0]! : String(error);
+    if (/^(Invalid Input|Conversion|Out of Range) Error/.test(first)) throw new AnalysisOptionError(modellingMessages.modelColumnsFailed(first), { option: 'spec', cause: error });
+    throw error;
+  });
   const target = values[values.length - 1]!;
   const columns = Object.fromEntries(spec.features.names.map((name, j) => [name, values[j]!]));
   // 4. fit and score
@@ -170,6 +185,18 @@ function targetWindow(target: FeatureInput, asked: Window | undefined): Window {
 
 function targetSql(target: FeatureInput): string {
   return typeof target === 'string' ? quoteIdentifier(target) : target.sql;
+}
+
+/** DuckDB's types a model column may have: numbers and booleans (a NULL constant binds as "NULL"). */
+const NUMBER_COLUMN_TYPE = /^(BOOLEAN|U?(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT)|FLOAT|DOUBLE|DECIMAL\(\d+,\d+\)|"?NULL"?)$/;
+
+/** Every predictor and the target bind as numbers (a derived text, list or interval would fail in the cast). */
+async function assertNumberColumns(connection: DuckDBConnection, sql: string, names: readonly string[]): Promise<void> {
+  const columns = (await connection.runAndReadAll(`DESCRIBE ${sql}`)).getRowObjectsJS();
+  columns.forEach((column, j) => {
+    const type = String(column.column_type);
+    if (!NUMBER_COLUMN_TYPE.test(type)) throw new AnalysisOptionError(modellingMessages.notANumberColumn(names[j]!, type), { option: names[j]! });
+  });
 }
 
 /** A text field cannot be a predictor as it is; derive a number from it. */

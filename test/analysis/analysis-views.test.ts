@@ -9,7 +9,8 @@ import {
   pointInTimeCounts,
   splitPredictorsAndLabels,
 } from '../../src/analysis/index.js';
-import { IDENTITY_FIELD_NAMES, LABEL_FIELD_NAMES, PREDICTOR_FIELD_NAMES } from '../../src/contract/index.js';
+import { IDENTITY_FIELD_NAMES, LABEL_FIELD_NAMES, PREDICTOR_FIELD_NAMES, WINDOWS } from '../../src/contract/index.js';
+import type { MarketEventRow } from '../../src/contract/index.js';
 import { rowsToArrow } from '../support/rows-to-arrow.js';
 import { buildFixtureCatalog, type FixtureCatalog } from '../support/fixture-catalog.js';
 import { syntheticDays } from '../support/synthetic-rows.js';
@@ -99,5 +100,49 @@ describe('splitPredictorsAndLabels', () => {
 
   it('refuses a table without row_id', () => {
     expect(() => splitPredictorsAndLabels(tableFromJSON([{ price: 1 }]))).toThrow(AnalysisOptionError);
+  });
+});
+
+describe('mev_labels outcome values', () => {
+  // A release that stores 0 (not null) for outcomes that are not complete: the view must still give
+  // missing values (spec: "Pending or gap outcomes are missing values, not zero returns").
+  const VALUE_MEASURES = ['return_pct', 'direction_adjusted_return_pct', 'mfe_pct', 'mae_pct'] as const;
+  const STATUSES = ['pending', 'gap', 'invalid_price', 'not_applicable', 'complete'] as const;
+  let zeros: FixtureCatalog;
+
+  beforeAll(async () => {
+    const [day] = syntheticDays({ days: 1, seed: 11, lastDayPending: false });
+    const rows = day!.rows.slice(0, STATUSES.length).map((row, index) => {
+      const stored: Record<string, unknown> = { ...row };
+      for (const window of WINDOWS) {
+        stored[`status_${window}`] = STATUSES[index];
+        for (const measure of VALUE_MEASURES) stored[`${measure}_${window}`] = STATUSES[index] === 'complete' ? 1.25 : 0;
+        stored[`missing_candles_${window}`] = STATUSES[index] === 'gap' ? 2 : null;
+      }
+      return stored as unknown as MarketEventRow;
+    });
+    zeros = await buildFixtureCatalog([{ releaseId: day!.releaseId, day: day!.day, rows }]);
+    await createAnalysisViews(zeros.connection);
+  });
+  afterAll(async () => zeros?.close());
+
+  it.each(STATUSES)('gives null outcome values for status %s unless it is complete, even where 0 is stored', async (status) => {
+    const reader = await zeros.connection.runAndReadAll(`SELECT * FROM ${LABELS_VIEW} WHERE status_1h = '${status}'`);
+    const [row] = reader.getRowObjectsJS();
+    for (const window of WINDOWS) {
+      for (const measure of VALUE_MEASURES) {
+        expect({ field: `${measure}_${window}`, value: row![`${measure}_${window}`] }).toEqual({
+          field: `${measure}_${window}`,
+          value: status === 'complete' ? 1.25 : null,
+        });
+      }
+      // missing_candles describes a gap: kept as stored.
+      expect(row![`missing_candles_${window}`]).toBe(status === 'gap' ? 2 : null);
+    }
+  });
+
+  it('the raw table still holds the stored zeros', async () => {
+    const reader = await zeros.connection.runAndReadAll(`SELECT return_pct_1h FROM market_events WHERE status_1h = 'pending'`);
+    expect(reader.getRowObjectsJS()[0]!.return_pct_1h).toBe(0);
   });
 });

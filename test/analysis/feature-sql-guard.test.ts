@@ -15,6 +15,7 @@ import {
   derivedFeature,
   predictorSelectSql,
   trailingFeaturesSql,
+  trailingMean,
 } from '../../src/analysis/index.js';
 import { defaultModelSpec, modelCatalog, modelStudy } from '../../src/modelling/index.js';
 import { MARKET_EVENT_FIELDS, UsageError } from '../../src/contract/index.js';
@@ -254,6 +255,69 @@ describe('names DuckDB reads as a whole row, reused names, and features changed 
     plain.sql = 'return_pct_1h';
     expect(() => predictorSelectSql([plain])).toThrow(AnalysisOptionError);
     expectLeak(await rejection(() => modelCatalog(fixture.catalog, { spec: defineModelSpec({ target, predictors: [plain] }) })), 'return_pct_1h', '1h', 'mutable');
+  });
+
+  it('a feature whose SQL a getter changes between readings is read once: what was checked is what runs', async () => {
+    // An adversary's trial (session 38): `sql` answered the guard's first readings with `price` and the query with
+    // a label, and scored pooled AUC 1. Whatever reading it turns at, modelStudy refuses or models `price`.
+    let honestReads = 0;
+    let reads = 0;
+    const sneaky = {
+      name: 'sneaky',
+      inputs: ['price'],
+      get sql() {
+        reads += 1;
+        return reads <= honestReads ? 'price' : `CASE WHEN ${LABEL} > 0 THEN 1 ELSE 0 END`;
+      },
+    };
+    const plain = await modelStudy(fixture.connection, { spec: defineModelSpec({ target, predictors: [derivedFeature('sneaky', ['price'], 'price')] }) });
+    const outcomes = new Set<string>();
+    for (honestReads = 1; honestReads <= 8; honestReads += 1) {
+      reads = 0;
+      const spec = defineModelSpec({ target, predictors: [sneaky] });
+      try {
+        const result = await modelStudy(fixture.connection, { spec });
+        expect(result.evaluation.pooled.model.auc, `turns after ${honestReads} readings`).toBe(plain.evaluation.pooled.model.auc);
+        outcomes.add('ran on price');
+      } catch (error) {
+        expect(error instanceof LeakageError || error instanceof AnalysisOptionError, `turns after ${honestReads}: ${String(error)}`).toBe(true);
+        outcomes.add('refused');
+      }
+    }
+    expect(outcomes.has('ran on price')).toBe(true);
+    // Read once, then turned: the object is no longer what was read, so it is not trusted.
+    reads = 0;
+    honestReads = 2;
+    await checkFeatureSet([sneaky]);
+    expect(() => predictorSelectSql([sneaky])).toThrow(AnalysisOptionError);
+  });
+
+  it('two different features of one name, compared without regard to case, are refused (one would stand in for the other)', async () => {
+    const cases: [string, unknown[]][] = [
+      ['same name twice', [derivedFeature('a', ['price'], 'ln(price)'), derivedFeature('a', ['volume_ratio_20'], 'volume_ratio_20')]],
+      ['inputs differing in case', [derivedFeature('p3', [derivedFeature('H', ['price'], 'price * 2')], 'H'), derivedFeature('p4', [derivedFeature('h', ['volume_ratio_20'], 'volume_ratio_20')], 'h')]],
+      ['a derived feature named like a trailing one', [trailingMean('price', { hours: 6 }), derivedFeature('trailing_mean_price_6h', ['price'], 'price * 0')]],
+    ];
+    for (const [name, predictors] of cases) {
+      const error = await rejection(() => checkFeatureSet(predictors as never));
+      expect(error, name).toBeInstanceOf(AnalysisOptionError);
+      expect((error as Error).message, name).toMatch(/^Two different features are named "(a|h|trailing_mean_price_6h)" \(DuckDB reads names without regard to case\)/i);
+    }
+    // The same feature used twice (a shared input) is one column, and accepted.
+    const shared = derivedFeature('lnp', ['price'], 'ln(price)');
+    await expect(checkFeatureSet([derivedFeature('x1', [shared], 'lnp + 1'), derivedFeature('x2', [shared], 'lnp * 2')])).resolves.toBeDefined();
+  });
+
+  it('a function whose value is not the row\'s alone (random, now, setseed, nextval, write_log) is refused; so is one of an extension, without fetching it', async () => {
+    for (const [sql, fn] of [['price * random()', 'random()'], ['epoch(now())', 'now()'], ['setseed(0.5)', 'setseed()'], ["write_log('x')", 'write_log()']] as const) {
+      const error = await check(sql);
+      expect(error, sql).toBeInstanceOf(AnalysisOptionError);
+      expect((error as Error).message, sql).toBe(`Feature "hidden" calls ${fn}, whose value changes from run to run (or with the moment it runs), so a study would not give the same numbers twice; compute the feature from the row's fields only.`);
+    }
+    // stem() lives in the fts extension: the guard's database neither installs nor loads one.
+    const extension = await check("length(stem('running', 'porter'))");
+    expect(extension).toBeInstanceOf(AnalysisOptionError);
+    expect((extension as Error).message).toMatch(/not in the catalog, but it exists in the fts extension/);
   });
 
   it('unnest() (several rows out of one) is refused', async () => {

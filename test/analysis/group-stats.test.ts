@@ -3,8 +3,9 @@
 // with pending and gap outcomes, where danfojs's own groupby().agg() counts each missing outcome as a 0 return.
 
 import type { DataFrame } from 'danfojs';
+import { tableFromJSON } from 'apache-arrow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AnalysisOptionError, GROUP_STATS, UnknownColumnError, eventStudy, groupStats, toDataFrame } from '../../src/analysis/index.js';
+import { AnalysisOptionError, GROUP_STATS, UnknownColumnError, analysisMessages, eventStudy, groupStats, toDataFrame } from '../../src/analysis/index.js';
 import { buildSimulatorCatalog, type SimulatorCatalog } from '../support/simulator-catalog.js';
 
 let sim: SimulatorCatalog;
@@ -124,5 +125,36 @@ describe('group-by over rdw frames: missing outcomes skipped as SQL does', () =>
     const text = fails({ values: ['status_1h'] });
     expect(text).toBeInstanceOf(AnalysisOptionError);
     expect(text.message).toContain('"status_1h"');
+  });
+});
+
+describe('groupStats column names are the source own columns only', () => {
+  const table = tableFromJSON([
+    { k: 'a', x: 1 },
+    { k: 'b', x: 3 },
+  ]);
+
+  it.each([
+    ['values: toString', { values: ['toString'] }, 'toString'],
+    ['values: __proto__', { values: ['__proto__'] }, '__proto__'],
+    ['by: constructor', { by: ['constructor'], values: ['x'] }, 'constructor'],
+    ['by: hasOwnProperty', { by: ['hasOwnProperty'], values: ['x'] }, 'hasOwnProperty'],
+  ] as const)('refuses %s, a name every object inherits, as an unknown column', (_name, options, column) => {
+    let thrown: unknown;
+    try {
+      groupStats(table, options as Parameters<typeof groupStats>[1]);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(UnknownColumnError);
+    expect((thrown as UnknownColumnError).code).toBe('RDW_UNKNOWN_COLUMN');
+    expect((thrown as Error).message).toBe(analysisMessages.groupStatsUnknownColumn(column, ['k', 'x']));
+  });
+
+  it('still summarises the own columns', () => {
+    expect(groupStats(table, { by: ['k'], values: ['x'] })).toEqual([
+      { k: 'a', x_count: 1, x_mean: 1 },
+      { k: 'b', x_count: 1, x_mean: 3 },
+    ]);
   });
 });

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AnalysisOptionError,
   LeakageError,
+  analysisMessages,
   UnknownColumnError,
   checkFeatureSet,
   defineModelSpec,
@@ -20,6 +21,7 @@ import {
   trailingMean,
   trailingRank,
 } from '../../src/analysis/index.js';
+import { TRAILING_HOURS_MAX } from '../../src/analysis/trailing-features.js';
 import { modelStudy } from '../../src/modelling/index.js';
 import { simulatorCatalog, type FixtureCatalog } from '../support/fixture-catalog.js';
 
@@ -176,6 +178,36 @@ describe(`trailing features over ${HOURS} hours (simulator seed 1, ${DAYS} days)
     expect(() => trailingMean('price', { hours: 2, name: 'price' })).toThrow(AnalysisOptionError);
     expect(() => trailingMean('price', { hours: 2, name: 'a"b' })).toThrow(AnalysisOptionError);
     expect(trailingRank('price', { hours: 1.5 }).name).toBe('trailing_rank_price_1_5h');
+  });
+
+  it.each([
+    ['a string', '6', analysisMessages.trailingHoursNotNumber('6')],
+    ['missing', undefined, analysisMessages.trailingHoursNotNumber(undefined)],
+    ['below one second', 1e-7, analysisMessages.trailingHoursOutOfRange(1e-7, TRAILING_HOURS_MAX)],
+    ['zero', 0, analysisMessages.trailingHoursOutOfRange(0, TRAILING_HOURS_MAX)],
+    ['not finite', Number.NaN, analysisMessages.trailingHoursOutOfRange(Number.NaN, TRAILING_HOURS_MAX)],
+    ['above the maximum', 1e21, analysisMessages.trailingHoursOutOfRange(1e21, TRAILING_HOURS_MAX)],
+  ])('refuse hours that is %s, naming hours (not a default name the user never gave)', (_case, hours, message) => {
+    for (const helper of [trailingMean, trailingChange, trailingRank]) {
+      let thrown: unknown;
+      try {
+        helper('price', { hours } as unknown as { hours: number });
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown).toBeInstanceOf(AnalysisOptionError);
+      expect(thrown).toMatchObject({ code: 'RDW_ANALYSIS_OPTION', option: 'hours', message });
+    }
+  });
+
+  it('say a string hours was a string, and state the range of hours', () => {
+    expect(analysisMessages.trailingHoursNotNumber('6')).toContain("not '6' (a string)");
+    expect(analysisMessages.trailingHoursOutOfRange(1e21, TRAILING_HOURS_MAX)).toMatch(/hours must be .*1 second.* 100,000 hours, not 1e\+21\./);
+  });
+
+  it('accept hours from one second to the maximum, with a default name without an exponent', () => {
+    expect(trailingMean('price', { hours: 1 / 3600 }).name).toMatch(/^trailing_mean_price_0_000\d+h$/);
+    expect(trailingMean('price', { hours: TRAILING_HOURS_MAX }).name).toBe('trailing_mean_price_100000h');
   });
 
   it('are trusted because rdw wrote their SQL: a copy of one with the same SQL is read like any derived feature, and refused', async () => {

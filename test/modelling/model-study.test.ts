@@ -24,6 +24,8 @@ import { intervalCalibrationNote } from '../../src/analysis/interval-calibration
 import { CALIBRATED_SPLIT_METHODS, SPLIT_METHODS } from '../../src/contract/index.js';
 import { MarketSimulator } from '../../src/mock/index.js';
 import { simulatorCatalog, type FixtureCatalog } from '../support/fixture-catalog.js';
+import { eventStudy } from '../../src/analysis/index.js';
+import { ShadowedFunctionError } from '../../src/errors.js';
 
 const DAYS = 20;
 const INTERVAL = { confidence: 0.95 };
@@ -60,6 +62,53 @@ function modelled(row: Record<string, unknown>): boolean {
 }
 
 describe(`modelStudy on simulator rows (seed 1, ${DAYS} days)`, () => {
+  it('refuses a derived predictor that is not a number, or whose SQL fails on a row, with one sentence (not a raw DuckDB error)', async () => {
+    const target = defaultModelSpec('1h').target;
+    const cases: [string, ReturnType<typeof derivedFeature>, RegExp][] = [
+      ['text', derivedFeature('sym', ['symbol'], 'symbol'), /^The feature sym gives VARCHAR values, not numbers, so it cannot be a model column; make it a number/],
+      ['a list', derivedFeature('pair', ['price'], '[price, price]'), /^The feature pair gives DOUBLE\[\] values, not numbers/],
+      ['an interval', derivedFeature('span', ['price'], 'INTERVAL 1 DAY'), /^The feature span gives INTERVAL values, not numbers/],
+      ['error()', derivedFeature('boom', ['price'], "CASE WHEN price > 0 THEN error('boom') ELSE price END"), /^DuckDB could not compute the model's columns \(Invalid Input Error: boom\)/],
+      ['a cast that fails', derivedFeature('bad_cast', ['symbol'], "CAST('x' || symbol AS DOUBLE)"), /^DuckDB could not compute the model's columns \(Conversion Error: Could not convert string 'x[A-Z]+USDT' to DOUBLE\)/],
+    ];
+    for (const [name, feature, message] of cases) {
+      const error = await modelStudy(fixture.connection, { spec: defineModelSpec({ target, predictors: ['price', feature] }), interval: INTERVAL }).catch((caught: unknown) => caught);
+      expect(error, name).toBeInstanceOf(AnalysisOptionError);
+      expect((error as Error).message, name).toMatch(message);
+    }
+    // A boolean or an integer is a number column.
+    const result = await modelStudy(fixture.connection, { spec: defineModelSpec({ target, predictors: [derivedFeature('is_btc', ['symbol'], "symbol = 'BTCUSDT'"), derivedFeature('hour', ['sample_time'], "date_part('hour', to_timestamp(sample_time))")] }), interval: INTERVAL });
+    expect(result.evaluation.features).toEqual(['is_btc', 'hour']);
+  });
+
+  it("refuses a connection with a macro named like DuckDB's own function (an adversary's ln): ShadowedFunctionError, exit 3", async () => {
+    // The guard reads a feature in an empty database; at run time DuckDB called this macro instead of ln(), and
+    // the default spec's ln_volume_ratio_20 read the label (pooled AUC 0.56 became 0.99).
+    await fixture.connection.run(
+      'CREATE TEMP MACRO ln(x) AS (SELECT CASE WHEN max(direction_adjusted_return_pct_1h) > 0 THEN 1 ELSE -1 END FROM market_events_current m WHERE m.volume_ratio_20 = x)',
+    );
+    try {
+      const error = await modelStudy(fixture.connection, { interval: INTERVAL }).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(ShadowedFunctionError);
+      expect(error).toMatchObject({ code: 'RDW_SHADOWED_FUNCTION', exitCode: 3, functions: ['temp.main.ln'] });
+      expect((error as Error).message).toBe(
+        "The catalog's connection defines temp.main.ln() with the name of DuckDB's own function, which DuckDB would call instead in rdw's SQL and in derived features; drop it (DROP MACRO temp.main.ln) and run the study again.",
+      );
+      await expect(eventStudy(fixture.connection)).rejects.toBeInstanceOf(ShadowedFunctionError);
+    } finally {
+      await fixture.connection.run('DROP MACRO temp.main.ln');
+    }
+    // A macro of a name of its own shadows nothing (a derived feature cannot call it: the guard's database lacks it).
+    await fixture.connection.run('CREATE TEMP MACRO my_double(x) AS x * 2');
+    try {
+      const result = await modelStudy(fixture.connection, { interval: INTERVAL });
+      expect(result.evaluation.pooled.model.auc).toBeGreaterThan(0.4);
+      expect(result.evaluation.pooled.model.auc).toBeLessThan(0.7);
+    } finally {
+      await fixture.connection.run('DROP MACRO temp.main.my_double');
+    }
+  });
+
   it('models the event rows plain SQL picks: controls counted as not selected, rows with a missing predictor counted per fold', async () => {
     const result = await modelStudy(fixture.connection, { interval: INTERVAL });
     expect(result.window).toBe('1h');

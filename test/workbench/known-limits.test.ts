@@ -79,7 +79,8 @@ describe('learned limits kept in the home', () => {
     await api.client.releases({ limit: 5 });
     await api.close();
     // At the assumed 60 rpm the first request would wait about 60 s (and say so); at 300 rpm it goes at once.
-    expect(notices).toEqual([]);
+    // (A 'response_wait' notice says a slow answer of a loaded machine, not a wait of rdw's: not counted.)
+    expect(notices.filter((kind) => kind !== 'response_wait')).toEqual([]);
     expect(performance.now() - started).toBeLessThan(30_000);
   });
 
