@@ -1,18 +1,23 @@
 // probeCatalogLock: whether another process holds the catalog's DuckDB file for writing, found by opening
-// the file read-only and closing it at once (DuckDB allows one writer); for `rdw doctor`. Changes nothing.
+// the file read-only and closing it at once (DuckDB allows one writer); for `rdw doctor`. Also lists the macros
+// stored in it named like DuckDB's own functions (shadowed-functions.ts). Changes nothing.
 
 import path from 'node:path';
 import { stat } from 'node:fs/promises';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { CATALOG_FILE } from './catalog.js';
 import { isLockConflict, isOpenInThisProcess, lockHolderOf } from './open-duckdb-file.js';
+import { shadowedFunctions } from './shadowed-functions.js';
 
 /** What the probe found for `<home>/catalog.duckdb`. */
 export type CatalogLockProbe =
   /** No catalog file yet (the first pull creates it); nothing was created. */
   | { state: 'absent'; file: string }
-  /** No writer holds the catalog (it was opened read-only and closed again at once), or this process holds it. */
-  | { state: 'free'; file: string }
+  /**
+   * No writer holds the catalog (it was opened read-only and closed again at once), or this process holds it.
+   * `shadowed`: macros stored in it named like DuckDB's own functions (studies refuse them), when it was opened here.
+   */
+  | { state: 'free'; file: string; shadowed?: readonly string[] }
   /** Another process holds the file for writing (a pull, a notebook mid-operation): its PID and program when DuckDB names them. */
   | { state: 'held'; file: string; pid: number | undefined; program: string | undefined; detail: string }
   /** The file could not be opened for another reason (not a DuckDB file, a newer DuckDB, no permission). */
@@ -38,6 +43,14 @@ export async function probeCatalogLock(home: string): Promise<CatalogLockProbe> 
     const { pid, program } = lockHolderOf(error);
     return { state: 'held', file, pid, program, detail };
   }
-  instance.closeSync();
-  return { state: 'free', file };
+  try {
+    const connection = await instance.connect();
+    try {
+      return { state: 'free', file, shadowed: await shadowedFunctions(connection) };
+    } finally {
+      connection.disconnectSync();
+    }
+  } finally {
+    instance.closeSync();
+  }
 }

@@ -24,6 +24,7 @@ import {
   type AnalysisSourceLike,
   labelOfTarget,
   predictorSelectSql,
+  type DerivedFeature,
   type FeatureInput,
   type ModelSpec,
   resolveWindow,
@@ -111,7 +112,7 @@ export async function modelStudy(source: AnalysisSourceLike, options: ModelStudy
   // Trailing features are computed over every point-in-time row of the releases (both sample types), before the
   // split's rules keep the eligible ones. Read as Float64Arrays, NULL as NaN (missing to evaluateModel alike):
   // getColumnsJS took ~0.5 s per 500k rows.
-  const relation = trailingFeaturesSql(classified, spec.features.predictors);
+  const relation = withTargetInputs(trailingFeaturesSql(classified, spec.features.predictors), spec);
   await assertNumberColumns(resolved.connection, `SELECT ${predictorSelectSql(spec.features.predictors)}, (${targetSql(spec.target)}) FROM ${relation}`, [
     ...spec.features.names,
     nameOf(spec.target),
@@ -181,6 +182,33 @@ function targetWindow(target: FeatureInput, asked: Window | undefined): Window {
     throw new AnalysisOptionError(modellingMessages.windowNotTargets(asked, nameOf(target), window), { option: 'window' });
   }
   return window;
+}
+
+/**
+ * `from` with one more column per derived input of a derived target (inputs first), from the copies
+ * checkModelSpec read, as trailingFeaturesSql adds the predictors' inputs; a name it added already is that same
+ * feature (checkModelSpec refuses two features of one name) and is not added twice.
+ */
+function withTargetInputs(from: string, spec: ModelSpec): string {
+  if (typeof spec.target === 'string') return from;
+  const added = new Set<string>();
+  const addedByPredictors = (input: FeatureInput, asInput: boolean): void => {
+    if (typeof input === 'string') return;
+    if (asInput) added.add(input.name.toLowerCase());
+    input.inputs.forEach((inner) => addedByPredictors(inner, true));
+  };
+  spec.features.predictors.forEach((predictor) => addedByPredictors(predictor, false));
+  let out = from;
+  const add = (feature: DerivedFeature): void => {
+    for (const input of feature.inputs) {
+      if (typeof input === 'string' || added.has(input.name.toLowerCase())) continue;
+      add(input);
+      added.add(input.name.toLowerCase());
+      out = `(SELECT *, (${input.sql}) AS ${quoteIdentifier(input.name)} FROM ${out} AS ${quoteIdentifier(`__target_${input.name}`)})`;
+    }
+  };
+  add(spec.target);
+  return out;
 }
 
 function targetSql(target: FeatureInput): string {

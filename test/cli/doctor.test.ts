@@ -12,6 +12,7 @@ import { findJupyterPython } from '../support/jupyter.js';
 import { startOddDocumentsServer, type FixedAnswer } from '../support/odd-documents-server.js';
 import { createTempHome, withTempHome } from '../support/temp-home.js';
 import { holdCatalog } from '../support/hold-catalog.js';
+import { DuckDBInstance } from '@duckdb/node-api';
 
 interface Check {
   name: string;
@@ -165,6 +166,24 @@ describe('rdw doctor', () => {
       const free = await doctor(mockEnv(mock.keys.desk), home, '--json');
       expect(free.check('catalog')!.status).toBe('ok');
       expect(free.code).toBe(0);
+    });
+  });
+
+  it("fails (exit 3) on a catalog that stores a macro named like DuckDB's own function, naming it and how to drop it", async () => {
+    await withTempHome(async (home) => {
+      // Studies refuse such a catalog (ShadowedFunctionError): doctor says so before a study does.
+      const instance = await DuckDBInstance.create(path.join(home, 'catalog.duckdb'));
+      const connection = await instance.connect();
+      await connection.run('CREATE MACRO ln(x) AS 7');
+      connection.disconnectSync();
+      instance.closeSync();
+      const result = await doctor(mockEnv(mock.keys.desk), home, '--json');
+      expect(result.code).toBe(3);
+      const catalog = result.check('catalog')!;
+      expect(catalog).toMatchObject({ status: 'fail', exitCode: 3 });
+      expect(catalog.facts!.shadowed).toEqual(['catalog.main.ln']);
+      expect(catalog.message).toMatch(/catalog\.duckdb stores catalog\.main\.ln\(\), named like DuckDB's own function: DuckDB would call it instead in every study, so studies refuse this catalog\.$/);
+      expect(catalog.remedy).toBe("Drop it in your own code (catalog.query('DROP MACRO catalog.main.ln')).");
     });
   });
 

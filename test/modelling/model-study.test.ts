@@ -81,6 +81,19 @@ describe(`modelStudy on simulator rows (seed 1, ${DAYS} days)`, () => {
     expect(result.evaluation.features).toEqual(['is_btc', 'hour']);
   });
 
+  it('a derived target built on a derived input runs, and equals the same target written in one expression', async () => {
+    // An adversary's trial: the guard accepted it, then DuckDB said "Referenced column upx not found".
+    const up = derivedFeature('upx', ['direction_adjusted_return_pct_1h'], 'direction_adjusted_return_pct_1h > 0');
+    const layered = derivedFeature('t2', [up], 'CASE WHEN upx IS NULL THEN NULL WHEN upx THEN 1 ELSE 0 END');
+    const direct = derivedFeature('t1', ['direction_adjusted_return_pct_1h'], 'CASE WHEN direction_adjusted_return_pct_1h IS NULL THEN NULL WHEN direction_adjusted_return_pct_1h > 0 THEN 1 ELSE 0 END');
+    const predictors = defaultModelSpec('1h').features.predictors;
+    const a = await modelStudy(fixture.connection, { spec: defineModelSpec({ target: layered, predictors }), interval: INTERVAL });
+    const b = await modelStudy(fixture.connection, { spec: defineModelSpec({ target: direct, predictors }), interval: INTERVAL });
+    expect(a.evaluation.pooled.model.auc).toBe(b.evaluation.pooled.model.auc);
+    expect(a.evaluation.pooled.rows).toBe(b.evaluation.pooled.rows);
+    expect(a.target).toBe('t2');
+  });
+
   it("refuses a connection with a macro named like DuckDB's own function (an adversary's ln): ShadowedFunctionError, exit 3", async () => {
     // The guard reads a feature in an empty database; at run time DuckDB called this macro instead of ln(), and
     // the default spec's ln_volume_ratio_20 read the label (pooled AUC 0.56 became 0.99).

@@ -13,6 +13,12 @@ export async function checkCatalog(home: string): Promise<DoctorCheck> {
     case 'absent':
       return passed('catalog', m.catalogAbsent(probe.file), { file: probe.file, exists: false });
     case 'free':
+      if (probe.shadowed !== undefined && probe.shadowed.length > 0) {
+        return failed('catalog', m.catalogShadowed(probe.file, probe.shadowed), m.catalogShadowedRemedy(probe.shadowed), EXIT_CODES.integrity, {
+          file: probe.file,
+          shadowed: [...probe.shadowed],
+        });
+      }
       return passed('catalog', m.catalogFree(probe.file), { file: probe.file });
     case 'held':
       return failed('catalog', m.catalogHeld(probe.file, probe.pid, probe.program), m.catalogHeldRemedy(probe.pid), EXIT_CODES.failure, {
