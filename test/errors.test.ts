@@ -89,7 +89,7 @@ const TABLE: Row[] = [
   row(E.RowsMismatchError, 'RDW_ROWS_MISMATCH', integrity, [{ releaseId: 'a'.repeat(64) }], { releaseId: 'a'.repeat(64) }),
   row(E.CatalogRecordError, 'RDW_CATALOG_RECORD', integrity, [{ releaseId: 'a'.repeat(64) }], { releaseId: 'a'.repeat(64) }),
   row(E.CatalogReadOnlyError, 'RDW_CATALOG_READ_ONLY', usage),
-  row(E.ShadowedFunctionError, 'RDW_SHADOWED_FUNCTION', integrity, [{ functions: ['temp.main.ln'] }], { functions: ['temp.main.ln'] }),
+  row(E.ShadowedNameError, 'RDW_SHADOWED_NAME', integrity, [{ names: ['temp.main.ln()'] }], { names: ['temp.main.ln()'] }),
   row(E.StoreMismatchError, 'RDW_STORE_MISMATCH', integrity, [{ file: 'store/sha256/ab/ab12' }], { file: 'store/sha256/ab/ab12' }),
   // Analysis.
   row(E.AnalysisOptionError, 'RDW_ANALYSIS_OPTION', usage),

@@ -82,15 +82,16 @@ export class CatalogRecordError extends withCode(IntegrityError, 'RDW_CATALOG_RE
 }
 
 /**
- * A macro or function made in the catalog file or on its connection (`catalog.query('CREATE MACRO ln(x) …')`)
- * with the name of one of DuckDB's own functions: DuckDB calls it instead, in rdw's SQL and in derived features
- * alike, so no study can vouch for what it computes (exit 3). `functions` names them, as `schema.name`.
+ * A name on the catalog's connection that stands in for another, so rdw's SQL would read something else than it
+ * says (exit 3): a macro (in the catalog file or temporary) named like one of DuckDB's own functions
+ * (`catalog.query('CREATE MACRO ln(x) …')`), or a temporary table or view named like one of a database
+ * (`CREATE TEMP VIEW market_events_current …`). `names` lists them as `database.schema.name`, functions with `()`.
  */
-export class ShadowedFunctionError extends withCode(IntegrityError, 'RDW_SHADOWED_FUNCTION') {
-  readonly functions: readonly string[];
-  constructor(message: string, options: RdwErrorOptions & { functions: readonly string[] }) {
+export class ShadowedNameError extends withCode(IntegrityError, 'RDW_SHADOWED_NAME') {
+  readonly names: readonly string[];
+  constructor(message: string, options: RdwErrorOptions & { names: readonly string[] }) {
     super(message, options);
-    this.functions = options.functions;
+    this.names = options.names;
   }
 }
 

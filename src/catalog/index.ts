@@ -81,7 +81,7 @@ export {
   CatalogReadOnlyError,
   RowsMismatchError,
   CatalogRecordError,
-  ShadowedFunctionError,
+  ShadowedNameError,
 } from './catalog-errors.js';
-export { assertNoShadowedFunctions } from './shadowed-functions.js';
+export { assertNothingShadowed } from './shadowed-names.js';
 export { catalogMessages } from './messages.js';

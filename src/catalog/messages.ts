@@ -28,8 +28,12 @@ const OWN_TABLES =
   "For tables of your own use CREATE TEMP TABLE (kept while the catalog is open), or a DuckDB database of your own fed by COPY (SELECT …) TO 'file.parquet' or rdw export.";
 
 export const catalogMessages = {
-  shadowedFunctions: (functions: readonly string[]) =>
-    `The catalog's connection defines ${functions.map((name) => `${printableText(name)}()`).join(', ')} with the name of DuckDB's own function${functions.length === 1 ? '' : 's'}, which DuckDB would call instead in rdw's SQL and in derived features; drop ${functions.length === 1 ? 'it' : 'them'} (${functions.map((name) => `DROP MACRO ${printableText(name)}`).join('; ')}) and run the study again.`,
+  /** names: `db.schema.fn()` for a macro, `db.schema.name` for a temp relation (shadowed-names.ts). */
+  shadowedNames: (names: readonly string[]) => {
+    const one = names.length === 1;
+    const drops = names.map((name) => (name.endsWith('()') ? `DROP MACRO ${printableText(name.slice(0, -2))}` : `DROP VIEW / DROP TABLE ${printableText(name)}`));
+    return `The catalog's connection defines ${names.map((name) => printableText(name)).join(', ')}, named like ${one ? (names[0]!.endsWith('()') ? "one of DuckDB's own functions" : 'a table or view of the catalog') : "DuckDB's own functions or the catalog's tables"}, which DuckDB would read instead in rdw's SQL and in derived features; drop ${one ? 'it' : 'them'} (${drops.join('; ')}) and run the study again.`;
+  },
   userWriteRefused: () =>
     `This catalog refuses writes to rdw's tables (market_events, releases, …): they hold exactly the rows imported from verified files. ${OWN_TABLES}`,
   userTransactionRefused: () =>

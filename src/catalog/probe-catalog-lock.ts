@@ -1,13 +1,13 @@
 // probeCatalogLock: whether another process holds the catalog's DuckDB file for writing, found by opening
 // the file read-only and closing it at once (DuckDB allows one writer); for `rdw doctor`. Also lists the macros
-// stored in it named like DuckDB's own functions (shadowed-functions.ts). Changes nothing.
+// stored in it named like DuckDB's own functions (shadowed-names.ts). Changes nothing.
 
 import path from 'node:path';
 import { stat } from 'node:fs/promises';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { CATALOG_FILE } from './catalog.js';
 import { isLockConflict, isOpenInThisProcess, lockHolderOf } from './open-duckdb-file.js';
-import { shadowedFunctions } from './shadowed-functions.js';
+import { shadowedNames } from './shadowed-names.js';
 
 /** What the probe found for `<home>/catalog.duckdb`. */
 export type CatalogLockProbe =
@@ -15,7 +15,8 @@ export type CatalogLockProbe =
   | { state: 'absent'; file: string }
   /**
    * No writer holds the catalog (it was opened read-only and closed again at once), or this process holds it.
-   * `shadowed`: macros stored in it named like DuckDB's own functions (studies refuse them), when it was opened here.
+   * `shadowed`: macros stored in it named like DuckDB's own functions, as `db.schema.name()` (studies refuse them),
+   * when it was opened here.
    */
   | { state: 'free'; file: string; shadowed?: readonly string[] }
   /** Another process holds the file for writing (a pull, a notebook mid-operation): its PID and program when DuckDB names them. */
@@ -46,7 +47,7 @@ export async function probeCatalogLock(home: string): Promise<CatalogLockProbe> 
   try {
     const connection = await instance.connect();
     try {
-      return { state: 'free', file, shadowed: await shadowedFunctions(connection) };
+      return { state: 'free', file, shadowed: await shadowedNames(connection) };
     } finally {
       connection.disconnectSync();
     }

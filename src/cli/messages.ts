@@ -332,10 +332,11 @@ export const doctorMessages = {
     `${file} is held by another process${pid === undefined ? '' : ` (PID ${pid}${program === undefined ? '' : `, ${program}`})`}; DuckDB allows one writer.`,
   catalogHeldRemedy: (pid: number | undefined) =>
     `Wait for that rdw (or notebook, or DuckDB client) to finish, or stop it${pid === undefined ? '' : ` (kill ${pid})`}; rdw waits up to 10 s for it to read, 60 s to write (RDW_CATALOG_WAIT sets the seconds).`,
+  /** functions: `db.schema.name()` (shadowed-names.ts). */
   catalogShadowed: (file: string, functions: readonly string[]) =>
-    `${file} stores ${functions.map((name) => `${printableText(name)}()`).join(', ')}, named like DuckDB's own function${functions.length === 1 ? '' : 's'}: DuckDB would call ${functions.length === 1 ? 'it' : 'them'} instead in every study, so studies refuse this catalog.`,
+    `${file} stores ${functions.map((name) => printableText(name)).join(', ')}, named like DuckDB's own function${functions.length === 1 ? '' : 's'}: DuckDB would call ${functions.length === 1 ? 'it' : 'them'} instead in every study, so studies refuse this catalog.`,
   catalogShadowedRemedy: (functions: readonly string[]) =>
-    `Drop ${functions.length === 1 ? 'it' : 'them'} in your own code (${functions.map((name) => `catalog.query('DROP MACRO ${printableText(name)}')`).join('; ')}).`,
+    `Drop ${functions.length === 1 ? 'it' : 'them'} in your own code (${functions.map((name) => `catalog.query('DROP MACRO ${printableText(name.replace(/\(\)$/, ''))}')`).join('; ')}).`,
   catalogUnusable: (file: string, detail: string) => `${file} cannot be opened: ${detail.replace(/\.$/, '')}.`,
   catalogUnusableRemedy: () => 'Move that file away (or use another RDW_HOME); rdw creates a new catalog and "rdw reproduce" refills it from a study lock.',
   // kernel

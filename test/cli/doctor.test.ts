@@ -171,7 +171,7 @@ describe('rdw doctor', () => {
 
   it("fails (exit 3) on a catalog that stores a macro named like DuckDB's own function, naming it and how to drop it", async () => {
     await withTempHome(async (home) => {
-      // Studies refuse such a catalog (ShadowedFunctionError): doctor says so before a study does.
+      // Studies refuse such a catalog (ShadowedNameError): doctor says so before a study does.
       const instance = await DuckDBInstance.create(path.join(home, 'catalog.duckdb'));
       const connection = await instance.connect();
       await connection.run('CREATE MACRO ln(x) AS 7');
@@ -181,7 +181,7 @@ describe('rdw doctor', () => {
       expect(result.code).toBe(3);
       const catalog = result.check('catalog')!;
       expect(catalog).toMatchObject({ status: 'fail', exitCode: 3 });
-      expect(catalog.facts!.shadowed).toEqual(['catalog.main.ln']);
+      expect(catalog.facts!.shadowed).toEqual(['catalog.main.ln()']);
       expect(catalog.message).toMatch(/catalog\.duckdb stores catalog\.main\.ln\(\), named like DuckDB's own function: DuckDB would call it instead in every study, so studies refuse this catalog\.$/);
       expect(catalog.remedy).toBe("Drop it in your own code (catalog.query('DROP MACRO catalog.main.ln')).");
     });

@@ -25,7 +25,7 @@ import { CALIBRATED_SPLIT_METHODS, SPLIT_METHODS } from '../../src/contract/inde
 import { MarketSimulator } from '../../src/mock/index.js';
 import { simulatorCatalog, type FixtureCatalog } from '../support/fixture-catalog.js';
 import { eventStudy } from '../../src/analysis/index.js';
-import { ShadowedFunctionError } from '../../src/errors.js';
+import { ShadowedNameError } from '../../src/errors.js';
 
 const DAYS = 20;
 const INTERVAL = { confidence: 0.95 };
@@ -94,7 +94,7 @@ describe(`modelStudy on simulator rows (seed 1, ${DAYS} days)`, () => {
     expect(a.target).toBe('t2');
   });
 
-  it("refuses a connection with a macro named like DuckDB's own function (an adversary's ln): ShadowedFunctionError, exit 3", async () => {
+  it("refuses a connection with a macro named like DuckDB's own function, or a temp view named like the catalog's (ShadowedNameError, exit 3)", async () => {
     // The guard reads a feature in an empty database; at run time DuckDB called this macro instead of ln(), and
     // the default spec's ln_volume_ratio_20 read the label (pooled AUC 0.56 became 0.99).
     await fixture.connection.run(
@@ -102,14 +102,24 @@ describe(`modelStudy on simulator rows (seed 1, ${DAYS} days)`, () => {
     );
     try {
       const error = await modelStudy(fixture.connection, { interval: INTERVAL }).catch((caught: unknown) => caught);
-      expect(error).toBeInstanceOf(ShadowedFunctionError);
-      expect(error).toMatchObject({ code: 'RDW_SHADOWED_FUNCTION', exitCode: 3, functions: ['temp.main.ln'] });
+      expect(error).toBeInstanceOf(ShadowedNameError);
+      expect(error).toMatchObject({ code: 'RDW_SHADOWED_NAME', exitCode: 3, names: ['temp.main.ln()'] });
       expect((error as Error).message).toBe(
-        "The catalog's connection defines temp.main.ln() with the name of DuckDB's own function, which DuckDB would call instead in rdw's SQL and in derived features; drop it (DROP MACRO temp.main.ln) and run the study again.",
+        "The catalog's connection defines temp.main.ln(), named like one of DuckDB's own functions, which DuckDB would read instead in rdw's SQL and in derived features; drop it (DROP MACRO temp.main.ln) and run the study again.",
       );
-      await expect(eventStudy(fixture.connection)).rejects.toBeInstanceOf(ShadowedFunctionError);
+      await expect(eventStudy(fixture.connection)).rejects.toBeInstanceOf(ShadowedNameError);
     } finally {
       await fixture.connection.run('DROP MACRO temp.main.ln');
+    }
+    // A temporary view named like the catalog's current view would replace the rows every study reads.
+    await fixture.connection.run('CREATE TEMP VIEW market_events_current AS SELECT * FROM main.market_events_current WHERE symbol = \'BTCUSDT\'');
+    try {
+      const error = await eventStudy(fixture.connection).catch((caught: unknown) => caught);
+      expect(error).toMatchObject({ code: 'RDW_SHADOWED_NAME', names: ['temp.main.market_events_current'] });
+      expect((error as Error).message).toContain('named like a table or view of the catalog');
+      await expect(modelStudy(fixture.connection, { interval: INTERVAL })).rejects.toBeInstanceOf(ShadowedNameError);
+    } finally {
+      await fixture.connection.run('DROP VIEW temp.main.market_events_current');
     }
     // A macro of a name of its own shadows nothing (a derived feature cannot call it: the guard's database lacks it).
     await fixture.connection.run('CREATE TEMP MACRO my_double(x) AS x * 2');

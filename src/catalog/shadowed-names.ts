@@ -1,0 +1,54 @@
+// Names on a catalog connection that stand in for others, so that rdw's SQL would read something else than it
+// says: a macro named like one of DuckDB's own functions (the user's schema comes before the system's; e.g.
+// `CREATE MACRO ln(x) AS (SELECT … label …)` turned the default model's ln_volume_ratio_20 into a label, an
+// adversary's trial), and a temporary table or view named like a table or view of a database (the temp schema
+// comes first: `CREATE TEMP VIEW market_events_current AS …` would replace the rows every study reads). The leakage
+// guard reads a feature in an empty database and cannot see either: studies refuse such a connection instead.
+
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { quoteLiteral } from '../base/index.js';
+import { ShadowedNameError } from './catalog-errors.js';
+import { catalogMessages } from './messages.js';
+
+/** What stands in for another name, as `database.schema.name` (functions with `()`), sorted. */
+export async function shadowedNames(connection: DuckDBConnection): Promise<string[]> {
+  return [...(await shadowingFunctions(connection)).map((name) => `${name}()`), ...(await shadowingRelations(connection))].sort();
+}
+
+async function shadowingFunctions(connection: DuckDBConnection): Promise<string[]> {
+  // Two steps: the usual catalog has no user function, and the first query alone is the cheaper (~20 ms).
+  const made = (await connection.runAndReadAll(`SELECT DISTINCT database_name, schema_name, function_name FROM duckdb_functions() WHERE NOT internal`)).getRowObjectsJS();
+  if (made.length === 0) return [];
+  const names = [...new Set(made.map((row) => String(row.function_name).toLowerCase()))];
+  const builtIn = new Set(
+    (
+      await connection.runAndReadAll(
+        `SELECT DISTINCT lower(function_name) AS name FROM duckdb_functions() WHERE internal AND lower(function_name) IN (${names.map(quoteLiteral).join(', ')})`,
+      )
+    )
+      .getRowObjectsJS()
+      .map((row) => String(row.name)),
+  );
+  return made.filter((row) => builtIn.has(String(row.function_name).toLowerCase())).map((row) => `${String(row.database_name)}.${String(row.schema_name)}.${String(row.function_name)}`);
+}
+
+/** Temporary tables and views named like a table or view of another database (the catalog's, or any attached). */
+async function shadowingRelations(connection: DuckDBConnection): Promise<string[]> {
+  const rows = (
+    await connection.runAndReadAll(
+      `WITH relations AS (
+        SELECT database_name, schema_name, table_name AS name FROM duckdb_tables() WHERE NOT internal
+        UNION ALL SELECT database_name, schema_name, view_name FROM duckdb_views() WHERE NOT internal
+      )
+      SELECT DISTINCT t.database_name || '.' || t.schema_name || '.' || t.name AS name FROM relations t
+      WHERE t.database_name = 'temp' AND EXISTS (SELECT 1 FROM relations o WHERE o.database_name <> 'temp' AND lower(o.name) = lower(t.name))`,
+    )
+  ).getRowObjectsJS();
+  return rows.map((row) => String(row.name));
+}
+
+/** @throws ShadowedNameError when the connection has a macro named like a DuckDB function, or a temp relation like another's */
+export async function assertNothingShadowed(connection: DuckDBConnection): Promise<void> {
+  const names = await shadowedNames(connection);
+  if (names.length > 0) throw new ShadowedNameError(catalogMessages.shadowedNames(names), { names });
+}
