@@ -18,7 +18,7 @@ export { ServiceUnavailableError, NetworkError, TimeoutError, AbortedError } fro
 // The catalog: its file and lock, its options, a release that contradicts its manifest, the store.
 export { CatalogBusyError, CatalogCorruptError, CatalogVersionError, CatalogOptionError } from './catalog/index.js';
 export { SchemaMismatchError, ManifestInvalidError, ManifestContradictionError, RowCountMismatchError } from './catalog/index.js';
-export { StoreMismatchError, RowsMismatchError, CatalogRecordError, CatalogReadOnlyError, ShadowedNameError } from './catalog/index.js';
+export { StoreMismatchError, RowsMismatchError, CatalogRecordError, CatalogReadOnlyError, ShadowedNameError, ConnectionSettingError } from './catalog/index.js';
 
 // The team store (RDW_STORE_URL): a malformed store URL, a store that cannot be reached or refuses, no S3 SDK.
 export { StoreUrlError, StoreError, StoreUnavailableError, StoreRefusedError, StoreSdkMissingError } from './store/index.js';

@@ -90,6 +90,7 @@ const TABLE: Row[] = [
   row(E.CatalogRecordError, 'RDW_CATALOG_RECORD', integrity, [{ releaseId: 'a'.repeat(64) }], { releaseId: 'a'.repeat(64) }),
   row(E.CatalogReadOnlyError, 'RDW_CATALOG_READ_ONLY', usage),
   row(E.ShadowedNameError, 'RDW_SHADOWED_NAME', integrity, [{ names: ['temp.main.ln()'] }], { names: ['temp.main.ln()'] }),
+  row(E.ConnectionSettingError, 'RDW_CONNECTION_SETTING', usage, [{ setting: 'TimeZone' }], { setting: 'TimeZone' }),
   row(E.StoreMismatchError, 'RDW_STORE_MISMATCH', integrity, [{ file: 'store/sha256/ab/ab12' }], { file: 'store/sha256/ab/ab12' }),
   // Analysis.
   row(E.AnalysisOptionError, 'RDW_ANALYSIS_OPTION', usage),

@@ -168,26 +168,57 @@ function subqueryName(node: Node): string {
   return 'a scalar subquery';
 }
 
+/** Functions that read the clock or the machine, though DuckDB calls them CONSISTENT. */
+const MOMENT_FUNCTIONS = new Set(['current_localtimestamp', 'current_localtime', 'version']);
+
 /**
  * Aggregates summarise every row of the query: refused by name (DuckDB's function catalog says which are). So is a
  * function whose value is not the row's alone (random(), now(), nextval(), write_log(), setseed()…: DuckDB's
- * stability VOLATILE or CONSISTENT_WITHIN_QUERY): a study must give the same numbers on every run. error('…')
- * is VOLATILE to DuckDB but fails alike on every run: allowed (the study says its failure).
+ * stability VOLATILE or CONSISTENT_WITHIN_QUERY, and MOMENT_FUNCTIONS): a study must give the same numbers on every
+ * run. error('…') is VOLATILE to DuckDB but fails alike on every run: allowed (the study says its failure).
+ * DuckDB's own macros (stability unset) are read through: pg_get_viewdef() hides a subquery on the catalog's views,
+ * pg_conf_load_time() is current_timestamp, so a macro's definition is held to the same rules, its functions too.
  */
 async function assertRowFunctions(connection: DuckDBConnection, feature: DerivedFeature, functions: Set<string>): Promise<void> {
-  if (functions.size === 0) return;
-  const names = [...functions].map(quoteLiteral).join(', ');
-  const rows = (
-    await connection.runAndReadAll(
-      `SELECT function_name, bool_or(function_type = 'aggregate') AS aggregate FROM duckdb_functions()
-      WHERE function_name IN (${names}) AND (function_type = 'aggregate' OR (stability IN ('VOLATILE', 'CONSISTENT_WITHIN_QUERY') AND function_name <> 'error'))
-      GROUP BY function_name ORDER BY aggregate DESC, function_name`,
-    )
-  ).getRowObjectsJS();
-  if (rows.length === 0) return;
-  const name = String(rows[0]!.function_name);
-  if (rows[0]!.aggregate === true) throw crossRow(feature, `the aggregate ${name}()`);
-  throw new AnalysisOptionError(analysisMessages.unstableFunction(feature.name, `${name}()`), { option: feature.name });
+  const seen = new Set<string>();
+  let pending = [...functions];
+  while (pending.length > 0) {
+    const names = pending.filter((name) => !seen.has(name));
+    pending = [];
+    if (names.length === 0) break;
+    for (const name of names) seen.add(name);
+    const rows = (
+      await connection.runAndReadAll(
+        `SELECT function_name, function_type, stability, macro_definition, parameters FROM duckdb_functions()
+        WHERE function_name IN (${names.map(quoteLiteral).join(', ')}) ORDER BY function_type = 'aggregate' DESC, function_name`,
+      )
+    ).getRowObjectsJS();
+    for (const row of rows) {
+      const name = String(row.function_name);
+      if (row.function_type === 'aggregate') throw crossRow(feature, `the aggregate ${name}()`);
+      const unstable = (row.stability === 'VOLATILE' || row.stability === 'CONSISTENT_WITHIN_QUERY') && name !== 'error';
+      if (unstable || MOMENT_FUNCTIONS.has(name)) throw new AnalysisOptionError(analysisMessages.unstableFunction(feature.name, `${name}()`), { option: feature.name });
+      if (row.macro_definition === null || row.macro_definition === undefined) continue;
+      pending.push(...(await macroFunctions(connection, feature, name, String(row.macro_definition), (row.parameters as string[] | null) ?? [])));
+    }
+  }
+}
+
+/** The functions a macro's definition calls; a construct that sees other rows, or a name that is no parameter, refused. */
+async function macroFunctions(connection: DuckDBConnection, feature: DerivedFeature, name: string, definition: string, parameters: readonly string[]): Promise<string[]> {
+  const reader = await connection.runAndReadAll(`SELECT json_serialize_sql(${quoteLiteral(`SELECT (${definition})`)}) AS tree`);
+  const tree = JSON.parse(String(reader.getRowObjectsJS()[0]!.tree)) as Node;
+  const expression = ((((tree.statements as Node[] | undefined)?.[0]?.node as Node | undefined)?.select_list as Node[] | undefined) ?? [])[0];
+  if (tree.error === true || expression === undefined) throw crossRow(feature, `${name}(), a macro rdw cannot read`);
+  const inner = new Set<string>();
+  const construct = crossRowConstruct(expression, inner);
+  if (construct !== undefined) throw crossRow(feature, `${name}(), a macro that uses ${construct}`);
+  const own = new Set(parameters.map((parameter) => parameter.toLowerCase()));
+  // A bare name in a macro's body that is none of its parameters is a keyword value such as current_timestamp.
+  for (const { parts } of columnReferences(expression)) {
+    if (!(parts.length === 1 && own.has(parts[0]!.toLowerCase()))) throw new AnalysisOptionError(analysisMessages.unstableFunction(feature.name, `${name}()`), { option: feature.name });
+  }
+  return [...inner];
 }
 
 /** Binds the expression against the allowed fields only; DuckDB's binder names what it could not find. */

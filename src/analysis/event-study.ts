@@ -7,7 +7,7 @@
 import { intervalCalibrationNote } from './interval-calibration-note.js';
 import { Bool, Float64, Int32, Table, Utf8, vectorFromArray, type Vector } from 'apache-arrow';
 import { addAdjustedSignificance } from './adjusted-significance.js';
-import { assertNothingShadowed } from '../catalog/index.js';
+import { assertNothingShadowed, MARKET_EVENTS_TABLE } from '../catalog/index.js';
 import { EmptyStudyError } from './analysis-errors.js';
 import { assertReleasesFound, studyVersionMix } from './study-provenance.js';
 import type { AnalysisSourceLike } from './analysis-source.js';
@@ -87,7 +87,7 @@ export async function eventStudy(source: AnalysisSourceLike, options: EventStudy
   const catalog = toAnalysisSource(source);
   const connection = catalog.connection;
   // A user macro named like DuckDB's own function would run inside every aggregate below.
-  await assertNothingShadowed(connection);
+  await assertNothingShadowed(connection, catalog.eventsTable === MARKET_EVENTS_TABLE ? catalog.eventsTable : undefined);
   const from = rowsFromSql(catalog, resolved.releases);
 
   // 2. provenance: which releases and calculation versions the rows come from

@@ -5,6 +5,8 @@
 // answers the guard with `price` and the query with a label, as an adversary's trial did) is not trusted.
 
 import { derivedFeature, type DerivedFeature, type FeatureInput } from './derived-feature.js';
+import { AnalysisOptionError } from './analysis-errors.js';
+import { analysisMessages } from './messages.js';
 
 /** What an rdw-built trailing feature computes. */
 export interface TrailingSpec {
@@ -25,7 +27,11 @@ const built = new WeakMap<DerivedFeature, TrailingSpec>();
 export function snapshotOf(feature: DerivedFeature): DerivedFeature {
   if (built.has(feature)) return feature;
   const { name, sql } = feature;
-  const inputs = Array.from(feature.inputs ?? [], (input: FeatureInput) => (typeof input === 'object' && input !== null ? snapshotOf(input) : input));
+  // Primitive strings only: a String object's toString() could answer the guard and the query differently.
+  if (typeof name !== 'string' || typeof sql !== 'string') {
+    throw new AnalysisOptionError(analysisMessages.featureNotText(typeof name === 'string' ? name : '?', typeof name !== 'string' ? 'name' : 'sql'), { option: 'features' });
+  }
+  const inputs = Array.from(feature.inputs ?? [], (input: FeatureInput) => (typeof input === 'string' ? input : snapshotOf(input)));
   return derivedFeature(name, inputs, sql);
 }
 
@@ -59,7 +65,7 @@ export function readingOf(feature: FeatureInput): string {
   const of = (input: unknown): unknown => {
     if (typeof input !== 'object' || input === null) return input;
     const derived = input as DerivedFeature;
-    if (built.has(derived)) return { built: derived.name };
+    if (built.has(derived)) return { built: derived.name, ...built.get(derived) };
     return { name: derived.name, sql: derived.sql, inputs: Array.from(derived.inputs ?? [], of) };
   };
   return JSON.stringify(of(feature));

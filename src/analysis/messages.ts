@@ -31,6 +31,8 @@ export const analysisMessages = {
     `The SQL of feature "${derived}" reads "${column}", a qualified name; name each field by itself (e.g. price, not t.price): a feature reads only its own row.`,
   unstableFunction: (derived: string, fn: string) =>
     `Feature "${derived}" calls ${fn}, whose value changes from run to run (or with the moment it runs), so a study would not give the same numbers twice; compute the feature from the row's fields only.`,
+  featureNotText: (name: string, part: 'name' | 'sql') =>
+    `A derived feature's ${part} must be a string${part === 'sql' ? ` (feature "${name}")` : ''}, not an object; give plain text, e.g. derivedFeature('ln_price', ['price'], 'ln(price)').`,
   featureNameTwice: (name: string) =>
     `Two different features are named "${name}" (DuckDB reads names without regard to case), so one would stand in for the other; give each its own name.`,
   setReturning: (derived: string, construct: string) =>

@@ -110,7 +110,7 @@ export function trailingFeaturesSql(from: string, predictors: readonly FeatureIn
 function trailingValueSql(spec: TrailingSpec): string {
   const value = quoteIdentifier(spec.field);
   // RANGE over sample_time (Unix seconds): [t − hours, t]; EXCLUDE GROUP drops t's own rows (the row and its peers).
-  const window = `OVER (PARTITION BY symbol ORDER BY sample_time RANGE BETWEEN ${spec.hours * 3600} PRECEDING AND CURRENT ROW EXCLUDE GROUP)`;
+  const window = `OVER (PARTITION BY symbol ORDER BY sample_time ASC RANGE BETWEEN ${spec.hours * 3600} PRECEDING AND CURRENT ROW EXCLUDE GROUP)`;
   const earlier = `FILTER (WHERE ${value} IS NOT NULL AND ${pointInTimeConditionSql()})`;
   if (spec.statistic === 'mean') return `avg(${value}) ${earlier} ${window}`;
   // The earliest earlier row; among rows at that time, the smallest value (same symbol and time: one candle's value).

@@ -95,6 +95,20 @@ export class ShadowedNameError extends withCode(IntegrityError, 'RDW_SHADOWED_NA
   }
 }
 
+/**
+ * A setting of the catalog's connection that changes what rdw's SQL computes or reads (exit 2): a TimeZone other
+ * than UTC (hour(to_timestamp(…)) would move), a default_order other than ascending (a trailing window would look
+ * ahead), or a current database / search_path other than the catalog's (`USE other`: unqualified names would read
+ * another database's tables). `setting` names it.
+ */
+export class ConnectionSettingError extends withCode(UsageError, 'RDW_CONNECTION_SETTING') {
+  readonly setting: string;
+  constructor(message: string, options: RdwErrorOptions & { setting: string }) {
+    super(message, options);
+    this.setting = options.setting;
+  }
+}
+
 /** A catalog written by a newer rdw: a schema version this one does not know (exit 1). */
 export class CatalogVersionError extends withCode(RdwError, 'RDW_CATALOG_VERSION') {}
 

@@ -82,6 +82,7 @@ export {
   RowsMismatchError,
   CatalogRecordError,
   ShadowedNameError,
+  ConnectionSettingError,
 } from './catalog-errors.js';
 export { assertNothingShadowed } from './shadowed-names.js';
 export { catalogMessages } from './messages.js';

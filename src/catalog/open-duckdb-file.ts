@@ -86,7 +86,11 @@ export async function openDuckdbFile(file: string, readOnly: boolean, wait: Lock
         const instance = await DuckDBInstance.create(file, instanceConfig(readOnly));
         openInThisProcess.add(file);
         try {
-          return { instance, connection: await instance.connect() };
+          const connection = await instance.connect();
+          // DuckDB's TimeZone follows the machine's (TZ): hour(to_timestamp(sample_time)) in a derived feature
+          // would differ by machine. rdw's days are UTC days. (A DuckDB without ICU has no TimeZone: UTC already.)
+          await connection.run("SET GLOBAL TimeZone = 'UTC'").catch(() => undefined);
+          return { instance, connection };
         } catch (error) {
           openInThisProcess.delete(file);
           instance.closeSync();

@@ -7,7 +7,7 @@
 
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { quoteLiteral } from '../base/index.js';
-import { ShadowedNameError } from './catalog-errors.js';
+import { ConnectionSettingError, ShadowedNameError } from './catalog-errors.js';
 import { catalogMessages } from './messages.js';
 
 /** What stands in for another name, as `database.schema.name` (functions with `()`), sorted. */
@@ -47,8 +47,33 @@ async function shadowingRelations(connection: DuckDBConnection): Promise<string[
   return rows.map((row) => String(row.name));
 }
 
-/** @throws ShadowedNameError when the connection has a macro named like a DuckDB function, or a temp relation like another's */
-export async function assertNothingShadowed(connection: DuckDBConnection): Promise<void> {
+/**
+ * Before a study: nothing on the connection stands in for a DuckDB function or a catalog relation, and no setting
+ * changes what rdw's SQL computes or which database its unqualified names read.
+ * @param eventsTable the table of Market Events rows the study reads, when it is the catalog's (it must then be in
+ *   the current database's main schema); undefined for a table of the caller's own naming (not looked for)
+ * @throws ShadowedNameError; ConnectionSettingError
+ */
+export async function assertNothingShadowed(connection: DuckDBConnection, eventsTable?: string): Promise<void> {
   const names = await shadowedNames(connection);
   if (names.length > 0) throw new ShadowedNameError(catalogMessages.shadowedNames(names), { names });
+  const [row] = (
+    await connection.runAndReadAll(
+      // A zone of offset 0 in winter and summer is UTC by another name (Etc/UTC, GMT…): the same numbers.
+      `SELECT current_setting('TimeZone') AS time_zone, current_setting('default_order') AS default_order,
+        (TIMESTAMP '2020-01-01 00:00:00')::TIMESTAMPTZ = TIMESTAMPTZ '2020-01-01 00:00:00+00'
+          AND (TIMESTAMP '2020-07-01 00:00:00')::TIMESTAMPTZ = TIMESTAMPTZ '2020-07-01 00:00:00+00' AS utc, current_setting('search_path') AS search_path,
+        current_database() AS db, current_schema() AS schema,
+        (SELECT count(*) FROM duckdb_tables() WHERE database_name = current_database() AND schema_name = 'main' AND lower(table_name) = lower(${quoteLiteral(eventsTable ?? '')})) AS here`,
+    )
+  ).getRowObjectsJS();
+  const refuse = (setting: string, value: unknown, wanted: string) => {
+    throw new ConnectionSettingError(catalogMessages.connectionSetting(setting, String(value), wanted), { setting });
+  };
+  if (row!.utc !== true) refuse('TimeZone', row!.time_zone, "SET TimeZone = 'UTC'");
+  if (!/^asc/i.test(String(row!.default_order))) refuse('default_order', row!.default_order, "SET default_order = 'ASC'");
+  // USE db sets search_path to db.main: that is the current database itself, checked below.
+  const searchPath = String(row!.search_path);
+  if (searchPath !== '' && searchPath.toLowerCase() !== `${String(row!.db)}.main`.toLowerCase()) refuse('search_path', searchPath, 'RESET search_path');
+  if (String(row!.schema) !== 'main' || (eventsTable !== undefined && Number(row!.here) === 0)) refuse('the current database', `${String(row!.db)}.${String(row!.schema)}`, "USE the catalog's database, e.g. USE catalog");
 }

@@ -14,7 +14,7 @@ import {
 } from '../contract/index.js';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { quoteIdentifier } from '../base/index.js';
-import { assertNothingShadowed } from '../catalog/index.js';
+import { assertNothingShadowed, MARKET_EVENTS_TABLE } from '../catalog/index.js';
 import {
   AnalysisOptionError,
   intervalBlockDays,
@@ -97,7 +97,8 @@ export async function modelStudy(source: AnalysisSourceLike, options: ModelStudy
   // database: a user macro of the catalog named like a built-in would run instead of it, so none may exist).
   // The spec returned holds the copies read (feature-trust.ts): what was checked is what runs.
   const spec = await checkModelSpec(given);
-  await assertNothingShadowed(toAnalysisSource(source).connection);
+  const studied = toAnalysisSource(source);
+  await assertNothingShadowed(studied.connection, studied.eventsTable === MARKET_EVENTS_TABLE ? studied.eventsTable : undefined);
   const sampleType = options.sampleType ?? (options.spec === undefined ? 'event' : undefined);
   const split: ModelSplitOptions = options.split ?? { method: DEFAULT_SPLIT_METHOD };
   const common = { window, releases: options.releases, allowMixedCalculationVersions: options.allowMixedCalculationVersions, sampleType };

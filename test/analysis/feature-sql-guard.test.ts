@@ -16,6 +16,7 @@ import {
   predictorSelectSql,
   trailingFeaturesSql,
   trailingMean,
+  trailingChange,
 } from '../../src/analysis/index.js';
 import { defaultModelSpec, modelCatalog, modelStudy } from '../../src/modelling/index.js';
 import { MARKET_EVENT_FIELDS, UsageError } from '../../src/contract/index.js';
@@ -297,11 +298,12 @@ describe('names DuckDB reads as a whole row, reused names, and features changed 
       ['same name twice', [derivedFeature('a', ['price'], 'ln(price)'), derivedFeature('a', ['volume_ratio_20'], 'volume_ratio_20')]],
       ['inputs differing in case', [derivedFeature('p3', [derivedFeature('H', ['price'], 'price * 2')], 'H'), derivedFeature('p4', [derivedFeature('h', ['volume_ratio_20'], 'volume_ratio_20')], 'h')]],
       ['a derived feature named like a trailing one', [trailingMean('price', { hours: 6 }), derivedFeature('trailing_mean_price_6h', ['price'], 'price * 0')]],
+      ['two trailing features of one name', [trailingMean('price', { hours: 1, name: 'tm' }), trailingChange('volume_ratio_20', { hours: 100, name: 'tm' })]],
     ];
     for (const [name, predictors] of cases) {
       const error = await rejection(() => checkFeatureSet(predictors as never));
       expect(error, name).toBeInstanceOf(AnalysisOptionError);
-      expect((error as Error).message, name).toMatch(/^Two different features are named "(a|h|trailing_mean_price_6h)" \(DuckDB reads names without regard to case\)/i);
+      expect((error as Error).message, name).toMatch(/^Two different features are named "(a|h|trailing_mean_price_6h|tm)" \(DuckDB reads names without regard to case\)/i);
     }
     // The same feature used twice (a shared input) is one column, and accepted.
     const shared = derivedFeature('lnp', ['price'], 'ln(price)');
@@ -318,6 +320,32 @@ describe('names DuckDB reads as a whole row, reused names, and features changed 
     const extension = await check("length(stem('running', 'porter'))");
     expect(extension).toBeInstanceOf(AnalysisOptionError);
     expect((extension as Error).message).toMatch(/not in the catalog, but it exists in the fts extension/);
+  });
+
+  it("a feature whose name or SQL is a String object (its toString() could answer the guard and the query apart) is refused", async () => {
+    // An adversary's trial (session 38, second round): a String subclass gave `price` to the guard and the label to
+    // predictorSelectSql (pooled AUC 1).
+    class Shifty extends String {}
+    for (const [feature, part] of [
+      [derivedFeature('p', ['price'], new Shifty('price') as unknown as string), 'sql'],
+      [derivedFeature(new Shifty('p') as unknown as string, ['price'], 'price'), 'name'],
+    ] as const) {
+      const error = await rejection(() => checkFeatureSet([feature]));
+      expect(error, part).toBeInstanceOf(AnalysisOptionError);
+      expect((error as Error).message, part).toMatch(new RegExp(`^A derived feature's ${part} must be a string`));
+    }
+  });
+
+  it("DuckDB's own macros are read through: one hiding a subquery (pg_get_viewdef) or the clock (pg_conf_load_time) is refused, a pure one accepted", async () => {
+    const viewdef = await check('length(pg_get_viewdef(1))');
+    expect(viewdef).toBeInstanceOf(CrossRowFeatureError);
+    expect((viewdef as CrossRowFeatureError).construct).toBe('pg_get_viewdef(), a macro that uses a scalar subquery');
+    for (const [sql, fn] of [['epoch(pg_conf_load_time())', 'pg_conf_load_time()'], ['epoch(current_localtimestamp())', 'current_localtimestamp()'], ['length(version())', 'version()']] as const) {
+      const error = await check(sql);
+      expect(error, sql).toBeInstanceOf(AnalysisOptionError);
+      expect((error as Error).message, sql).toContain(`calls ${fn}, whose value changes from run to run`);
+    }
+    await expect(checkFeatureSet([derivedFeature('pure', ['price'], 'list_sum([price, nullif(price, 0)]) + fmod(price, 2)')])).resolves.toBeDefined();
   });
 
   it('unnest() (several rows out of one) is refused', async () => {

@@ -25,7 +25,7 @@ import { CALIBRATED_SPLIT_METHODS, SPLIT_METHODS } from '../../src/contract/inde
 import { MarketSimulator } from '../../src/mock/index.js';
 import { simulatorCatalog, type FixtureCatalog } from '../support/fixture-catalog.js';
 import { eventStudy } from '../../src/analysis/index.js';
-import { ShadowedNameError } from '../../src/errors.js';
+import { ConnectionSettingError, ShadowedNameError } from '../../src/errors.js';
 
 const DAYS = 20;
 const INTERVAL = { confidence: 0.95 };
@@ -92,6 +92,30 @@ describe(`modelStudy on simulator rows (seed 1, ${DAYS} days)`, () => {
     expect(a.evaluation.pooled.model.auc).toBe(b.evaluation.pooled.model.auc);
     expect(a.evaluation.pooled.rows).toBe(b.evaluation.pooled.rows);
     expect(a.target).toBe('t2');
+  });
+
+  it('refuses a connection whose settings change what rdw computes or reads (ConnectionSettingError, exit 2), and runs again once reset', async () => {
+    // An adversary's trial: SET default_order = 'DESC' turned trailing windows into look-ahead (AUC 0.47 → 0.84);
+    // USE / search_path pointed market_events_current at another database; a TimeZone moves hour(to_timestamp(…)).
+    const cases: [string, string, string, string][] = [
+      ["SET default_order = 'DESC'", 'RESET default_order', 'default_order', "SET default_order = 'ASC'"],
+      ["SET TimeZone = 'Asia/Kolkata'", "SET TimeZone = 'UTC'", 'TimeZone', "SET TimeZone = 'UTC'"],
+      ["SET search_path = 'temp.main,main'", 'RESET search_path', 'search_path', 'RESET search_path'],
+      ["ATTACH ':memory:' AS other_db; USE other_db", 'USE ' + (await fixture.connection.runAndReadAll('SELECT current_database() AS db')).getRowObjectsJS()[0]!.db + '; DETACH other_db', 'the current database', "USE the catalog's database"],
+    ];
+    for (const [set, reset, setting, advice] of cases) {
+      await fixture.connection.run(set);
+      try {
+        const error = await modelStudy(fixture.connection, { interval: INTERVAL }).catch((caught: unknown) => caught);
+        expect(error, set).toBeInstanceOf(ConnectionSettingError);
+        expect(error, set).toMatchObject({ code: 'RDW_CONNECTION_SETTING', exitCode: 2, setting });
+        expect((error as Error).message, set).toContain(advice);
+        await expect(eventStudy(fixture.connection), set).rejects.toBeInstanceOf(ConnectionSettingError);
+      } finally {
+        await fixture.connection.run(reset);
+      }
+    }
+    expect(Number.isFinite((await modelStudy(fixture.connection, { interval: INTERVAL })).evaluation.pooled.model.auc)).toBe(true);
   });
 
   it("refuses a connection with a macro named like DuckDB's own function, or a temp view named like the catalog's (ShadowedNameError, exit 3)", async () => {
