@@ -26,6 +26,18 @@ export function marketEventsColumnsSql(): string {
 }
 
 /** One schema step; applied once, in order, inside a transaction, and recorded in `schema_migrations`. */
+/**
+ * The query of the view market_events_current: per UTC day, only the newest imported revision (newest
+ * generated_at, ties by import order). Studies compare the catalog's view with it (shadowed-names.ts).
+ */
+export const MARKET_EVENTS_CURRENT_QUERY = `SELECT m.* FROM market_events m
+JOIN (
+  SELECT id FROM (
+    SELECT id, row_number() OVER (PARTITION BY day ORDER BY generated_at DESC, import_order DESC) AS revision_rank
+    FROM releases
+  ) WHERE revision_rank = 1
+) current_release ON m.release_id = current_release.id`;
+
 export interface Migration {
   readonly version: number;
   readonly name: string;
@@ -68,15 +80,7 @@ export const MIGRATIONS: readonly Migration[] = [
   PRIMARY KEY (release_id, format)
 )`,
       `CREATE TABLE market_events (\n  ${marketEventsColumnsSql()}\n)`,
-      // Per UTC day, only the newest imported revision: newest generated_at, ties by import order.
-      `CREATE VIEW market_events_current AS
-SELECT m.* FROM market_events m
-JOIN (
-  SELECT id FROM (
-    SELECT id, row_number() OVER (PARTITION BY day ORDER BY generated_at DESC, import_order DESC) AS revision_rank
-    FROM releases
-  ) WHERE revision_rank = 1
-) current_release ON m.release_id = current_release.id`,
+      `CREATE VIEW market_events_current AS\n${MARKET_EVENTS_CURRENT_QUERY}`,
       `CREATE TABLE snapshots (
   dataset_id VARCHAR NOT NULL,
   generated_at DOUBLE NOT NULL,

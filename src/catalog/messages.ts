@@ -34,6 +34,8 @@ export const catalogMessages = {
     const drops = names.map((name) => (name.endsWith('()') ? `DROP MACRO ${printableText(name.slice(0, -2))}` : `DROP VIEW / DROP TABLE ${printableText(name)}`));
     return `The catalog's connection defines ${names.map((name) => printableText(name)).join(', ')}, named like ${one ? (names[0]!.endsWith('()') ? "one of DuckDB's own functions" : 'a table or view of the catalog') : "DuckDB's own functions or the catalog's tables"}, which DuckDB would read instead in rdw's SQL and in derived features; drop ${one ? 'it' : 'them'} (${drops.join('; ')}) and run the study again.`;
   },
+  currentViewReplaced: (view: string) =>
+    `The catalog's view ${printableText(view)} is not rdw's any more (it was replaced, e.g. by CREATE OR REPLACE VIEW), so a study would not read the newest revision of each day; move catalog.duckdb away and refill a new one (rdw reproduce <lock>, or rdw pull).`,
   connectionSetting: (setting: string, value: string, wanted: string) =>
     `The catalog's connection has ${setting} = ${printableText(value)}, which changes what rdw's SQL computes or reads; set it back (${wanted}) and run the study again.`,
   userWriteRefused: () =>

@@ -8,6 +8,8 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { quoteLiteral } from '../base/index.js';
 import { ConnectionSettingError, ShadowedNameError } from './catalog-errors.js';
+import { MARKET_EVENTS_CURRENT_QUERY } from './catalog-schema.js';
+import { MARKET_EVENTS_CURRENT_VIEW } from './market-events-source.js';
 import { catalogMessages } from './messages.js';
 
 /** What stands in for another name, as `database.schema.name` (functions with `()`), sorted. */
@@ -48,6 +50,26 @@ async function shadowingRelations(connection: DuckDBConnection): Promise<string[
 }
 
 /**
+ * The catalog's view market_events_current when its query is no longer rdw's (a `CREATE OR REPLACE VIEW` on a
+ * writable catalog), as `database.main.market_events_current`; compared as DuckDB's parse trees. None when the
+ * current database has no such view (a connection of the caller's own tables).
+ */
+async function replacedCurrentView(connection: DuckDBConnection): Promise<string[]> {
+  const views = (
+    await connection.runAndReadAll(
+      `SELECT database_name, sql FROM duckdb_views() WHERE database_name = current_database() AND schema_name = 'main' AND view_name = ${quoteLiteral(MARKET_EVENTS_CURRENT_VIEW)}`,
+    )
+  ).getRowObjectsJS();
+  if (views.length === 0) return [];
+  const stored = /^CREATE VIEW\s+\S+\s+AS\s+([\s\S]*?);?\s*$/i.exec(String(views[0]!.sql))?.[1] ?? '';
+  const tree = async (query: string) => {
+    const text = String((await connection.runAndReadAll(`SELECT json_serialize_sql(${quoteLiteral(query)}) AS tree`)).getRowObjectsJS()[0]!.tree);
+    return text.replace(/"query_location":\d+/g, '');
+  };
+  return (await tree(stored)) === (await tree(MARKET_EVENTS_CURRENT_QUERY)) ? [] : [`${String(views[0]!.database_name)}.main.${MARKET_EVENTS_CURRENT_VIEW}`];
+}
+
+/**
  * Before a study: nothing on the connection stands in for a DuckDB function or a catalog relation, and no setting
  * changes what rdw's SQL computes or which database its unqualified names read.
  * @param eventsTable the table of Market Events rows the study reads, when it is the catalog's (it must then be in
@@ -57,6 +79,8 @@ async function shadowingRelations(connection: DuckDBConnection): Promise<string[
 export async function assertNothingShadowed(connection: DuckDBConnection, eventsTable?: string): Promise<void> {
   const names = await shadowedNames(connection);
   if (names.length > 0) throw new ShadowedNameError(catalogMessages.shadowedNames(names), { names });
+  const replaced = await replacedCurrentView(connection);
+  if (replaced.length > 0) throw new ShadowedNameError(catalogMessages.currentViewReplaced(replaced[0]!), { names: replaced });
   const [row] = (
     await connection.runAndReadAll(
       // A zone of offset 0 in winter and summer is UTC by another name (Etc/UTC, GMT…): the same numbers.

@@ -26,6 +26,7 @@ import { MarketSimulator } from '../../src/mock/index.js';
 import { simulatorCatalog, type FixtureCatalog } from '../support/fixture-catalog.js';
 import { eventStudy } from '../../src/analysis/index.js';
 import { ConnectionSettingError, ShadowedNameError } from '../../src/errors.js';
+import { MARKET_EVENTS_CURRENT_QUERY } from '../../src/catalog/catalog-schema.js';
 
 const DAYS = 20;
 const INTERVAL = { confidence: 0.95 };
@@ -134,6 +135,17 @@ describe(`modelStudy on simulator rows (seed 1, ${DAYS} days)`, () => {
       await expect(eventStudy(fixture.connection)).rejects.toBeInstanceOf(ShadowedNameError);
     } finally {
       await fixture.connection.run('DROP MACRO temp.main.ln');
+    }
+    // The catalog's own view replaced (a writable catalog: CREATE OR REPLACE VIEW) is no longer rdw's.
+    await fixture.connection.run('CREATE OR REPLACE VIEW market_events_current AS SELECT * FROM market_events');
+    try {
+      const error = await eventStudy(fixture.connection).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(ShadowedNameError);
+      expect((error as ShadowedNameError).names).toEqual([expect.stringMatching(/\.main\.market_events_current$/)]);
+      expect((error as Error).message).toMatch(/^The catalog's view \S+\.main\.market_events_current is not rdw's any more/);
+      await expect(modelStudy(fixture.connection, { interval: INTERVAL })).rejects.toBeInstanceOf(ShadowedNameError);
+    } finally {
+      await fixture.connection.run(`CREATE OR REPLACE VIEW market_events_current AS\n${MARKET_EVENTS_CURRENT_QUERY}`);
     }
     // A temporary view named like the catalog's current view would replace the rows every study reads.
     await fixture.connection.run('CREATE TEMP VIEW market_events_current AS SELECT * FROM main.market_events_current WHERE symbol = \'BTCUSDT\'');
