@@ -4,9 +4,9 @@
 
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { MARKET_EVENTS_CURRENT_VIEW } from '../catalog/index.js';
-import { IDENTITY_FIELD_NAMES, LABEL_FIELD_NAMES, PREDICTOR_FIELD_NAMES, WINDOWS, outcomeFieldName } from '../contract/index.js';
+import { COMPLETE_OUTCOME_MEASURES, IDENTITY_FIELD_NAMES, LABEL_FIELD_NAMES, PREDICTOR_FIELD_NAMES, WINDOWS, outcomeFieldName } from '../contract/index.js';
 import { pointInTimeConditionSql } from './point-in-time.js';
-import { outcome, type OutcomeValueMeasure } from './outcome.js';
+import { outcome } from './outcome.js';
 import { quoteIdentifier } from '../base/index.js';
 
 /** Names of the analysis views. */
@@ -35,21 +35,14 @@ FROM ${from}
 WHERE ${pointInTimeConditionSql()}`;
 }
 
-/**
- * The outcome values of a window: NULL unless its status is `complete`, whatever a release stored (spec: "Pending
- * or gap outcomes are missing values, not zero returns"). missing_candles and expected_candles describe an
- * incomplete window (a gap's missing bars), so they are passed through as stored.
- */
-const OUTCOME_VALUE_MEASURES: readonly OutcomeValueMeasure[] = ['return_pct', 'direction_adjusted_return_pct', 'mfe_pct', 'mae_pct'];
-
-/** SQL of each label column held back unless complete, by field name: `(CASE WHEN status_1h = 'complete' …)`. */
+/** SQL of each value held back unless complete (contract: COMPLETE_OUTCOME_MEASURES), by field name. */
 const OUTCOME_VALUE_SQL: ReadonlyMap<string, string> = new Map(
-  WINDOWS.flatMap((window) => OUTCOME_VALUE_MEASURES.map((measure) => [outcomeFieldName(measure, window), outcome(window, measure).sql] as const)),
+  WINDOWS.flatMap((window) => COMPLETE_OUTCOME_MEASURES.map((measure) => [outcomeFieldName(measure, window), outcome(window, measure).sql] as const)),
 );
 
 /**
- * `CREATE OR REPLACE TEMP VIEW mev_labels …`: identity + every label field, all rows; return_pct, direction_adjusted_
- * return_pct, mfe_pct and mae_pct of a window are NULL unless its status is `complete`.
+ * `CREATE OR REPLACE TEMP VIEW mev_labels …`: identity + every label field, all rows; a window's
+ * COMPLETE_OUTCOME_MEASURES are NULL unless its status is `complete`.
  */
 export function labelsViewSql(options: AnalysisViewsOptions = {}): string {
   const from = quoteIdentifier(options.from ?? MARKET_EVENTS_CURRENT_VIEW);

@@ -27,6 +27,15 @@ const holderText = (holder: LockHolderText) =>
 const OWN_TABLES =
   "For tables of your own use CREATE TEMP TABLE (kept while the catalog is open), or a DuckDB database of your own fed by COPY (SELECT …) TO 'file.parquet' or rdw export.";
 
+/** The connection settings a study refuses when changed (shadowed-names.ts), and how each is set back. */
+export type ConnectionSetting = 'TimeZone' | 'default_order' | 'search_path' | 'the current database';
+const SETTING_RESET: Readonly<Record<ConnectionSetting, string>> = {
+  TimeZone: "SET TimeZone = 'UTC'",
+  default_order: "SET default_order = 'ASC'",
+  search_path: 'RESET search_path',
+  'the current database': "USE the catalog's database, e.g. USE catalog",
+};
+
 export const catalogMessages = {
   /** names: `db.schema.fn()` for a macro, `db.schema.name` for a temp relation (shadowed-names.ts). */
   shadowedNames: (names: readonly string[]) => {
@@ -36,8 +45,8 @@ export const catalogMessages = {
   },
   currentViewReplaced: (view: string) =>
     `The catalog's view ${printableText(view)} is not rdw's any more (it was replaced, e.g. by CREATE OR REPLACE VIEW), so a study would not read the newest revision of each day; move catalog.duckdb away and refill a new one (rdw reproduce <lock>, or rdw pull).`,
-  connectionSetting: (setting: string, value: string, wanted: string) =>
-    `The catalog's connection has ${setting} = ${printableText(value)}, which changes what rdw's SQL computes or reads; set it back (${wanted}) and run the study again.`,
+  connectionSetting: (setting: ConnectionSetting, value: string) =>
+    `The catalog's connection has ${setting} = ${printableText(value)}, which changes what rdw's SQL computes or reads; set it back (${SETTING_RESET[setting]}) and run the study again.`,
   userWriteRefused: () =>
     `This catalog refuses writes to rdw's tables (market_events, releases, …): they hold exactly the rows imported from verified files. ${OWN_TABLES}`,
   userTransactionRefused: () =>

@@ -10,7 +10,7 @@ import { quoteLiteral } from '../base/index.js';
 import { ConnectionSettingError, ShadowedNameError } from './catalog-errors.js';
 import { MARKET_EVENTS_CURRENT_QUERY } from './catalog-schema.js';
 import { MARKET_EVENTS_CURRENT_VIEW } from './market-events-source.js';
-import { catalogMessages } from './messages.js';
+import { catalogMessages, type ConnectionSetting } from './messages.js';
 
 /** What stands in for another name, as `database.schema.name` (functions with `()`), sorted. */
 export async function shadowedNames(connection: DuckDBConnection): Promise<string[]> {
@@ -91,13 +91,13 @@ export async function assertNothingShadowed(connection: DuckDBConnection, events
         (SELECT count(*) FROM duckdb_tables() WHERE database_name = current_database() AND schema_name = 'main' AND lower(table_name) = lower(${quoteLiteral(eventsTable ?? '')})) AS here`,
     )
   ).getRowObjectsJS();
-  const refuse = (setting: string, value: unknown, wanted: string) => {
-    throw new ConnectionSettingError(catalogMessages.connectionSetting(setting, String(value), wanted), { setting });
+  const refuse = (setting: ConnectionSetting, value: unknown) => {
+    throw new ConnectionSettingError(catalogMessages.connectionSetting(setting, String(value)), { setting });
   };
-  if (row!.utc !== true) refuse('TimeZone', row!.time_zone, "SET TimeZone = 'UTC'");
-  if (!/^asc/i.test(String(row!.default_order))) refuse('default_order', row!.default_order, "SET default_order = 'ASC'");
+  if (row!.utc !== true) refuse('TimeZone', row!.time_zone);
+  if (!/^asc/i.test(String(row!.default_order))) refuse('default_order', row!.default_order);
   // USE db sets search_path to db.main: that is the current database itself, checked below.
   const searchPath = String(row!.search_path);
-  if (searchPath !== '' && searchPath.toLowerCase() !== `${String(row!.db)}.main`.toLowerCase()) refuse('search_path', searchPath, 'RESET search_path');
-  if (String(row!.schema) !== 'main' || (eventsTable !== undefined && Number(row!.here) === 0)) refuse('the current database', `${String(row!.db)}.${String(row!.schema)}`, "USE the catalog's database, e.g. USE catalog");
+  if (searchPath !== '' && searchPath.toLowerCase() !== `${String(row!.db)}.main`.toLowerCase()) refuse('search_path', searchPath);
+  if (String(row!.schema) !== 'main' || (eventsTable !== undefined && Number(row!.here) === 0)) refuse('the current database', `${String(row!.db)}.${String(row!.schema)}`);
 }

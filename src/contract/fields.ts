@@ -43,6 +43,13 @@ export const OUTCOME_MEASURES = [
 ] as const;
 export type OutcomeMeasure = (typeof OUTCOME_MEASURES)[number];
 
+/**
+ * The measures that are values of a complete window (spec: "Pending or gap outcomes are missing values, not zero
+ * returns"): missing unless status_W is `complete`. missing_candles and expected_candles describe an incomplete
+ * window (a gap's missing bars), so they are not among them.
+ */
+export const COMPLETE_OUTCOME_MEASURES = ['return_pct', 'direction_adjusted_return_pct', 'mfe_pct', 'mae_pct'] as const satisfies readonly OutcomeMeasure[];
+
 export interface FieldSpec {
   readonly name: string;
   readonly type: FieldType;

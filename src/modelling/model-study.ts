@@ -97,15 +97,14 @@ export async function modelStudy(source: AnalysisSourceLike, options: ModelStudy
   // database: a user macro of the catalog named like a built-in would run instead of it, so none may exist).
   // The spec returned holds the copies read (feature-trust.ts): what was checked is what runs.
   const spec = await checkModelSpec(given);
-  const studied = toAnalysisSource(source);
-  await assertNothingShadowed(studied.connection, studied.eventsTable === MARKET_EVENTS_TABLE ? studied.eventsTable : undefined);
+  const resolved = toAnalysisSource(source);
+  await assertNothingShadowed(resolved.connection, resolved.eventsTable === MARKET_EVENTS_TABLE ? resolved.eventsTable : undefined);
   const sampleType = options.sampleType ?? (options.spec === undefined ? 'event' : undefined);
   const split: ModelSplitOptions = options.split ?? { method: DEFAULT_SPLIT_METHOD };
   const common = { window, releases: options.releases, allowMixedCalculationVersions: options.allowMixedCalculationVersions, sampleType };
   // 2. splits (an unknown method: AnalysisOptionError on option split.method)
   const splits = await runSplitMethod(source, { ...split, ...common }, 'split.method');
   // 3. predictors and target of the same rows, in the same order, one array per column
-  const resolved = toAnalysisSource(source);
   const classified = classifiedSplitRowsSql(resolved, window, options.releases === undefined ? undefined : [...splits.releaseIds], {
     allowMixedCalculationVersions: options.allowMixedCalculationVersions,
     sampleType,
