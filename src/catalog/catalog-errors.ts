@@ -70,14 +70,17 @@ export class RowsMismatchError extends withCode(IntegrityError, 'RDW_ROWS_MISMAT
 
 /**
  * The catalog's records disagree with each other or with a release's verified stored manifest (rows of a release
- * it does not record, a release without a data file or manifest record, a `releases` field its manifest contradicts):
- * changed outside rdw (exit 3). `releaseId` names the release; `rdw verify --repair` mends it.
+ * it does not record, a release without a data file or manifest record, a `releases` field its manifest contradicts),
+ * or its view market_events_current is not rdw's (replaced or dropped): changed outside rdw (exit 3). `releaseId`
+ * names the release, `view` the view (one of the two); `rdw verify --repair` mends it.
  */
 export class CatalogRecordError extends withCode(IntegrityError, 'RDW_CATALOG_RECORD') {
-  readonly releaseId: string;
-  constructor(message: string, options: RdwErrorOptions & { releaseId: string }) {
+  readonly releaseId: string | undefined;
+  readonly view: string | undefined;
+  constructor(message: string, options: RdwErrorOptions & ({ releaseId: string; view?: undefined } | { view: string; releaseId?: undefined })) {
     super(message, options);
     this.releaseId = options.releaseId;
+    this.view = options.view;
   }
 }
 

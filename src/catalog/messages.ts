@@ -44,7 +44,7 @@ export const catalogMessages = {
     return `The catalog's connection defines ${names.map((name) => printableText(name)).join(', ')}, named like ${one ? (names[0]!.endsWith('()') ? "one of DuckDB's own functions" : 'a table or view of the catalog') : "DuckDB's own functions or the catalog's tables"}, which DuckDB would read instead in rdw's SQL and in derived features; drop ${one ? 'it' : 'them'} (${drops.join('; ')}) and run the study again.`;
   },
   currentViewReplaced: (view: string) =>
-    `The catalog's view ${printableText(view)} is not rdw's any more (it was replaced, e.g. by CREATE OR REPLACE VIEW), so a study would not read the newest revision of each day; move catalog.duckdb away and refill a new one (rdw reproduce <lock>, or rdw pull).`,
+    `The catalog's view ${printableText(view)} is not rdw's any more (it was replaced, e.g. by CREATE OR REPLACE VIEW), so a study would not read the newest revision of each day; run "rdw verify --repair" to restore it.`,
   connectionSetting: (setting: ConnectionSetting, value: string) =>
     `The catalog's connection has ${setting} = ${printableText(value)}, which changes what rdw's SQL computes or reads; set it back (${SETTING_RESET[setting]}) and run the study again.`,
   userWriteRefused: () =>
@@ -65,10 +65,14 @@ export const catalogMessages = {
     `Release ${id} has no manifest recorded in the catalog (changed outside rdw), so its record cannot be checked; run "rdw verify --repair" to record it again.`,
   recordDiffers: (id: string, field: string, recorded: string, manifest: string) =>
     `The catalog records ${field} ${recorded} for release ${id}, but its verified manifest says ${manifest} (changed outside rdw${field === 'generated_at' ? '; it decides which revision of a day a study reads' : ''}); run "rdw verify --repair" to set it back.`,
+  recordViewDiffers: (view: string, state: 'replaced' | 'missing') =>
+    `The catalog's view ${view}, which picks the newest revision of each day for studies, ${state === 'replaced' ? 'is not rdw\'s any more (replaced outside rdw, e.g. by CREATE OR REPLACE VIEW)' : 'is missing (dropped outside rdw)'}; run "rdw verify --repair" to restore it.`,
   recordManifestGone: (id: string) =>
     `Release ${id} cannot be mended from its manifest: the catalog's store holds no readable manifest of it; restore catalog.duckdb from a backup, or pull the release into a new home.`,
-  recordRepaired: (problem: { kind: string; releaseId: string; rows?: number; field?: string; manifest?: string }) =>
-    problem.kind === 'orphan_rows'
+  recordRepaired: (problem: { kind: string; releaseId?: string; rows?: number; field?: string; manifest?: string; view?: string }) =>
+    problem.kind === 'view_differs'
+      ? `Restored the view ${problem.view} as rdw defines it (the newest revision of each day).`
+      : problem.kind === 'orphan_rows'
       ? `Removed ${problem.rows} rows of release ${problem.releaseId} that the catalog held no record of.`
       : problem.kind === 'record_differs'
         ? `Set ${problem.field} of release ${problem.releaseId} back to ${problem.manifest}, as its verified manifest says.`

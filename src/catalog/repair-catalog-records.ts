@@ -1,7 +1,8 @@
 // repairCatalogRecords (`rdw verify --repair`): each disagreement checkCatalogRecords found, mended from what rdw
 // verified: rows of a release the catalog does not hold are removed; a `releases` field is set back to what the
 // release's stored manifest says; a missing data-file or manifest record is written again from the manifest's
-// digest (or the recorded one), so the store's check that follows finds the file, or fetches it again by ID.
+// digest (or the recorded one), so the store's check that follows finds the file, or fetches it again by ID; the
+// view market_events_current is written again as rdw defines it.
 
 import { readFile, stat } from 'node:fs/promises';
 import { environmentErrorOf } from '../contract/index.js';
@@ -11,6 +12,8 @@ import { CatalogRecordError } from './catalog-errors.js';
 import type { CatalogRecordProblem, ManifestRecordField } from './check-catalog-records.js';
 import { catalogMessages } from './messages.js';
 import { DATA_FORMATS } from './release-import.js';
+import { MARKET_EVENTS_CURRENT_QUERY } from './catalog-schema.js';
+import { MARKET_EVENTS_CURRENT_VIEW } from './market-events-source.js';
 
 /** What the repair of one problem did: `repaired`, or `failed` with nothing changed (see `error`). */
 export interface CatalogRecordRepair {
@@ -47,6 +50,11 @@ export async function repairCatalogRecords(catalog: Catalog, problems: readonly 
 }
 
 async function repairOne(catalog: Catalog, problem: CatalogRecordProblem): Promise<void> {
+  if (problem.kind === 'view_differs') {
+    // rdw's definition, as the migration that made the catalog wrote it.
+    await catalog.transaction((connection) => connection.run(`CREATE OR REPLACE VIEW ${MARKET_EVENTS_CURRENT_VIEW} AS\n${MARKET_EVENTS_CURRENT_QUERY}`));
+    return;
+  }
   const id = problem.releaseId;
   switch (problem.kind) {
     case 'orphan_rows':

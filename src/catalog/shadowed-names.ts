@@ -4,10 +4,11 @@
 // adversary's trial), and a temporary table or view named like a table or view of a database (the temp schema
 // comes first: `CREATE TEMP VIEW market_events_current AS …` would replace the rows every study reads). The leakage
 // guard reads a feature in an empty database and cannot see either: studies refuse such a connection instead.
+// Also whether the catalog's view market_events_current is still rdw's (currentViewState: `rdw verify`, doctor).
 
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { quoteLiteral } from '../base/index.js';
-import { ConnectionSettingError, ShadowedNameError } from './catalog-errors.js';
+import { CatalogRecordError, ConnectionSettingError, ShadowedNameError } from './catalog-errors.js';
 import { MARKET_EVENTS_CURRENT_QUERY } from './catalog-schema.js';
 import { MARKET_EVENTS_CURRENT_VIEW } from './market-events-source.js';
 import { catalogMessages, type ConnectionSetting } from './messages.js';
@@ -49,24 +50,43 @@ async function shadowingRelations(connection: DuckDBConnection): Promise<string[
   return rows.map((row) => String(row.name));
 }
 
+/** Whether the current database's view market_events_current is rdw's: `rdw`, `replaced`, or `missing`. */
+export type CurrentViewState = 'rdw' | 'replaced' | 'missing';
+
 /**
- * The catalog's view market_events_current when its query is no longer rdw's (a `CREATE OR REPLACE VIEW` on a
- * writable catalog), as `database.main.market_events_current`; compared as DuckDB's parse trees. None when the
- * current database has no such view (a connection of the caller's own tables).
+ * The state of the current database's view market_events_current: its query compared with rdw's
+ * (MARKET_EVENTS_CURRENT_QUERY) as DuckDB's parse trees. `replaced` after a `CREATE OR REPLACE VIEW` on a writable
+ * catalog, `missing` after a `DROP VIEW` (or in a database of the caller's own tables).
  */
-async function replacedCurrentView(connection: DuckDBConnection): Promise<string[]> {
+export async function currentViewState(connection: DuckDBConnection): Promise<CurrentViewState> {
   const views = (
     await connection.runAndReadAll(
-      `SELECT database_name, sql FROM duckdb_views() WHERE database_name = current_database() AND schema_name = 'main' AND view_name = ${quoteLiteral(MARKET_EVENTS_CURRENT_VIEW)}`,
+      `SELECT sql FROM duckdb_views() WHERE database_name = current_database() AND schema_name = 'main' AND view_name = ${quoteLiteral(MARKET_EVENTS_CURRENT_VIEW)}`,
     )
   ).getRowObjectsJS();
-  if (views.length === 0) return [];
+  if (views.length === 0) return 'missing';
   const stored = /^CREATE VIEW\s+\S+\s+AS\s+([\s\S]*?);?\s*$/i.exec(String(views[0]!.sql))?.[1] ?? '';
   const tree = async (query: string) => {
     const text = String((await connection.runAndReadAll(`SELECT json_serialize_sql(${quoteLiteral(query)}) AS tree`)).getRowObjectsJS()[0]!.tree);
     return text.replace(/"query_location":\d+/g, '');
   };
-  return (await tree(stored)) === (await tree(MARKET_EVENTS_CURRENT_QUERY)) ? [] : [`${String(views[0]!.database_name)}.main.${MARKET_EVENTS_CURRENT_VIEW}`];
+  return (await tree(stored)) === (await tree(MARKET_EVENTS_CURRENT_QUERY)) ? 'rdw' : 'replaced';
+}
+
+/** Whether the current database is a catalog rdw made: it records its schema migrations. */
+export async function madeByRdw(connection: DuckDBConnection): Promise<boolean> {
+  const [row] = (
+    await connection.runAndReadAll(
+      `SELECT count(*)::INTEGER AS n FROM duckdb_tables() WHERE database_name = current_database() AND schema_name = 'main' AND table_name = 'schema_migrations'`,
+    )
+  ).getRowObjectsJS();
+  return Number(row!.n) > 0;
+}
+
+/** The current database's view market_events_current as `database.main.market_events_current`. */
+async function currentViewName(connection: DuckDBConnection): Promise<string> {
+  const [row] = (await connection.runAndReadAll('SELECT current_database() AS db')).getRowObjectsJS();
+  return `${String(row!.db)}.main.${MARKET_EVENTS_CURRENT_VIEW}`;
 }
 
 /**
@@ -74,13 +94,21 @@ async function replacedCurrentView(connection: DuckDBConnection): Promise<string
  * changes what rdw's SQL computes or which database its unqualified names read.
  * @param eventsTable the table of Market Events rows the study reads, when it is the catalog's (it must then be in
  *   the current database's main schema); undefined for a table of the caller's own naming (not looked for)
- * @throws ShadowedNameError; ConnectionSettingError
+ * @throws ShadowedNameError; CatalogRecordError (a catalog rdw made without its view market_events_current);
+ *   ConnectionSettingError
  */
 export async function assertNothingShadowed(connection: DuckDBConnection, eventsTable?: string): Promise<void> {
   const names = await shadowedNames(connection);
   if (names.length > 0) throw new ShadowedNameError(catalogMessages.shadowedNames(names), { names });
-  const replaced = await replacedCurrentView(connection);
-  if (replaced.length > 0) throw new ShadowedNameError(catalogMessages.currentViewReplaced(replaced[0]!), { names: replaced });
+  const view = await currentViewState(connection);
+  if (view === 'replaced') {
+    const name = await currentViewName(connection);
+    throw new ShadowedNameError(catalogMessages.currentViewReplaced(name), { names: [name] });
+  }
+  // Missing: a database of the caller's own tables has none; a catalog rdw made (it records its migrations) must.
+  if (view === 'missing' && eventsTable !== undefined && (await madeByRdw(connection))) {
+    throw new CatalogRecordError(catalogMessages.recordViewDiffers(MARKET_EVENTS_CURRENT_VIEW, 'missing'), { view: MARKET_EVENTS_CURRENT_VIEW });
+  }
   const [row] = (
     await connection.runAndReadAll(
       // A zone of offset 0 in winter and summer is UTC by another name (Etc/UTC, GMT…): the same numbers.

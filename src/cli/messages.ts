@@ -337,6 +337,9 @@ export const doctorMessages = {
     `${file} stores ${functions.map((name) => printableText(name)).join(', ')}, named like DuckDB's own function${functions.length === 1 ? '' : 's'}: DuckDB would call ${functions.length === 1 ? 'it' : 'them'} instead in every study, so studies refuse this catalog.`,
   catalogShadowedRemedy: (functions: readonly string[]) =>
     `Drop ${functions.length === 1 ? 'it' : 'them'} in your own code (${functions.map((name) => `catalog.query('DROP MACRO ${printableText(name.replace(/\(\)$/, ''))}')`).join('; ')}).`,
+  catalogViewDiffers: (file: string, state: 'replaced' | 'missing') =>
+    `${file}: its view market_events_current ${state === 'replaced' ? "is not rdw's (replaced outside rdw)" : 'is missing (dropped outside rdw)'}, so studies would not read the newest revision of each day.`,
+  catalogViewDiffersRemedy: () => 'Run "rdw verify --repair" to restore it.',
   catalogUnusable: (file: string, detail: string) => `${file} cannot be opened: ${detail.replace(/\.$/, '')}.`,
   catalogUnusableRemedy: () => 'Move that file away (or use another RDW_HOME); rdw creates a new catalog and "rdw reproduce" refills it from a study lock.',
   // kernel

@@ -84,3 +84,44 @@ describe('rdw verify holds the catalog\'s records to each other and to the verif
     );
   }, 240_000);
 });
+
+describe("rdw verify holds the view market_events_current to rdw's definition", () => {
+  it('finds it replaced or dropped behind rdw\'s back (exit 3, RDW_CATALOG_RECORD); studies refuse it; --repair restores it', async () => {
+    await withMockServer({ days: 4 }, (mock) =>
+      withTempHome(async (home) => {
+        expect((await rdw(mock, home, ['pull', '--latest', '3'])).code).toBe(0);
+        const current = 'SELECT count(*)::INTEGER AS n FROM market_events_current';
+        const rows = await sql(home, current);
+        // Every row of every revision, not only the newest of each day: what a replaced view could make studies read.
+        await behindRdwsBack(home, 'CREATE OR REPLACE VIEW market_events_current AS SELECT * FROM market_events WHERE symbol = \'BTCUSDT\'');
+        const replaced = await rdw(mock, home, ['verify']);
+        expect(replaced.code).toBe(EXIT_CODES.integrity);
+        expect(replaced.stderr).toBe(`rdw: ${catalogMessages.recordViewDiffers('market_events_current', 'replaced')}\n`);
+        const json = await rdw(mock, home, ['verify', '--json']);
+        expect(jsonError(json, 'some')).toMatchObject({ code: 'RDW_CATALOG_RECORD', exitCode: EXIT_CODES.integrity });
+        expect((JSON.parse(json.stdout) as { records: unknown[] }).records).toEqual([{ kind: 'view_differs', view: 'market_events_current', state: 'replaced' }]);
+        const study = await rdw(mock, home, ['study', 'event', '--window', '1h']);
+        expect(study.code).toBe(EXIT_CODES.integrity);
+        expect(study.stderr).toMatch(/The catalog's view catalog\.main\.market_events_current is not rdw's any more .*run "rdw verify --repair" to restore it\.\n$/);
+
+        const repaired = await rdw(mock, home, ['verify', '--repair']);
+        expect(repaired.code, repaired.stderr).toBe(EXIT_CODES.ok);
+        expect(repaired.stdout).toContain('Restored the view market_events_current as rdw defines it (the newest revision of each day).');
+        expect(await sql(home, current)).toEqual(rows);
+        expect((await rdw(mock, home, ['study', 'event', '--window', '1h'])).code).toBe(EXIT_CODES.ok);
+
+        await behindRdwsBack(home, 'DROP VIEW market_events_current');
+        const dropped = await rdw(mock, home, ['verify']);
+        expect(dropped.code).toBe(EXIT_CODES.integrity);
+        expect(dropped.stderr).toBe(`rdw: ${catalogMessages.recordViewDiffers('market_events_current', 'missing')}\n`);
+        // Not a raw "Table ... does not exist" with a stack-trace hint: the sentence, exit 3.
+        const blind = await rdw(mock, home, ['study', 'model', '--window', '1h']);
+        expect(blind.code).toBe(EXIT_CODES.integrity);
+        expect(blind.stderr).toBe(`rdw: ${catalogMessages.recordViewDiffers('market_events_current', 'missing')}\n`);
+        expect((await rdw(mock, home, ['verify', '--repair'])).code).toBe(EXIT_CODES.ok);
+        expect(await sql(home, current)).toEqual(rows);
+        expect((await rdw(mock, home, ['verify'])).code).toBe(EXIT_CODES.ok);
+      }),
+    );
+  }, 240_000);
+});

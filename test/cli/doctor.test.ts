@@ -12,7 +12,8 @@ import { findJupyterPython } from '../support/jupyter.js';
 import { startOddDocumentsServer, type FixedAnswer } from '../support/odd-documents-server.js';
 import { createTempHome, withTempHome } from '../support/temp-home.js';
 import { holdCatalog } from '../support/hold-catalog.js';
-import { DuckDBInstance } from '@duckdb/node-api';
+import { openCatalog } from '../../src/catalog/index.js';
+import { behindRdwsBack } from '../support/behind-rdws-back.js';
 
 interface Check {
   name: string;
@@ -172,11 +173,7 @@ describe('rdw doctor', () => {
   it("fails (exit 3) on a catalog that stores a macro named like DuckDB's own function, naming it and how to drop it", async () => {
     await withTempHome(async (home) => {
       // Studies refuse such a catalog (ShadowedNameError): doctor says so before a study does.
-      const instance = await DuckDBInstance.create(path.join(home, 'catalog.duckdb'));
-      const connection = await instance.connect();
-      await connection.run('CREATE MACRO ln(x) AS 7');
-      connection.disconnectSync();
-      instance.closeSync();
+      await behindRdwsBack(home, 'CREATE MACRO ln(x) AS 7');
       const result = await doctor(mockEnv(mock.keys.desk), home, '--json');
       expect(result.code).toBe(3);
       const catalog = result.check('catalog')!;
@@ -184,6 +181,24 @@ describe('rdw doctor', () => {
       expect(catalog.facts!.shadowed).toEqual(['catalog.main.ln()']);
       expect(catalog.message).toMatch(/catalog\.duckdb stores catalog\.main\.ln\(\), named like DuckDB's own function: DuckDB would call it instead in every study, so studies refuse this catalog\.$/);
       expect(catalog.remedy).toBe("Drop it in your own code (catalog.query('DROP MACRO catalog.main.ln')).");
+    });
+  });
+
+  it("fails (exit 3) on a catalog whose view market_events_current was replaced or dropped, naming rdw verify --repair", async () => {
+    await withTempHome(async (home) => {
+      // A catalog rdw made (opened once: created and migrated), then changed behind its back.
+      const made = await openCatalog(home);
+      await made.close();
+      await behindRdwsBack(home, 'CREATE OR REPLACE VIEW market_events_current AS SELECT * FROM market_events');
+      const replaced = await doctor(mockEnv(mock.keys.desk), home, '--json');
+      expect(replaced.code).toBe(3);
+      expect(replaced.check('catalog')).toMatchObject({ status: 'fail', exitCode: 3, facts: { view: 'replaced' } });
+      expect(replaced.check('catalog')!.message).toMatch(/catalog\.duckdb: its view market_events_current is not rdw's \(replaced outside rdw\), so studies would not read the newest revision of each day\.$/);
+      expect(replaced.check('catalog')!.remedy).toBe('Run "rdw verify --repair" to restore it.');
+      await behindRdwsBack(home, 'DROP VIEW market_events_current');
+      const dropped = await doctor(mockEnv(mock.keys.desk), home, '--json');
+      expect(dropped.check('catalog')).toMatchObject({ status: 'fail', exitCode: 3, facts: { view: 'missing' } });
+      expect(dropped.check('catalog')!.message).toContain('its view market_events_current is missing (dropped outside rdw)');
     });
   });
 

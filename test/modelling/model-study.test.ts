@@ -25,7 +25,8 @@ import { CALIBRATED_SPLIT_METHODS, SPLIT_METHODS } from '../../src/contract/inde
 import { MarketSimulator } from '../../src/mock/index.js';
 import { simulatorCatalog, type FixtureCatalog } from '../support/fixture-catalog.js';
 import { eventStudy } from '../../src/analysis/index.js';
-import { ConnectionSettingError, ShadowedNameError } from '../../src/errors.js';
+import { CatalogRecordError, ConnectionSettingError, ShadowedNameError } from '../../src/errors.js';
+import { catalogMessages } from '../../src/catalog/messages.js';
 import { MARKET_EVENTS_CURRENT_QUERY } from '../../src/catalog/catalog-schema.js';
 
 const DAYS = 20;
@@ -144,6 +145,17 @@ describe(`modelStudy on simulator rows (seed 1, ${DAYS} days)`, () => {
       expect((error as ShadowedNameError).names).toEqual([expect.stringMatching(/\.main\.market_events_current$/)]);
       expect((error as Error).message).toMatch(/^The catalog's view \S+\.main\.market_events_current is not rdw's any more/);
       await expect(modelStudy(fixture.connection, { interval: INTERVAL })).rejects.toBeInstanceOf(ShadowedNameError);
+    } finally {
+      await fixture.connection.run(`CREATE OR REPLACE VIEW market_events_current AS\n${MARKET_EVENTS_CURRENT_QUERY}`);
+    }
+    // Dropped from a catalog rdw made: one sentence naming the view (not DuckDB's "does not exist").
+    await fixture.connection.run('DROP VIEW market_events_current');
+    try {
+      const error = await eventStudy(fixture.connection).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(CatalogRecordError);
+      expect(error).toMatchObject({ code: 'RDW_CATALOG_RECORD', exitCode: 3, view: 'market_events_current', releaseId: undefined });
+      expect((error as Error).message).toBe(catalogMessages.recordViewDiffers('market_events_current', 'missing'));
+      await expect(modelStudy(fixture.connection, { interval: INTERVAL })).rejects.toBeInstanceOf(CatalogRecordError);
     } finally {
       await fixture.connection.run(`CREATE OR REPLACE VIEW market_events_current AS\n${MARKET_EVENTS_CURRENT_QUERY}`);
     }

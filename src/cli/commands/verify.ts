@@ -47,7 +47,7 @@ export const verifyCommand: Command = {
       const ended = await repairAndReport(context, catalog, report, recordRepairs);
       if (report.records.length === 0) return ended;
       // A record its repair could not mend (said above) ends it: one error, exit 3.
-      throw new CatalogRecordError(recordMessage(report.records[0]!), { releaseId: report.records[0]!.releaseId });
+      throw recordError(report.records[0]!);
     }
     const releases = releaseCount(report);
     if (context.json) {
@@ -71,13 +71,21 @@ export const verifyCommand: Command = {
     for (const message of [...messages, ...rowMessages, ...recordMessages].slice(1)) context.stderr.write(`rdw: ${message}\n`);
     if (messages.length > 0) throw new StoreMismatchError(messages[0]!, { file: report.bad[0]!.file });
     if (rowMessages.length > 0) throw new RowsMismatchError(rowMessages[0]!, { releaseId: report.badRows[0]!.releaseId });
-    throw new CatalogRecordError(recordMessages[0]!, { releaseId: report.records[0]!.releaseId });
+    throw recordError(report.records[0]!);
   },
 };
+
+/** The error of one disagreement of the catalog's records, naming its release or the view. */
+const recordError = (problem: CatalogRecordProblem): CatalogRecordError =>
+  problem.kind === 'view_differs'
+    ? new CatalogRecordError(recordMessage(problem), { view: problem.view })
+    : new CatalogRecordError(recordMessage(problem), { releaseId: problem.releaseId });
 
 /** The sentence of one disagreement of the catalog's records. */
 function recordMessage(problem: CatalogRecordProblem): string {
   switch (problem.kind) {
+    case 'view_differs':
+      return catalogMessages.recordViewDiffers(problem.view, problem.state);
     case 'orphan_rows':
       return catalogMessages.recordOrphanRows(problem.releaseId, problem.rows);
     case 'no_data_file':

@@ -19,6 +19,9 @@ export async function checkCatalog(home: string): Promise<DoctorCheck> {
           shadowed: [...probe.shadowed],
         });
       }
+      if (probe.view !== undefined && probe.view !== 'rdw') {
+        return failed('catalog', m.catalogViewDiffers(probe.file, probe.view), m.catalogViewDiffersRemedy(), EXIT_CODES.integrity, { file: probe.file, view: probe.view });
+      }
       return passed('catalog', m.catalogFree(probe.file), { file: probe.file });
     case 'held':
       return failed('catalog', m.catalogHeld(probe.file, probe.pid, probe.program), m.catalogHeldRemedy(probe.pid), EXIT_CODES.failure, {
