@@ -6,6 +6,7 @@ import type { AnalysisSourceLike } from './analysis-source.js';
 import { resolveReleaseIds, rowsFromSql, toAnalysisSource } from './analysis-source.js';
 import { resolveWindow } from './outcome.js';
 import { quoteIdentifier, quoteLiteral } from '../base/index.js';
+import { assertNothingShadowed, MARKET_EVENTS_TABLE } from '../catalog/index.js';
 
 /** Rows of one window, sample type and outcome status. */
 export interface MissingnessCell {
@@ -24,6 +25,8 @@ export async function missingnessSummary(
   options: { windows?: readonly Window[]; releases?: readonly string[] } = {},
 ): Promise<MissingnessCell[]> {
   const resolved = toAnalysisSource(source);
+  // A macro named like count() or a temp view named like the catalog's would change what is counted as missing.
+  await assertNothingShadowed(resolved.connection, resolved.eventsTable === MARKET_EVENTS_TABLE ? resolved.eventsTable : undefined);
   const windows = (options.windows ?? WINDOWS).map(resolveWindow);
   const releaseIds = options.releases === undefined ? undefined : resolveReleaseIds(options.releases);
   const from = rowsFromSql(resolved, releaseIds);

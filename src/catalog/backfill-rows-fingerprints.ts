@@ -1,12 +1,9 @@
 // Releases imported before rdw recorded row fingerprints (migration 4) get theirs from their verified stored
 // data file, never from the rows the catalog holds now: a row changed before the upgrade is still found.
 
-import { quoteLiteral } from '../base/index.js';
 import { writeTransaction, type Catalog } from './catalog.js';
 import type { DataFormat } from './release-import.js';
-import { recordedImports } from './reimport-release-rows.js';
-import { selectExtrasSql, selectRowsSql } from './release-rows-sql.js';
-import { rowsFingerprintSql } from './rows-fingerprint.js';
+import { storedFileFingerprintSql } from './stored-rows-fingerprints.js';
 import { checkStoredFiles } from './verify-store.js';
 
 /** What the backfill did: release IDs given a fingerprint, and those left without one (their data file is damaged). */
@@ -39,9 +36,7 @@ export async function backfillRowsFingerprints(catalog: Catalog): Promise<RowsFi
       continue;
     }
     try {
-      const path = catalog.store.pathOf(check.sha256);
-      const [item] = await recordedImports(catalog, [{ releaseId: row.id, format: row.format }], { sha256: check.sha256, bytes: check.bytes }, path);
-      const sql = rowsFingerprintSql(`SELECT ${quoteLiteral(row.id)} AS id`, { events: `(${selectRowsSql([item!])})`, extras: `(${selectExtrasSql([item!])})` });
+      const sql = await storedFileFingerprintSql(catalog, row.id, row.format, check);
       await writeTransaction(catalog, async (connection) => {
         await connection.run(
           `UPDATE releases SET rows_fingerprint = f.fingerprint FROM (${sql}) f WHERE releases.id = f.release_id AND releases.rows_fingerprint IS NULL`,

@@ -71,16 +71,18 @@ export class RowsMismatchError extends withCode(IntegrityError, 'RDW_ROWS_MISMAT
 /**
  * The catalog's records disagree with each other or with a release's verified stored manifest (rows of a release
  * it does not record, a release without a data file or manifest record, a `releases` field its manifest contradicts),
- * or its view market_events_current is not rdw's (replaced or dropped): changed outside rdw (exit 3). `releaseId`
- * names the release, `view` the view (one of the two); `rdw verify --repair` mends it.
+ * or a catalog object is not rdw's: its view market_events_current replaced or dropped, a macro stored in it named
+ * like one of DuckDB's own functions. Changed outside rdw (exit 3). `releaseId` names the release, `object` the
+ * view or macro (one of the two); `rdw verify --repair` mends it.
  */
 export class CatalogRecordError extends withCode(IntegrityError, 'RDW_CATALOG_RECORD') {
   readonly releaseId: string | undefined;
-  readonly view: string | undefined;
-  constructor(message: string, options: RdwErrorOptions & ({ releaseId: string; view?: undefined } | { view: string; releaseId?: undefined })) {
+  /** `market_events_current`, or a macro as `database.schema.name()`. */
+  readonly object: string | undefined;
+  constructor(message: string, options: RdwErrorOptions & ({ releaseId: string; object?: undefined } | { object: string; releaseId?: undefined })) {
     super(message, options);
     this.releaseId = options.releaseId;
-    this.view = options.view;
+    this.object = options.object;
   }
 }
 

@@ -9,7 +9,7 @@ import { manifestFromBytes } from '../client/index.js';
 import type { Catalog } from './catalog.js';
 import { DATA_FORMATS } from './release-import.js';
 import { MARKET_EVENTS_CURRENT_VIEW } from './market-events-source.js';
-import { currentViewState, type CurrentViewState } from './shadowed-names.js';
+import { currentViewState, shadowedNames, type CurrentViewState } from './shadowed-names.js';
 
 /** The `releases` fields a stored manifest states, as verify compares them. */
 export const MANIFEST_RECORD_FIELDS = ['dataset', 'version', 'day', 'generated_at', 'rows', 'manifest_sha256'] as const;
@@ -23,6 +23,11 @@ export type CatalogRecordProblem =
    * query of another's, or `missing`. No release is named: it is the catalog's.
    */
   | { kind: 'view_differs'; view: string; state: Exclude<CurrentViewState, 'rdw'>; releaseId?: undefined }
+  /**
+   * A macro stored in the catalog named like one of DuckDB's own functions (`database.schema.name()`): DuckDB calls
+   * it instead in rdw's SQL, the fingerprints' sha256 and md5 included, so no check could be believed.
+   */
+  | { kind: 'shadowing_macro'; macro: string; releaseId?: undefined }
   /** `rows` rows of `market_events` name a release the `releases` table does not hold. */
   | { kind: 'orphan_rows'; releaseId: string; rows: number }
   /** A recorded release with no data file in `release_files` (nothing its rows can be checked or re-imported from). */
@@ -37,10 +42,14 @@ export interface CheckCatalogRecordsOptions {
   badFiles?: ReadonlySet<string>;
 }
 
-/** Every disagreement of the catalog's records (CatalogRecordProblem): the view, orphan rows, then by import order. */
+/** Every disagreement of the catalog's records (CatalogRecordProblem): macros, the view, orphan rows, then by import order. */
 export async function checkCatalogRecords(catalog: Catalog, options: CheckCatalogRecordsOptions = {}): Promise<CatalogRecordProblem[]> {
   const problems: CatalogRecordProblem[] = [];
-  const view = await catalog.read((connection) => currentViewState(connection));
+  const { view, macros } = await catalog.read(async (connection) => ({
+    view: await currentViewState(connection),
+    macros: (await shadowedNames(connection)).filter((name) => name.endsWith('()')),
+  }));
+  for (const macro of macros) problems.push({ kind: 'shadowing_macro', macro });
   if (view !== 'rdw') problems.push({ kind: 'view_differs', view: MARKET_EVENTS_CURRENT_VIEW, state: view });
   const orphans = await catalog.query(
     `SELECT release_id, count(*)::DOUBLE AS n FROM market_events WHERE release_id NOT IN (SELECT id FROM releases) GROUP BY release_id ORDER BY release_id`,

@@ -15,8 +15,14 @@ export interface ReleaseRowsCheck {
   /** The fingerprint of the rows the catalog holds now. */
   actual: string;
   ok: boolean;
-  /** `differs` (rows changed since import) or `unrecorded` (nothing to compare with); undefined when ok. */
-  problem?: 'differs' | 'unrecorded';
+  /**
+   * `differs` (rows changed since import), `unrecorded` (nothing to compare with), or `differs_from_file` (the rows
+   * and the recorded fingerprint agree, but not with the rows the verified stored data file gives: both rewritten
+   * outside rdw; verifyStore's check, `fromFile`); undefined when ok.
+   */
+  problem?: 'differs' | 'unrecorded' | 'differs_from_file';
+  /** `differs_from_file`: the fingerprint of the rows the stored data file gives. */
+  fromFile?: string;
 }
 
 export interface CheckReleaseRowsOptions {

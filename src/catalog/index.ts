@@ -47,7 +47,7 @@ export { knownRevisions } from './known-revisions.js';
 export type { KnownRevision } from './known-revisions.js';
 
 // Verify, repair, collect garbage, export.
-export { verifyStore } from './verify-store.js';
+export { verifyStore, checkStoredFiles, type VerifyStoreOptions } from './verify-store.js';
 export { currentRevisions } from './current-revisions.js';
 export { checkCatalogRecords, type CatalogRecordProblem } from './check-catalog-records.js';
 export { repairCatalogRecords, type CatalogRecordRepair } from './repair-catalog-records.js';
@@ -85,4 +85,5 @@ export {
   ConnectionSettingError,
 } from './catalog-errors.js';
 export { assertNothingShadowed } from './shadowed-names.js';
+export { storedRowsFingerprints } from './stored-rows-fingerprints.js';
 export { catalogMessages } from './messages.js';

@@ -41,7 +41,9 @@ export const catalogMessages = {
   shadowedNames: (names: readonly string[]) => {
     const one = names.length === 1;
     const drops = names.map((name) => (name.endsWith('()') ? `DROP MACRO ${printableText(name.slice(0, -2))}` : `DROP VIEW / DROP TABLE ${printableText(name)}`));
-    return `The catalog's connection defines ${names.map((name) => printableText(name)).join(', ')}, named like ${one ? (names[0]!.endsWith('()') ? "one of DuckDB's own functions" : 'a table or view of the catalog') : "DuckDB's own functions or the catalog's tables"}, which DuckDB would read instead in rdw's SQL and in derived features; drop ${one ? 'it' : 'them'} (${drops.join('; ')}) and run the study again.`;
+    // A macro stored in the catalog file (not temp.*) outlives the connection: rdw verify --repair drops it.
+    const stored = names.some((name) => name.endsWith('()') && !name.startsWith('temp.'));
+    return `The catalog's connection defines ${names.map((name) => printableText(name)).join(', ')}, named like ${one ? (names[0]!.endsWith('()') ? "one of DuckDB's own functions" : 'a table or view of the catalog') : "DuckDB's own functions or the catalog's tables"}, which DuckDB would read instead in rdw's SQL and in derived features; drop ${one ? 'it' : 'them'} (${drops.join('; ')}${stored ? '; "rdw verify --repair" drops a macro stored in the catalog' : ''}) and run again.`;
   },
   currentViewReplaced: (view: string) =>
     `The catalog's view ${printableText(view)} is not rdw's any more (it was replaced, e.g. by CREATE OR REPLACE VIEW), so a study would not read the newest revision of each day; run "rdw verify --repair" to restore it.`,
@@ -57,6 +59,8 @@ export const catalogMessages = {
     `catalog.connection of a catalog that lets its file go between operations (hold 'while-busy') offers its async methods only, not ${name}; use catalog.exclusive((connection) => …), which hands your function the open connection.`,
   rowsDiffer: (id: string, recorded: string, actual: string) =>
     `The catalog's rows of release ${id} differ from the rows imported from its verified files (rows fingerprint ${recorded.slice(0, 12)}… recorded, ${actual.slice(0, 12)}… now): something changed them outside rdw; run "rdw verify --repair" to re-import them from the stored files.`,
+  rowsDifferFromFile: (id: string, fromFile: string, actual: string) =>
+    `The catalog's rows of release ${id}, and the fingerprint recorded for them, differ from the rows its verified stored data file gives (rows fingerprint ${fromFile.slice(0, 12)}… from the file, ${actual.slice(0, 12)}… now): both were changed outside rdw; run "rdw verify --repair" to re-import them from the stored file.`,
   recordOrphanRows: (id: string, rows: number) =>
     `The catalog holds ${rows} rows of release ${id} but no record of that release (changed outside rdw): a study or export could read them; run "rdw verify --repair" to remove them (then pull the release again if you want it).`,
   recordNoDataFile: (id: string) =>
@@ -67,10 +71,14 @@ export const catalogMessages = {
     `The catalog records ${field} ${recorded} for release ${id}, but its verified manifest says ${manifest} (changed outside rdw${field === 'generated_at' ? '; it decides which revision of a day a study reads' : ''}); run "rdw verify --repair" to set it back.`,
   recordViewDiffers: (view: string, state: 'replaced' | 'missing') =>
     `The catalog's view ${view}, which picks the newest revision of each day for studies, ${state === 'replaced' ? 'is not rdw\'s any more (replaced outside rdw, e.g. by CREATE OR REPLACE VIEW)' : 'is missing (dropped outside rdw)'}; run "rdw verify --repair" to restore it.`,
+  recordShadowingMacro: (macro: string) =>
+    `The catalog stores a macro ${printableText(macro)} named like one of DuckDB's own functions: DuckDB would call it instead in rdw's SQL (its checks' hashes included), so no check or study can be believed; run "rdw verify --repair" to drop it.`,
   recordManifestGone: (id: string) =>
     `Release ${id} cannot be mended from its manifest: the catalog's store holds no readable manifest of it; restore catalog.duckdb from a backup, or pull the release into a new home.`,
-  recordRepaired: (problem: { kind: string; releaseId?: string; rows?: number; field?: string; manifest?: string; view?: string }) =>
-    problem.kind === 'view_differs'
+  recordRepaired: (problem: { kind: string; releaseId?: string; rows?: number; field?: string; manifest?: string; view?: string; macro?: string }) =>
+    problem.kind === 'shadowing_macro'
+      ? `Dropped the macro ${problem.macro}, named like one of DuckDB's own functions.`
+      : problem.kind === 'view_differs'
       ? `Restored the view ${problem.view} as rdw defines it (the newest revision of each day).`
       : problem.kind === 'orphan_rows'
       ? `Removed ${problem.rows} rows of release ${problem.releaseId} that the catalog held no record of.`

@@ -2,10 +2,11 @@
 // verified: rows of a release the catalog does not hold are removed; a `releases` field is set back to what the
 // release's stored manifest says; a missing data-file or manifest record is written again from the manifest's
 // digest (or the recorded one), so the store's check that follows finds the file, or fetches it again by ID; the
-// view market_events_current is written again as rdw defines it.
+// view market_events_current is written again as rdw defines it; a macro named like DuckDB's own function dropped.
 
 import { readFile, stat } from 'node:fs/promises';
 import { environmentErrorOf } from '../contract/index.js';
+import { quoteIdentifier } from '../base/index.js';
 import { manifestFromBytes } from '../client/index.js';
 import type { Catalog } from './catalog.js';
 import { CatalogRecordError } from './catalog-errors.js';
@@ -50,6 +51,14 @@ export async function repairCatalogRecords(catalog: Catalog, problems: readonly 
 }
 
 async function repairOne(catalog: Catalog, problem: CatalogRecordProblem): Promise<void> {
+  if (problem.kind === 'shadowing_macro') {
+    // `db.schema.name()`: a scalar macro, else a table macro of that name.
+    const name = problem.macro.slice(0, -2).split('.').map(quoteIdentifier).join('.');
+    await catalog.transaction(async (connection) => {
+      await connection.run(`DROP MACRO ${name}`).catch(() => connection.run(`DROP MACRO TABLE ${name}`));
+    });
+    return;
+  }
   if (problem.kind === 'view_differs') {
     // rdw's definition, as the migration that made the catalog wrote it.
     await catalog.transaction((connection) => connection.run(`CREATE OR REPLACE VIEW ${MARKET_EVENTS_CURRENT_VIEW} AS\n${MARKET_EVENTS_CURRENT_QUERY}`));

@@ -13,7 +13,7 @@ import { checkStoredFiles } from './verify-store.js';
 /** What the repair of one release's rows did. */
 export interface ReleaseRowsRepair {
   releaseId: string;
-  /** What was wrong: `differs` or `unrecorded` (ReleaseRowsCheck.problem). */
+  /** What was wrong: `differs`, `unrecorded` or `differs_from_file` (ReleaseRowsCheck.problem). */
   problem: NonNullable<ReleaseRowsCheck['problem']>;
   /** `reimported`: its rows were replaced by its stored file's, and their fingerprint recorded; `failed`: nothing changed (see `error`). */
   outcome: 'reimported' | 'failed';

@@ -82,7 +82,10 @@ export async function repairRowsAfterFiles(catalog: Catalog, verification: Pick<
   if (catalog.readOnly) throw new CatalogOptionError(catalogMessages.repairNeedsWriter(), { option: 'readOnly' });
   const reimported = new Set(repairs.flatMap((repair) => repair.reimported));
   const ids = verification.badRows.map((check) => check.releaseId).filter((id) => !reimported.has(id));
-  const still = (await checkReleaseRows(catalog, { releaseIds: ids })).filter((check) => !check.ok);
+  // Checked again against the recorded fingerprints; rows that matched theirs but not their stored file's
+  // (differs_from_file: both rewritten) stay bad unless a repaired file re-imported them.
+  const fromFile = new Map(verification.badRows.filter((check) => check.problem === 'differs_from_file').map((check) => [check.releaseId, check]));
+  const still = (await checkReleaseRows(catalog, { releaseIds: ids })).flatMap((check) => (!check.ok ? [check] : fromFile.has(check.releaseId) ? [fromFile.get(check.releaseId)!] : []));
   return repairReleaseRows(catalog, still);
 }
 

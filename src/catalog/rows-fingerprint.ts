@@ -70,18 +70,21 @@ SELECT w.id AS release_id, sha256(${text}) AS fingerprint
 FROM wanted w LEFT JOIN ev ON ev.release_id = w.id LEFT JOIN ex ON ex.release_id = w.id`;
 }
 
-/** A release whose rows are fingerprinted: its exact ID and UTC day (the day lets DuckDB skip other row groups). */
+/** A release whose rows are fingerprinted: its exact ID and UTC day. */
 export interface FingerprintedRelease {
   id: string;
   day: string;
 }
 
-/** The catalog's tables as sources, filtered to `releases` (undefined: every release). */
+/**
+ * The catalog's tables as sources, filtered to `releases` (undefined: every release) by release ID only: every
+ * row that names the release counts, whatever its `day` (a row copied in with another day is read by every study
+ * of the release, which filters by ID, so the fingerprint must see it; an adversary's trial, session 39).
+ */
 export function catalogSources(releases: readonly FingerprintedRelease[] | undefined): FingerprintSources {
   if (releases === undefined) return { events: 'market_events', extras: 'market_event_extras' };
   const ids = idInListSql('release_id', releases.map((release) => release.id));
-  const days = [...new Set(releases.map((release) => `DATE ${quoteLiteral(release.day)}`))].join(', ');
-  return { events: `market_events WHERE day IN (${days}) AND ${ids}`, extras: `market_event_extras WHERE ${ids}` };
+  return { events: `market_events WHERE ${ids}`, extras: `market_event_extras WHERE ${ids}` };
 }
 
 /** The fingerprints of the catalog's rows of `releases`, by release ID, on an open connection. */

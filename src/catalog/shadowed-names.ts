@@ -107,7 +107,7 @@ export async function assertNothingShadowed(connection: DuckDBConnection, events
   }
   // Missing: a database of the caller's own tables has none; a catalog rdw made (it records its migrations) must.
   if (view === 'missing' && eventsTable !== undefined && (await madeByRdw(connection))) {
-    throw new CatalogRecordError(catalogMessages.recordViewDiffers(MARKET_EVENTS_CURRENT_VIEW, 'missing'), { view: MARKET_EVENTS_CURRENT_VIEW });
+    throw new CatalogRecordError(catalogMessages.recordViewDiffers(MARKET_EVENTS_CURRENT_VIEW, 'missing'), { object: MARKET_EVENTS_CURRENT_VIEW });
   }
   const [row] = (
     await connection.runAndReadAll(

@@ -221,7 +221,11 @@ export const commandMessages = {
   // A whole ID makes the row too wide for 100 columns: rdw sync pulls new revisions by ID (--full-ids: the command).
   newerKnown: (id: string, full: boolean) => (full ? `newer revision ${id.slice(0, 12)}… known: rdw pull ${id}` : `newer ${id.slice(0, 12)} known: rdw sync`),
   fileProblem: { missing: 'is missing', size: 'has the wrong size', sha256: 'no longer matches its sha256' } as const,
-  rowsProblem: { differs: 'its rows had changed since import', unrecorded: 'it had no rows fingerprint yet' } as const,
+  rowsProblem: {
+    differs: 'its rows had changed since import',
+    unrecorded: 'it had no rows fingerprint yet',
+    differs_from_file: 'its rows and their recorded fingerprint had both changed since import',
+  } as const,
 };
 
 /** Sentences of the document views (`rdw research`, `rdw live`): src/cli/document-view.ts. */
@@ -336,7 +340,7 @@ export const doctorMessages = {
   catalogShadowed: (file: string, functions: readonly string[]) =>
     `${file} stores ${functions.map((name) => printableText(name)).join(', ')}, named like DuckDB's own function${functions.length === 1 ? '' : 's'}: DuckDB would call ${functions.length === 1 ? 'it' : 'them'} instead in every study, so studies refuse this catalog.`,
   catalogShadowedRemedy: (functions: readonly string[]) =>
-    `Drop ${functions.length === 1 ? 'it' : 'them'} in your own code (${functions.map((name) => `catalog.query('DROP MACRO ${printableText(name.replace(/\(\)$/, ''))}')`).join('; ')}).`,
+    `Run "rdw verify --repair" to drop ${functions.length === 1 ? 'it' : 'them'}, or drop ${functions.length === 1 ? 'it' : 'them'} in your own code (${functions.map((name) => `catalog.query('DROP MACRO ${printableText(name.replace(/\(\)$/, ''))}')`).join('; ')}).`,
   catalogViewDiffers: (file: string, state: 'replaced' | 'missing') =>
     `${file}: its view market_events_current ${state === 'replaced' ? "is not rdw's (replaced outside rdw)" : 'is missing (dropped outside rdw)'}, so studies would not read the newest revision of each day.`,
   catalogViewDiffersRemedy: () => 'Run "rdw verify --repair" to restore it.',

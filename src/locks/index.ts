@@ -3,7 +3,7 @@
 export { LOCK_VERSION } from './study-lock.js';
 export type { StudyLock, LockedRelease, LockedFile } from './study-lock.js';
 export { studyLockFromJson, studyLockToJson, LockFormatError, LockVersionError } from './study-lock-json.js';
-export { recordStudyLock, checkLockIds, LOCKED_DATA_FORMATS } from './record-study-lock.js';
+export { recordStudyLock, checkLockIds, LOCKED_DATA_FORMATS, type RecordStudyLockOptions } from './record-study-lock.js';
 export { writeLock, writeLockFile, readLock, regularFileTarget } from './lock-file.js';
 export { reproduceStudy } from './reproduce-study.js';
 export { verifyStudyLock } from './verify-study-lock.js';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { isFolder } from '../base/index.js';
 import type { Catalog } from '../catalog/index.js';
 import { environmentMessages, IsAFolderError, NotARegularFileError, writeFailureOf } from '../contract/index.js';
-import { recordStudyLock } from './record-study-lock.js';
+import { recordStudyLock, type RecordStudyLockOptions } from './record-study-lock.js';
 import { StudyOptionError } from './study-errors.js';
 import type { StudyLock } from './study-lock.js';
 import { studyLockFromJson, studyLockToJson } from './study-lock-json.js';
@@ -15,8 +15,8 @@ import { studyMessages } from './messages.js';
  * Records the lock of `releaseIds` from the catalog (see recordStudyLock) and writes it to `lockPath`
  * atomically: a temp file beside it, fsync, rename. Returns the lock written.
  */
-export async function writeLock(lockPath: string, catalog: Catalog, releaseIds: readonly string[]): Promise<StudyLock> {
-  const lock = await recordStudyLock(catalog, releaseIds);
+export async function writeLock(lockPath: string, catalog: Catalog, releaseIds: readonly string[], options: RecordStudyLockOptions = {}): Promise<StudyLock> {
+  const lock = await recordStudyLock(catalog, releaseIds, options);
   await writeLockFile(lockPath, lock);
   return lock;
 }

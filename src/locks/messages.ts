@@ -28,6 +28,10 @@ export const studyMessages = {
     `Release ${id} does not match the lock: ${what} is ${found}, the lock says ${locked}; the analysis would not reproduce.`,
   rowsDiffer: (id: string, pinned: string, found: string) =>
     `The catalog's rows of release ${id} differ from the rows the lock pins (rows fingerprint ${found.slice(0, 12)}…, the lock says ${pinned.slice(0, 12)}…): they were changed after import; run "rdw verify --repair" to re-import them from the verified stored files, then run this again.`,
+  lockRowsPinWrong: (id: string, pinned: string, found: string) =>
+    `The lock pins rows fingerprint ${pinned.slice(0, 12)}… for release ${id}, but the rows its verified stored data file gives have ${found.slice(0, 12)}…, as this catalog's do: the lock was written from rows changed after import; write it again from a catalog that "rdw verify" passes (rdw lock).`,
+  lockRowsUncheckable: (id: string) =>
+    `The rows of release ${id} cannot be checked before they are pinned: its stored data file is missing or damaged; run "rdw verify --repair" to fetch it again, then lock.`,
   rowsUnrecorded: (id: string) =>
     `Release ${id} has no rows fingerprint to hold its rows to (imported before rdw recorded them); run "rdw verify --repair" to re-import its rows from the verified stored files, then run this again.`,
   storedFileMissing: (id: string, file: string, storePath: string) =>

@@ -3,7 +3,19 @@
 
 import { stat } from 'node:fs/promises';
 import { hashFile } from '../base/index.js';
-import { checkReleaseRows, ContentStore, readReleaseRecords, releaseCalculationVersions, type Catalog, type ReleaseRecord, type ReleaseRowsCheck } from '../catalog/index.js';
+import {
+  assertNothingShadowed,
+  checkReleaseRows,
+  checkStoredFiles,
+  ContentStore,
+  MARKET_EVENTS_TABLE,
+  readReleaseRecords,
+  releaseCalculationVersions,
+  storedRowsFingerprints,
+  type Catalog,
+  type ReleaseRecord,
+  type ReleaseRowsCheck,
+} from '../catalog/index.js';
 import type { FileDigest } from '../contract/index.js';
 import { LockMismatchError, NotInCatalogError, type LockedPart } from './study-errors.js';
 import type { LockedRelease, StudyLock } from './study-lock.js';
@@ -38,14 +50,16 @@ export interface LockVerification {
  *    (null vs not null included), the recorded manifest and schema files, and every locked data file's
  *    SHA-256 and size (a locked format that was not imported is a difference);
  * 2. the bytes: the stored manifest, schema and data files in `store/` are re-hashed (size and SHA-256);
- * 3. the rows: the fingerprint of the catalog's rows of the release against the lock's `rowsFingerprint`, and
- *    against the one recorded at import (the only one for a lock written before rdw recorded them);
+ * 3. the rows: the fingerprint of the catalog's rows of the release against the lock's `rowsFingerprint` (a lock
+ *    written before rdw pinned them: against the one the verified stored data file gives);
  * then the distinct calculation versions of the pinned rows must equal the lock's. Reads only; pulls nothing.
  * @throws NotInCatalogError (exit 6) when a locked release is not imported; LockMismatchError (exit 3)
  *   naming the release, the file and (for a stored file) its `store/sha256/…` path on the first difference.
  */
 export async function verifyStudyLock(catalog: Catalog, lock: StudyLock, options: VerifyStudyLockOptions = {}): Promise<LockVerification> {
   const ids = lock.releases.map((release) => release.id);
+  // A macro stored in the catalog named like DuckDB's sha256 or md5 could make any rows give the pinned fingerprint.
+  await catalog.read((connection) => assertNothingShadowed(connection, MARKET_EVENTS_TABLE));
   const records = await readReleaseRecords(catalog, ids);
   // The fingerprints of the catalog's rows of every locked release, in one statement.
   const rows = new Map((await checkReleaseRows(catalog, { releaseIds: ids })).map((check) => [check.releaseId, check]));
@@ -55,7 +69,7 @@ export async function verifyStudyLock(catalog: Catalog, lock: StudyLock, options
     if (record === undefined) throw new NotInCatalogError(studyMessages.notInCatalog(locked.id), { releaseId: locked.id });
     const toHash = compareRecord(lock, locked, record);
     const checked = await rehashStored(catalog, locked.id, toHash);
-    compareRows(locked, rows.get(locked.id)!);
+    await compareRows(catalog, locked, rows.get(locked.id)!);
     releases.push({ id: locked.id, day: locked.day, version: locked.version, ...checked });
     options.onVerified?.(locked.id);
   }
@@ -115,15 +129,22 @@ function compareRecord(lock: StudyLock, locked: LockedRelease, record: ReleaseRe
 }
 
 /**
- * Step 3: the catalog's rows against the fingerprint the lock pins (when it has one) and the one recorded at import
- * (a lock written before rdw recorded them has none: then the recorded one is all there is to hold the rows to).
+ * Step 3: the catalog's rows against the fingerprint the lock pins or, for a lock written before rdw pinned rows,
+ * the one the release's verified stored data file gives (never the catalog's recorded one: a column anyone with
+ * the file can rewrite). When they differ from the lock's pin, the stored file says which is wrong: the rows
+ * (changed after import) or the lock (written from such rows).
  */
-function compareRows(locked: LockedRelease, check: ReleaseRowsCheck): void {
+async function compareRows(catalog: Catalog, locked: LockedRelease, check: ReleaseRowsCheck): Promise<void> {
   const id = locked.id;
-  const pinned = [locked.rowsFingerprint, check.recorded ?? undefined].filter((value): value is string => value !== undefined);
-  if (pinned.length === 0) throw new LockMismatchError(studyMessages.rowsUnrecorded(id), { releaseId: id, file: 'rows' });
-  const differs = pinned.find((fingerprint) => fingerprint !== check.actual);
-  if (differs !== undefined) throw new LockMismatchError(studyMessages.rowsDiffer(id, differs, check.actual), { releaseId: id, file: 'rows' });
+  if (locked.rowsFingerprint === check.actual) return;
+  const fromFile = (await storedRowsFingerprints(catalog, [id], await checkStoredFiles(catalog, { releaseIds: [id] }))).get(id);
+  if (locked.rowsFingerprint === undefined) {
+    if (fromFile === undefined) throw new LockMismatchError(studyMessages.rowsUnrecorded(id), { releaseId: id, file: 'rows' });
+    if (fromFile !== check.actual) throw new LockMismatchError(studyMessages.rowsDiffer(id, fromFile, check.actual), { releaseId: id, file: 'rows' });
+    return;
+  }
+  if (fromFile === check.actual) throw new LockMismatchError(studyMessages.lockRowsPinWrong(id, locked.rowsFingerprint, check.actual), { releaseId: id, file: 'rows' });
+  throw new LockMismatchError(studyMessages.rowsDiffer(id, locked.rowsFingerprint, check.actual), { releaseId: id, file: 'rows' });
 }
 
 /** Step 2: re-hashes each stored file; a missing file or any differing byte names its store path. */

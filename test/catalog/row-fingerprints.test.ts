@@ -3,6 +3,7 @@
 // `rdw reproduce` and `rdw study event --lock` exit 3 naming the release, and `rdw verify --repair` fixes it. The
 // built CLI against the mock over HTTP, real DuckDB files.
 
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkReleaseRows, openCatalog } from '../../src/catalog/index.js';
@@ -75,6 +76,10 @@ describe('row fingerprints (issue 31 item 1)', () => {
         const changed = await actual();
         expect(changed[id!]).not.toBe(recorded[id!]);
         expect(changed[ids[1]!]).toBe(recorded[ids[1]!]);
+        // A row of the other release copied in under another day: studies read a release's rows by ID, so it counts
+        // (the fingerprint once read only the release's own day, and a locked study ran on the copy unnoticed).
+        await behindRdwsBack(home, `INSERT INTO market_events SELECT * REPLACE (DATE '2001-01-01' AS day) FROM market_events WHERE release_id = '${ids[1]}' LIMIT 1`);
+        expect((await actual())[ids[1]!]).not.toBe(recorded[ids[1]!]);
       }),
     );
   }, 180_000);
@@ -118,9 +123,24 @@ describe('row fingerprints (issue 31 item 1)', () => {
           const run = await rdw(mock, home, argv);
           expect(run.code, `rdw ${argv.join(' ')}: ${run.stderr}`).toBe(0);
         }
+
+        // Rows of a locked release copied in under a day the lock does not pin, with a return of 25 %: every lock
+        // check refuses (the study would read them: it selects by release ID); --repair takes them out.
+        await behindRdwsBack(
+          home,
+          `INSERT INTO market_events SELECT * REPLACE (DATE '2001-01-01' AS day, 25.0 AS return_pct_1h) FROM market_events WHERE release_id = '${target}' LIMIT 50`,
+        );
+        for (const argv of [['reproduce', lockFile], ['study', 'event', '--lock', lockFile], ['study', 'model', '--lock', lockFile]]) {
+          const run = await rdw(mock, home, argv);
+          expect(run.code, `rdw ${argv.join(' ')}: ${run.stderr}`).toBe(3);
+          expect(run.stderr).toContain(target);
+        }
+        expect((await rdw(mock, home, ['verify', '--repair'])).code).toBe(0);
+        expect(await rowsSummary(home, target)).toEqual(before);
+        expect((await rdw(mock, home, ['study', 'event', '--lock', lockFile])).code).toBe(0);
       }),
     );
-  }, 240_000);
+  }, 300_000);
 
   it('a lock written before rdw pinned rows stays readable; the recorded fingerprint holds the rows then', async () => {
     await withMockServer({ days: 3 }, (mock) =>
@@ -168,4 +188,73 @@ describe('row fingerprints (issue 31 item 1)', () => {
       }),
     );
   }, 180_000);
+
+  it('holds rows to their verified stored files where the catalog\'s recorded fingerprint could be rewritten; a stored sha256 macro is refused and dropped', async () => {
+    await withMockServer({ days: 3 }, (mock) =>
+      withTempHome(async (home) => {
+        const lockFile = path.join(home, 'study.lock.json');
+        expect((await rdw(mock, home, ['lock', lockFile, '--latest', '2'])).code).toBe(0);
+        const lock = studyLockFromJson(await readFile(lockFile, 'utf8'));
+        const [first, second] = lock.releases.map((release) => release.id);
+        const { writeFile } = await import('node:fs/promises');
+        // A lock written before rdw pinned rows (the notebooks' committed locks are such).
+        const oldLock = path.join(home, 'old.lock.json');
+        await writeFile(oldLock, (await readFile(lockFile, 'utf8')).replace(/,\n\s*"rowsFingerprint": "[0-9a-f]{64}"/g, ''));
+        // Pending and gap outcomes made complete with a return of 0, and the recorded fingerprints rewritten to match,
+        // with rdw's own SQL (an adversary's trial): verify, which holds rows to the recorded value, cannot tell.
+        const forge = (await import('../../src/catalog/rows-fingerprint.js')).recordRowsFingerprints;
+        const { DuckDBInstance } = await import('@duckdb/node-api');
+        const instance = await DuckDBInstance.create(path.join(home, 'catalog.duckdb'));
+        const connection = await instance.connect();
+        await connection.run(`UPDATE market_events SET status_1h = 'complete', return_pct_1h = 0 WHERE status_1h IN ('pending', 'gap') AND release_id = '${first}'`);
+        const releases = (await connection.runAndReadAll(`SELECT id, strftime(day, '%Y-%m-%d') AS day FROM releases`)).getRowObjectsJS() as { id: string; day: string }[];
+        await connection.run('BEGIN');
+        await forge(connection, releases);
+        await connection.run('COMMIT');
+        connection.closeSync();
+        instance.closeSync();
+
+        // The old lock is held to the rows its verified stored file gives, not to the rewritten record.
+        for (const argv of [['reproduce', oldLock], ['study', 'event', '--lock', oldLock]]) {
+          const run = await rdw(mock, home, argv);
+          expect(run.code, `rdw ${argv.join(' ')}: ${run.stderr}`).toBe(3);
+          expect(run.stderr).toMatch(new RegExp(`^rdw: The catalog's rows of release ${first} differ from the rows the lock pins `));
+        }
+        // rdw lock pins no rows its stored file does not give.
+        const refused = await rdw(mock, home, ['lock', path.join(home, 'new.lock.json'), first!, second!]);
+        expect(refused.code).toBe(3);
+        expect(refused.stderr).toMatch(new RegExp(`^rdw: The catalog's rows of release ${first} differ from the rows imported from its verified files`));
+        expect(existsSync(path.join(home, 'new.lock.json'))).toBe(false);
+        // rdw verify holds rows to the stored files too: it names the release, and --repair re-imports it.
+        const found = await rdw(mock, home, ['verify']);
+        expect(found.code).toBe(3);
+        expect(found.stderr).toMatch(new RegExp(`^rdw: The catalog's rows of release ${first}, and the fingerprint recorded for them, differ from the rows its verified stored data file gives`));
+        expect(found.stderr).not.toContain(second!);
+        const mended = await rdw(mock, home, ['verify', '--repair']);
+        expect(mended.code, mended.stderr).toBe(0);
+        expect(mended.stdout).toContain(`re-imported the rows of release ${first} from its stored data file (its rows and their recorded fingerprint had both changed since import).`);
+        for (const argv of [['reproduce', oldLock], ['reproduce', lockFile]]) expect((await rdw(mock, home, argv)).code).toBe(0);
+
+        // A lock whose pin is what is wrong (written from changed rows elsewhere) is named as such, not the catalog.
+        const wrongPin = path.join(home, 'wrong.lock.json');
+        await writeFile(wrongPin, (await readFile(lockFile, 'utf8')).replace(lock.releases[0]!.rowsFingerprint!, 'f'.repeat(64)));
+        const blamed = await rdw(mock, home, ['reproduce', wrongPin]);
+        expect(blamed.code).toBe(3);
+        expect(blamed.stderr).toContain(`The lock pins rows fingerprint ffffffffffff… for release ${first}, but the rows its verified stored data file gives have`);
+
+        // A macro stored in the catalog named like DuckDB's sha256: every check could be made to agree.
+        await behindRdwsBack(home, `CREATE MACRO sha256(x) AS 'forged'`);
+        const verify = await rdw(mock, home, ['verify']);
+        expect(verify.code).toBe(3);
+        expect(verify.stderr).toContain('The catalog stores a macro catalog.main.sha256() named like one of DuckDB\'s own functions');
+        const reproduce = await rdw(mock, home, ['reproduce', lockFile]);
+        expect(reproduce.code).toBe(3);
+        expect(reproduce.stderr).toContain('"rdw verify --repair" drops a macro stored in the catalog');
+        const repaired = await rdw(mock, home, ['verify', '--repair']);
+        expect(repaired.code, repaired.stderr).toBe(0);
+        expect(repaired.stdout).toContain("Dropped the macro catalog.main.sha256(), named like one of DuckDB's own functions.");
+        for (const argv of [['verify'], ['reproduce', lockFile], ['reproduce', oldLock]]) expect((await rdw(mock, home, argv)).code).toBe(0);
+      }),
+    );
+  }, 300_000);
 });

@@ -180,7 +180,7 @@ describe('rdw doctor', () => {
       expect(catalog).toMatchObject({ status: 'fail', exitCode: 3 });
       expect(catalog.facts!.shadowed).toEqual(['catalog.main.ln()']);
       expect(catalog.message).toMatch(/catalog\.duckdb stores catalog\.main\.ln\(\), named like DuckDB's own function: DuckDB would call it instead in every study, so studies refuse this catalog\.$/);
-      expect(catalog.remedy).toBe("Drop it in your own code (catalog.query('DROP MACRO catalog.main.ln')).");
+      expect(catalog.remedy).toBe("Run \"rdw verify --repair\" to drop it, or drop it in your own code (catalog.query('DROP MACRO catalog.main.ln')).");
     });
   });
 

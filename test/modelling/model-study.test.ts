@@ -131,7 +131,7 @@ describe(`modelStudy on simulator rows (seed 1, ${DAYS} days)`, () => {
       expect(error).toBeInstanceOf(ShadowedNameError);
       expect(error).toMatchObject({ code: 'RDW_SHADOWED_NAME', exitCode: 3, names: ['temp.main.ln()'] });
       expect((error as Error).message).toBe(
-        "The catalog's connection defines temp.main.ln(), named like one of DuckDB's own functions, which DuckDB would read instead in rdw's SQL and in derived features; drop it (DROP MACRO temp.main.ln) and run the study again.",
+        "The catalog's connection defines temp.main.ln(), named like one of DuckDB's own functions, which DuckDB would read instead in rdw's SQL and in derived features; drop it (DROP MACRO temp.main.ln) and run again.",
       );
       await expect(eventStudy(fixture.connection)).rejects.toBeInstanceOf(ShadowedNameError);
     } finally {

@@ -62,7 +62,8 @@ export const demoCommand: Command = {
     say(`2/5 pulled ${pulled.pulled.length} releases (${imported} new, ${pulled.pulled.length - imported} already present), ${rows} rows`);
 
     // 4. Re-hash every stored file against the catalog's checksums.
-    const verification = await verifyStore(catalog);
+    // Rows against their recorded fingerprints only: this home is the demo's own, filled from verified files.
+    const verification = await verifyStore(catalog, { rowsAgainstFiles: false });
     if (verification.bad.length > 0) {
       throw new IntegrityError(commandMessages.storedFileMismatch(verification.bad[0]!.file));
     }
@@ -80,7 +81,8 @@ export const demoCommand: Command = {
 
     // 6. The study lock: release IDs, manifest and schema checksums, file digests. No key, host or path.
     const lockPath = path.join(outDir, 'study.lock.json');
-    await writeLock(lockPath, catalog, ids);
+    // Step 3 held every release's rows to their fingerprints a moment ago, in this process.
+    await writeLock(lockPath, catalog, ids, { rowsJustVerified: true });
     say(`5/5 study lock written`);
 
     if (context.json) {

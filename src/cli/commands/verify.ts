@@ -78,14 +78,18 @@ export const verifyCommand: Command = {
 /** The error of one disagreement of the catalog's records, naming its release or the view. */
 const recordError = (problem: CatalogRecordProblem): CatalogRecordError =>
   problem.kind === 'view_differs'
-    ? new CatalogRecordError(recordMessage(problem), { view: problem.view })
-    : new CatalogRecordError(recordMessage(problem), { releaseId: problem.releaseId });
+    ? new CatalogRecordError(recordMessage(problem), { object: problem.view })
+    : problem.kind === 'shadowing_macro'
+      ? new CatalogRecordError(recordMessage(problem), { object: problem.macro })
+      : new CatalogRecordError(recordMessage(problem), { releaseId: problem.releaseId });
 
 /** The sentence of one disagreement of the catalog's records. */
 function recordMessage(problem: CatalogRecordProblem): string {
   switch (problem.kind) {
     case 'view_differs':
       return catalogMessages.recordViewDiffers(problem.view, problem.state);
+    case 'shadowing_macro':
+      return catalogMessages.recordShadowingMacro(problem.macro);
     case 'orphan_rows':
       return catalogMessages.recordOrphanRows(problem.releaseId, problem.rows);
     case 'no_data_file':
@@ -115,7 +119,11 @@ const shownRecordRepairs = (repairs: readonly CatalogRecordRepair[]) =>
 
 /** The sentence of a release whose rows differ from their fingerprint or have none. */
 const rowsMessage = (check: ReleaseRowsCheck) =>
-  check.recorded === null ? catalogMessages.rowsUnrecorded(check.releaseId) : catalogMessages.rowsDiffer(check.releaseId, check.recorded, check.actual);
+  check.problem === 'differs_from_file'
+    ? catalogMessages.rowsDifferFromFile(check.releaseId, check.fromFile!, check.actual)
+    : check.recorded === null
+      ? catalogMessages.rowsUnrecorded(check.releaseId)
+      : catalogMessages.rowsDiffer(check.releaseId, check.recorded, check.actual);
 
 const releaseCount = (report: StoreVerification) => new Set(report.files.flatMap((file) => file.uses.map((use) => use.releaseId))).size;
 
