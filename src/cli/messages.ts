@@ -129,6 +129,12 @@ export const modelStudyTextMessages = {
 
 /** Usage errors and results of the commands (src/cli/commands/). */
 export const commandMessages = {
+  /** A step that draws nothing, still running (slow-step-notice.ts). */
+  slowStep: (what: string, seconds: number) => `${what} (${seconds.toFixed(0)} s so far)…`,
+  studyingEvents: (locked: boolean) => `${locked ? 'checking the lock, then ' : ''}comparing events with controls`,
+  fittingModel: (locked: boolean) => `${locked ? 'checking the lock, then ' : ''}fitting and scoring the model over the folds`,
+  verifying: () => 're-hashing every stored file and fingerprinting every release\'s rows',
+  syncing: () => 'syncing: listing, pulling new releases and revisions by ID, recording snapshots',
   noCatalog: (home: string) =>
     `No catalog at ${home}: run rdw pull (or rdw demo) first, or point --home/RDW_HOME at an existing home.`,
   badCatalogWait: (value: string) =>

@@ -20,6 +20,8 @@ export const studyMessages = {
   lockEmpty: () => 'A study lock needs at least one release; name release IDs or use --latest N.',
   notInCatalog: (id: string) =>
     `Release ${id} is not in the local catalog; pull it first with "rdw pull ${id}" or lock only imported releases.`,
+  lockedNotInCatalog: (missing: readonly string[], total: number) =>
+    `${missing.length === 1 ? `Release ${missing[0]} of the lock is` : `${missing.length} of the lock's ${total} releases are`} not in the local catalog${missing.length === 1 ? '' : ` (the first: ${missing[0]})`}; run "rdw reproduce <the lock file>" to pull ${missing.length === 1 ? 'it' : 'them'} by ID, verified, then run this again.`,
   mixedDatasets: (datasets: readonly string[]) =>
     `A study lock pins releases of one dataset, but these releases belong to ${datasets.join(', ')}.`,
   unknownLockedRelease: (id: string) =>

@@ -63,10 +63,12 @@ export async function verifyStudyLock(catalog: Catalog, lock: StudyLock, options
   const records = await readReleaseRecords(catalog, ids);
   // The fingerprints of the catalog's rows of every locked release, in one statement.
   const rows = new Map((await checkReleaseRows(catalog, { releaseIds: ids })).map((check) => [check.releaseId, check]));
+  // Every release the catalog lacks, named at once (a fresh home lacks them all: one sentence, not ten runs).
+  const missing = ids.filter((id) => !records.has(id));
+  if (missing.length > 0) throw new NotInCatalogError(studyMessages.lockedNotInCatalog(missing, ids.length), { releaseId: missing[0]! });
   const releases: VerifiedRelease[] = [];
   for (const locked of lock.releases) {
-    const record = records.get(locked.id);
-    if (record === undefined) throw new NotInCatalogError(studyMessages.notInCatalog(locked.id), { releaseId: locked.id });
+    const record = records.get(locked.id)!;
     const toHash = compareRecord(lock, locked, record);
     const checked = await rehashStored(catalog, locked.id, toHash);
     await compareRows(catalog, locked, rows.get(locked.id)!);

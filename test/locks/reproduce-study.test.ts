@@ -12,9 +12,11 @@ import {
   recordStudyLock,
   reproduceStudy,
   UnknownLockedReleaseError,
+  verifyStudyLock,
   type StudyLock,
 } from '../../src/locks/index.js';
 import { mockClient } from '../support/with-catalog.js';
+import { studyMessages } from '../../src/locks/messages.js';
 import { createTempHome } from '../support/temp-home.js';
 import { editedLock, flipByte, latestIds, MOCK_OPTIONS, otherSha, withPulled } from '../support/lock-fixture.js';
 
@@ -91,6 +93,12 @@ describe('reproduceStudy', () => {
       const offline = await reproduceStudy(lock, catalog, undefined).catch((caught: unknown) => caught);
       expect(offline).toBeInstanceOf(NotInCatalogError);
       expect(offline).toMatchObject({ exitCode: 6, releaseId: lock.releases[0]!.id });
+      // The check alone (rdw study --lock) names how many are missing at once, and the command that pulls them.
+      const ids = lock.releases.map((release) => release.id);
+      const none = await verifyStudyLock(catalog, lock).catch((caught: unknown) => caught);
+      expect(none).toMatchObject({ code: 'RDW_NOT_IN_CATALOG', exitCode: 6, releaseId: ids[0] });
+      expect((none as Error).message).toBe(studyMessages.lockedNotInCatalog(ids, ids.length));
+      expect((none as Error).message).toMatch(ids.length === 1 ? /^Release \S+ of the lock is not in the local catalog; run "rdw reproduce <the lock file>"/ : new RegExp(`^${ids.length} of the lock's ${ids.length} releases are not in the local catalog \\(the first: ${ids[0]}\\); run "rdw reproduce <the lock file>" to pull them by ID`));
     });
   });
 

@@ -3,6 +3,7 @@
 // time-aware folds of the local catalog, printed as the model table; optionally written as CSV, JSON, SVG and HTML.
 
 import path from 'node:path';
+import { sayWhileSlow } from '../slow-step-notice.js';
 import { DEFAULT_SPLIT_METHOD, DEFAULT_WINDOW, MODEL_SPLIT_METHODS, SPLIT_METHODS, isSplitMethod, type ModelSplitMethod } from '../../contract/index.js';
 import { modelEvaluationTable, type ModelSplitOptions, type ModelStudyOptions } from '../../index.js';
 import { analysisMessages, modelStudyOfLock, resolveWindow } from '../../workbench/index.js';
@@ -66,7 +67,9 @@ export async function runModelStudy(context: CliContext, args: ParsedCommandArgs
   const options = modelStudyOptions(args.values);
   const lock = typeof args.values.lock === 'string' ? path.resolve(context.cwd, args.values.lock) : undefined;
   // 3. split, fit, score
-  const { result, releases, writeReport } = await modelStudyOfLock(options, { lockPath: lock, openCatalog: () => openCliCatalog(context, 'read') });
+  const { result, releases, writeReport } = await sayWhileSlow(context, commandMessages.fittingModel(lock !== undefined), () =>
+    modelStudyOfLock(options, { lockPath: lock, openCatalog: () => openCliCatalog(context, 'read') }),
+  );
   // 4. print: the rows as JSON, or the table; 5. the report folder
   if (context.json) context.stdout.write(`${JSON.stringify(modelEvaluationTable(result))}\n`);
   else context.stdout.write(modelStudyText(result, { wide: args.values.wide === true, current: releases === undefined, columns: Math.min(context.stdout.columns ?? 100, 100) }));

@@ -3,6 +3,7 @@
 // written as a self-contained report. `rdw study model` is study-model.ts.
 
 import path from 'node:path';
+import { sayWhileSlow } from '../slow-step-notice.js';
 import { EXIT_CODES, type Window } from '../../contract/index.js';
 import type { EventStudyOptions } from '../../index.js';
 import { analysisMessages, eventStudyOfLock, type IntervalMethod, type StudyGroupKey } from '../../workbench/index.js';
@@ -44,7 +45,9 @@ export const studyCommand: Command = {
     // Bad options are exit 2 before the lock and the catalog are touched; then the lock (exit 2), the catalog
     // read-only, the lock verified before any number (exit 3).
     const lock = typeof args.values.lock === 'string' ? path.resolve(context.cwd, args.values.lock) : undefined;
-    const { result, writeReport } = await eventStudyOfLock(options, { lockPath: lock, openCatalog: () => openCliCatalog(context, 'read') });
+    const { result, writeReport } = await sayWhileSlow(context, commandMessages.studyingEvents(lock !== undefined), () =>
+      eventStudyOfLock(options, { lockPath: lock, openCatalog: () => openCliCatalog(context, 'read') }),
+    );
     if (context.json) {
       context.stdout.write(`${JSON.stringify(result.rows)}\n`);
       // The rows array has no room for it: the pooled versions go to stderr, as the report path does.

@@ -7,11 +7,12 @@ import { EXIT_CODES, failureOf } from '../../contract/index.js';
 import { readLock, type StudyLock } from '../../index.js';
 import { acquireSyncLock, syncHome, SyncBusyError, type SyncReport } from '../../workbench/index.js';
 import { connectApi, type ApiConnection } from '../api-connection.js';
+import { sayWhileSlow } from '../slow-step-notice.js';
 import type { CliContext } from '../cli-context.js';
 import type { Command, ReportedFailure } from '../command.js';
 import { COMMAND_LINES } from '../flags.js';
 import { openCliCatalog } from '../open-cli-catalog.js';
-import { syncMessages } from '../messages.js';
+import { commandMessages, syncMessages } from '../messages.js';
 import { syncReportText, syncSummaryLine, syncWarnings } from '../sync-report-text.js';
 import { parseWatchInterval } from '../watch-interval.js';
 import { listenForInterrupt, type InterruptListener } from '../interrupt-listener.js';
@@ -80,12 +81,14 @@ async function syncOnce(context: CliContext, api: ApiConnection, args: SyncArgs)
     // Closed after each run (a --watch loop must not hold the catalog between runs); the exit clean-up is then a no-op.
     const catalog = await openCliCatalog(context, 'write');
     try {
-      return await syncHome(catalog, api.client, {
-        ...(args.snapshots === undefined ? {} : { snapshots: args.snapshots }),
-        locks: args.locks,
-        ...(args.concurrency === undefined ? {} : { concurrency: args.concurrency }),
-        ...(args.interrupt === undefined ? {} : { signal: args.interrupt.signal }),
-      });
+      return await sayWhileSlow(context, commandMessages.syncing(), () =>
+        syncHome(catalog, api.client, {
+          ...(args.snapshots === undefined ? {} : { snapshots: args.snapshots }),
+          locks: args.locks,
+          ...(args.concurrency === undefined ? {} : { concurrency: args.concurrency }),
+          ...(args.interrupt === undefined ? {} : { signal: args.interrupt.signal }),
+        }),
+      );
     } finally {
       await catalog.close();
     }

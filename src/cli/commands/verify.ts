@@ -22,6 +22,7 @@ import { repairVerifiedStore } from '../../workbench/index.js';
 import { EXIT_CODES, failureOf } from '../../contract/index.js';
 import { connectApi } from '../api-connection.js';
 import type { CliContext } from '../cli-context.js';
+import { sayWhileSlow } from '../slow-step-notice.js';
 import type { Command, ReportedFailure } from '../command.js';
 import { COMMAND_LINES } from '../flags.js';
 import { commandMessages } from '../messages.js';
@@ -36,7 +37,7 @@ export const verifyCommand: Command = {
     // Read-only unless repairing: then the normal writer open (DuckDB's lock: no other process pulls meanwhile).
     // Either way a home without a catalog is refused, not created: there is nothing to verify or repair.
     const catalog = await openCliCatalog(context, repair ? 'write' : 'read', { create: false });
-    let report = await verifyStore(catalog);
+    let report = await sayWhileSlow(context, commandMessages.verifying(), () => verifyStore(catalog));
     // The catalog's records first: a data-file record written again lets the store's check below find (or fetch) it.
     const recordRepairs = repair && report.records.length > 0 ? await repairRecordsAndSay(context, catalog, report.records) : [];
     if (recordRepairs.length > 0) report = await verifyStore(catalog);
