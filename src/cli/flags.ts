@@ -237,7 +237,7 @@ export const COMMAND_LINES = {
       'rdw study event --wide  # every column, as in event-study.csv',
       'rdw study event --lock study.lock.json  # exactly the pinned releases',
       'rdw study model  # the default model, purged 5-fold',
-      'rdw study model --split walk-forward --folds 4 --test-days 5 --out ./model',
+      'rdw study model --split walk-forward --folds 4 --test-days 8 --out ./model',
       'rdw study model --split row-k-fold  # the naive split, for comparison',
     ],
   },
