@@ -30,6 +30,8 @@ export const studyMessages = {
     `Release ${id} does not match the lock: ${what} is ${found}, the lock says ${locked}; the analysis would not reproduce.`,
   rowsDiffer: (id: string, pinned: string, found: string) =>
     `The catalog's rows of release ${id} differ from the rows the lock pins (rows fingerprint ${found.slice(0, 12)}…, the lock says ${pinned.slice(0, 12)}…): they were changed after import; run "rdw verify --repair" to re-import them from the verified stored files, then run this again.`,
+  rowsDifferFromLockedFile: (id: string, fromFile: string, found: string) =>
+    `The catalog's rows of release ${id} differ from the rows the lock pins through its verified stored data file (rows fingerprint ${found.slice(0, 12)}…, the file gives ${fromFile.slice(0, 12)}…; the lock was written before rdw pinned rows): they were changed after import; run "rdw verify --repair" to re-import them from the verified stored files, then run this again.`,
   lockRowsPinWrong: (id: string, pinned: string, found: string) =>
     `The lock pins rows fingerprint ${pinned.slice(0, 12)}… for release ${id}, but the rows its verified stored data file gives have ${found.slice(0, 12)}…, as this catalog's do: the lock was written from rows changed after import; write it again from a catalog that "rdw verify" passes (rdw lock).`,
   lockRowsUncheckable: (id: string) =>

@@ -142,7 +142,7 @@ async function compareRows(catalog: Catalog, locked: LockedRelease, check: Relea
   const fromFile = (await storedRowsFingerprints(catalog, [id], await checkStoredFiles(catalog, { releaseIds: [id] }))).get(id);
   if (locked.rowsFingerprint === undefined) {
     if (fromFile === undefined) throw new LockMismatchError(studyMessages.rowsUnrecorded(id), { releaseId: id, file: 'rows' });
-    if (fromFile !== check.actual) throw new LockMismatchError(studyMessages.rowsDiffer(id, fromFile, check.actual), { releaseId: id, file: 'rows' });
+    if (fromFile !== check.actual) throw new LockMismatchError(studyMessages.rowsDifferFromLockedFile(id, fromFile, check.actual), { releaseId: id, file: 'rows' });
     return;
   }
   if (fromFile === check.actual) throw new LockMismatchError(studyMessages.lockRowsPinWrong(id, locked.rowsFingerprint, check.actual), { releaseId: id, file: 'rows' });

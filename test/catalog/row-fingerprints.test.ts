@@ -142,7 +142,7 @@ describe('row fingerprints (issue 31 item 1)', () => {
     );
   }, 300_000);
 
-  it('a lock written before rdw pinned rows stays readable; the recorded fingerprint holds the rows then', async () => {
+  it('a lock written before rdw pinned rows stays readable; the rows its stored data file gives hold the rows then', async () => {
     await withMockServer({ days: 3 }, (mock) =>
       withTempHome(async (home) => {
         const lockFile = path.join(home, 'old.lock.json');
@@ -218,7 +218,7 @@ describe('row fingerprints (issue 31 item 1)', () => {
         for (const argv of [['reproduce', oldLock], ['study', 'event', '--lock', oldLock]]) {
           const run = await rdw(mock, home, argv);
           expect(run.code, `rdw ${argv.join(' ')}: ${run.stderr}`).toBe(3);
-          expect(run.stderr).toMatch(new RegExp(`^rdw: The catalog's rows of release ${first} differ from the rows the lock pins `));
+          expect(run.stderr).toMatch(new RegExp(`^rdw: The catalog's rows of release ${first} differ from the rows the lock pins through its verified stored data file `));
         }
         // rdw lock pins no rows its stored file does not give.
         const refused = await rdw(mock, home, ['lock', path.join(home, 'new.lock.json'), first!, second!]);
