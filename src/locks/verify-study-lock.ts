@@ -35,6 +35,8 @@ export interface VerifiedRelease {
   filesChecked: number;
   /** Bytes re-hashed for this release. */
   bytesChecked: number;
+  /** The fingerprint its rows were found to have (the lock's, or for a lock without one its stored file's). */
+  rowsFingerprint: string;
 }
 
 export interface LockVerification {
@@ -71,8 +73,9 @@ export async function verifyStudyLock(catalog: Catalog, lock: StudyLock, options
     const record = records.get(locked.id)!;
     const toHash = compareRecord(lock, locked, record);
     const checked = await rehashStored(catalog, locked.id, toHash);
-    await compareRows(catalog, locked, rows.get(locked.id)!);
-    releases.push({ id: locked.id, day: locked.day, version: locked.version, ...checked });
+    const check = rows.get(locked.id)!;
+    await compareRows(catalog, locked, check);
+    releases.push({ id: locked.id, day: locked.day, version: locked.version, ...checked, rowsFingerprint: check.actual });
     options.onVerified?.(locked.id);
   }
 
