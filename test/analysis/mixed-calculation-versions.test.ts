@@ -40,14 +40,15 @@ beforeAll(async () => {
     [{ v: version }] = (await workbench.catalog.query('SELECT DISTINCT calculation_version AS v FROM market_events')) as [{ v: string }];
     // The fixture: the newest release's rows become another formula version, as if imported so (its rows
     // fingerprint recorded again: the workbench's own catalog refuses the write, and a lock check would refuse rows
-    // that differ from the recorded fingerprint).
+    // that differ from the fingerprint the lock pins).
     const newest = pulled.pulled.find((release) => release.id === ids[0])!;
     await writeTransaction(workbench.catalog, async (connection) => {
       await connection.run('UPDATE market_events SET calculation_version = $v WHERE release_id = $id', { v: OTHER_VERSION, id: ids[0]! });
       await recordRowsFingerprints(connection, [{ id: newest.id, day: newest.day }]);
     });
     lockPath = path.join(temp.home, 'mixed.lock.json');
-    await writeLock(lockPath, workbench.catalog, ids);
+    // Pinned as recorded: rdw lock would otherwise hold these rows to their stored file (the other version) and refuse.
+    await writeLock(lockPath, workbench.catalog, ids, { rowsJustVerified: true });
   } finally {
     await workbench.close();
   }
