@@ -153,7 +153,7 @@ describe(`modelStudy on simulator rows (seed 1, ${DAYS} days)`, () => {
     try {
       const error = await eventStudy(fixture.connection).catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(CatalogRecordError);
-      expect(error).toMatchObject({ code: 'RDW_CATALOG_RECORD', exitCode: 3, view: 'market_events_current', releaseId: undefined });
+      expect(error).toMatchObject({ code: 'RDW_CATALOG_RECORD', exitCode: 3, object: 'market_events_current', releaseId: undefined });
       expect((error as Error).message).toBe(catalogMessages.recordViewDiffers('market_events_current', 'missing'));
       await expect(modelStudy(fixture.connection, { interval: INTERVAL })).rejects.toBeInstanceOf(CatalogRecordError);
     } finally {
