@@ -203,6 +203,6 @@ describe('rdw study event', () => {
     }));
     const { code, stderr } = await rdw('study', 'event', '--home', catalog.dir, '--lock', 'other.lock.json');
     expect(code).toBe(6);
-    expect(stderr).toContain('rdw pull');
+    expect(stderr).toContain(`Release ${'c'.repeat(64)} of the lock is not in the local catalog; run "rdw reproduce <the lock file>" to pull it by ID`);
   });
 });
