@@ -10,13 +10,19 @@ import { recordedImports } from './reimport-release-rows.js';
 import { idInListSql } from './release-id-sql.js';
 import { rowGroups, selectExtrasSql, selectRowsSql } from './release-rows-sql.js';
 import { rowsFingerprintSql } from './rows-fingerprint.js';
-import type { StoredFileCheck } from './verify-store.js';
+
+/** A stored file as checkStoredFiles found it (verify-store.ts's StoredFileCheck, the part read here). */
+export interface CheckedStoredFile {
+  readonly sha256: string;
+  readonly bytes: number;
+  readonly ok: boolean;
+}
 
 /**
  * The SQL of the fingerprint of the rows `release`'s stored data file gives, as a query of (release_id,
  * fingerprint); the file must already be checked (`check.ok`).
  */
-export async function storedFileFingerprintSql(catalog: Catalog, releaseId: string, format: DataFormat, check: StoredFileCheck): Promise<string> {
+export async function storedFileFingerprintSql(catalog: Catalog, releaseId: string, format: DataFormat, check: CheckedStoredFile): Promise<string> {
   const [item] = await recordedImports(catalog, [{ releaseId, format }], { sha256: check.sha256, bytes: check.bytes }, catalog.store.pathOf(check.sha256));
   return rowsFingerprintSql(`SELECT ${quoteLiteral(releaseId)} AS id`, { events: `(${selectRowsSql([item!])})`, extras: `(${selectExtrasSql([item!])})` });
 }
@@ -30,7 +36,7 @@ export async function storedFileFingerprintSql(catalog: Catalog, releaseId: stri
 export async function storedRowsFingerprints(
   catalog: Catalog,
   releaseIds: readonly string[],
-  checks: readonly StoredFileCheck[],
+  checks: readonly CheckedStoredFile[],
 ): Promise<Map<string, string | undefined>> {
   const found = new Map<string, string | undefined>();
   if (releaseIds.length === 0) return found;
