@@ -54,6 +54,8 @@ export { repairCatalogRecords, type CatalogRecordRepair } from './repair-catalog
 export type { StoredFileCheck, StoreVerification } from './verify-store.js';
 export { checkReleaseRows } from './check-release-rows.js';
 export type { ReleaseRowsCheck, CheckReleaseRowsOptions } from './check-release-rows.js';
+export { readRowsFingerprints } from './rows-fingerprint.js';
+export type { FingerprintedRelease } from './rows-fingerprint.js';
 export type { ReleaseRowsRepair } from './repair-release-rows.js';
 export { repairStore, repairStoredFiles, repairRowsAfterFiles } from './repair-store.js';
 export type { RepairOptions, StoreFileRepair, StoreRepair } from './repair-store.js';

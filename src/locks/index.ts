@@ -7,6 +7,8 @@ export { recordStudyLock, checkLockIds, LOCKED_DATA_FORMATS, type RecordStudyLoc
 export { writeLock, writeLockFile, readLock, regularFileTarget } from './lock-file.js';
 export { reproduceStudy } from './reproduce-study.js';
 export { verifyStudyLock } from './verify-study-lock.js';
+export { checkLockedRows } from './check-locked-rows.js';
+export type { VerifiedRows } from './check-locked-rows.js';
 export { checkLockRevisions } from './check-lock-revisions.js';
 export type { PinnedReleaseCheck } from './check-lock-revisions.js';
 export type { LockVerification, VerifiedRelease, VerifyStudyLockOptions } from './verify-study-lock.js';

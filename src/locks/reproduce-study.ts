@@ -29,6 +29,8 @@ export interface ReproducedRelease {
   filesChecked: number;
   /** Bytes re-hashed for this release. */
   bytesChecked: number;
+  /** The fingerprint its rows were found to have (verifyStudyLock): what a Study holds later computations to. */
+  rowsFingerprint: string;
 }
 
 export interface ReproduceReport {

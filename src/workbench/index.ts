@@ -25,7 +25,7 @@ export type { SyncReport, SyncedRelease, SyncFailure, SyncSnapshot, SyncLockChec
 export { acquireSyncLock, SYNC_LOCK_FILE } from './sync-lock.js';
 export type { SyncLock, AcquireSyncLockOptions } from './sync-lock.js';
 export type { SyncLockHolder } from './sync-lock-holder.js';
-export type { StudyOpenOptions } from './study.js';
+export type { StudyOpenOptions, StudyMissingnessOptions } from './study.js';
 export { ApiKeyMissingError, WorkbenchOptionError, SyncBusyError, SyncLockUnusableError } from './workbench-errors.js';
 export { workbenchMessages } from './messages.js';
 

@@ -48,5 +48,5 @@ export const workbenchMessages = {
     `The service's snapshot of ${dataset} ${why}, so rdw cannot record it in the snapshot history; nothing was recorded (the service must fix it).`,
   badSnapshotDataset: (dataset: string) =>
     `${JSON.stringify(dataset)} is not a dataset ID; name free-scope datasets as "rdw research catalog" lists them (e.g. market-breadth).`,
-  studyReleasesFixed: () => 'Study.eventStudy runs over exactly the locked release IDs; drop the `releases` option (or write a new lock).',
+  studyReleasesFixed: (method: string) => `Study.${method} runs over exactly the locked release IDs; drop the \`releases\` option (or write a new lock).`,
 };

@@ -1,9 +1,20 @@
-// Study: a lock opened and reproduced in a workbench, and its event study over exactly the locked releases.
+// Study: a lock opened and reproduced in a workbench, and its computations over exactly the locked releases.
 // Lives in src/workbench (not src/locks) because it needs src/analysis; src/locks stays catalog/client/spec.
 
 import path from 'node:path';
-import { studyCatalog, type EventStudyOptions, type EventStudyResult } from '../analysis/index.js';
-import { readLock, reproduceStudy, type ReproduceOptions, type ReproduceReport, type StudyLock } from '../locks/index.js';
+import { eventStudy, missingnessSummary, type EventStudyOptions, type EventStudyResult, type MissingnessCell } from '../analysis/index.js';
+import { readMarketEvents, type MarketEventsSource } from '../catalog/index.js';
+import type { Window } from '../contract/index.js';
+import { modelStudy, type ModelStudyOptions, type ModelStudyResult } from '../modelling/index.js';
+import {
+  checkLockedRows,
+  readLock,
+  reproduceStudy,
+  type ReproduceOptions,
+  type ReproduceReport,
+  type StudyLock,
+  type VerifiedRows,
+} from '../locks/index.js';
 import { openWorkbench, type Workbench, type WorkbenchOptions } from './open-workbench.js';
 import { WorkbenchOptionError } from './workbench-errors.js';
 import { workbenchMessages } from './messages.js';
@@ -13,6 +24,12 @@ export interface StudyOpenOptions extends Pick<WorkbenchOptions, 'env' | 'home' 
   workbench?: Workbench;
   /** Progress of the reproduction. Default: none. */
   onProgress?: ReproduceOptions['onProgress'];
+}
+
+/** Options of `Study.missingnessSummary`: analysis' missingnessSummary options without `releases`. */
+export interface StudyMissingnessOptions {
+  /** Outcome windows to count. Default: every window. */
+  windows?: readonly Window[];
 }
 
 export class Study {
@@ -25,14 +42,17 @@ export class Study {
   /** What the reproduction pulled and checked. */
   readonly report: ReproduceReport;
   readonly #owned: boolean;
+  /** The rows fingerprints verified at open, which every computation holds the catalog's rows to. */
+  readonly #verifiedRows: readonly VerifiedRows[];
 
-  private constructor(lock: StudyLock, lockPath: string, workbench: Workbench, report: ReproduceReport, owned: boolean) {
+  private constructor(lock: StudyLock, lockPath: string, workbench: Workbench, report: ReproduceReport, owned: boolean, verifiedRows: readonly VerifiedRows[]) {
     this.lock = lock;
     this.lockPath = lockPath;
     this.releaseIds = lock.releases.map((release) => release.id);
     this.workbench = workbench;
     this.report = report;
     this.#owned = owned;
+    this.#verifiedRows = verifiedRows;
   }
 
   /**
@@ -46,7 +66,8 @@ export class Study {
     const workbench = options.workbench ?? (await openWorkbench({ env: options.env ?? {}, ...pick(options) }));
     try {
       const report = await reproduceStudy(lock, workbench.catalog, workbench.client, options.onProgress === undefined ? {} : { onProgress: options.onProgress });
-      return new Study(lock, path.resolve(lockPath), workbench, report, owned);
+      const verifiedRows = rowsVerifiedAtOpen(report);
+      return new Study(lock, path.resolve(lockPath), workbench, report, owned, verifiedRows);
     } catch (error) {
       if (owned) await workbench.close();
       throw error;
@@ -58,19 +79,63 @@ export class Study {
    * pinning releases of more than one `calculation_version` (see `lock.calculationVersions`) is studied
    * only with `allowMixedCalculationVersions: true`; the mix is then in `result.metadata.calculationVersionMix`.
    * @throws WorkbenchOptionError (exit 2) when `options.releases` is given; MixedCalculationVersionsError
-   *   (exit 2) for mixed versions without the opt-in.
+   *   (exit 2) for mixed versions without the opt-in; LockMismatchError (exit 3, `file: 'rows'`) when the
+   *   locked rows changed since `Study.open`.
    */
   async eventStudy(options: Omit<EventStudyOptions, 'releases'> = {}): Promise<EventStudyResult> {
-    if ((options as EventStudyOptions).releases !== undefined) {
-      throw new WorkbenchOptionError(workbenchMessages.studyReleasesFixed(), { option: 'releases' });
-    }
-    return studyCatalog(this.workbench.catalog, { ...options, releases: this.releaseIds });
+    refuseReleases('eventStudy', options);
+    return this.#compute((source) => eventStudy(source, { ...options, releases: this.releaseIds }));
+  }
+
+  /**
+   * Rows by window × sample type × outcome status (src/analysis `missingnessSummary`) over exactly the locked
+   * release IDs. Default: every window.
+   * @throws WorkbenchOptionError (exit 2) when `options.releases` is given; LockMismatchError (exit 3, `file: 'rows'`)
+   *   when the locked rows changed since `Study.open`.
+   */
+  async missingnessSummary(options: StudyMissingnessOptions = {}): Promise<MissingnessCell[]> {
+    refuseReleases('missingnessSummary', options);
+    return this.#compute((source) => missingnessSummary(source, { ...options, releases: this.releaseIds }));
+  }
+
+  /**
+   * The model study (src/modelling `modelStudy`: split, fit, score) over exactly the locked release IDs.
+   * @throws WorkbenchOptionError (exit 2) when `options.releases` is given; the errors of modelStudy;
+   *   LockMismatchError (exit 3, `file: 'rows'`) when the locked rows changed since `Study.open`.
+   */
+  async modelStudy(options: Omit<ModelStudyOptions, 'releases'> = {}): Promise<ModelStudyResult> {
+    refuseReleases('modelStudy', options);
+    return this.#compute((source) => modelStudy(source, { ...options, releases: this.releaseIds }));
   }
 
   /** Closes the workbench when this study opened it. Idempotent. */
   async close(): Promise<void> {
     if (this.#owned) await this.workbench.close();
   }
+
+  /**
+   * Runs `compute` in one hold of the catalog (a read-only transaction: one snapshot), after re-checking there
+   * that the locked rows still have the fingerprints verified at open: the workbench lets the DuckDB file go
+   * between operations ('while-busy'), so another process may have written to it since.
+   */
+  #compute<T>(compute: (source: MarketEventsSource) => Promise<T>): Promise<T> {
+    return readMarketEvents(this.workbench.catalog, async (source) => {
+      await checkLockedRows(source, this.#verifiedRows);
+      return compute(source);
+    });
+  }
+}
+
+/** The `releases` option is the lock's; a caller's would study other rows than the lock pins. */
+function refuseReleases(method: string, options: object): void {
+  if ((options as { releases?: unknown }).releases !== undefined) {
+    throw new WorkbenchOptionError(workbenchMessages.studyReleasesFixed(method), { option: 'releases' });
+  }
+}
+
+/** The rows fingerprint each locked release was found to have by the verification of `Study.open` (verifyStudyLock). */
+function rowsVerifiedAtOpen(report: ReproduceReport): VerifiedRows[] {
+  return report.releases.map((release) => ({ id: release.id, day: release.day, rowsFingerprint: release.rowsFingerprint }));
 }
 
 function pick(options: StudyOpenOptions): Pick<WorkbenchOptions, 'home' | 'mock'> {
