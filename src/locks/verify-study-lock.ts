@@ -68,13 +68,21 @@ export async function verifyStudyLock(catalog: Catalog, lock: StudyLock, options
   // Every release the catalog lacks, named at once (a fresh home lacks them all: one sentence, not ten runs).
   const missing = ids.filter((id) => !records.has(id));
   if (missing.length > 0) throw new NotInCatalogError(studyMessages.lockedNotInCatalog(missing, ids.length), { releaseId: missing[0]! });
+  // The rows their stored files give, for the releases whose rows are not the lock's pin (an old lock's, or a
+  // difference to explain): read once, in one scan, on first need; the files' bytes are re-hashed below (step 2).
+  let fromFiles: Promise<Map<string, string | undefined>> | undefined;
+  const fromFile = async (id: string) => {
+    const needed = lock.releases.filter((locked) => locked.rowsFingerprint !== rows.get(locked.id)?.actual).map((locked) => locked.id);
+    fromFiles ??= checkStoredFiles(catalog, { releaseIds: needed, rehash: false }).then((files) => storedRowsFingerprints(catalog, needed, files));
+    return (await fromFiles).get(id);
+  };
   const releases: VerifiedRelease[] = [];
   for (const locked of lock.releases) {
     const record = records.get(locked.id)!;
     const toHash = compareRecord(lock, locked, record);
     const checked = await rehashStored(catalog, locked.id, toHash);
     const check = rows.get(locked.id)!;
-    await compareRows(catalog, locked, check);
+    if (locked.rowsFingerprint !== check.actual) compareRows(locked, check, await fromFile(locked.id));
     releases.push({ id: locked.id, day: locked.day, version: locked.version, ...checked, rowsFingerprint: check.actual });
     options.onVerified?.(locked.id);
   }
@@ -139,10 +147,9 @@ function compareRecord(lock: StudyLock, locked: LockedRelease, record: ReleaseRe
  * the file can rewrite). When they differ from the lock's pin, the stored file says which is wrong: the rows
  * (changed after import) or the lock (written from such rows).
  */
-async function compareRows(catalog: Catalog, locked: LockedRelease, check: ReleaseRowsCheck): Promise<void> {
+function compareRows(locked: LockedRelease, check: ReleaseRowsCheck, fromFile: string | undefined): void {
   const id = locked.id;
   if (locked.rowsFingerprint === check.actual) return;
-  const fromFile = (await storedRowsFingerprints(catalog, [id], await checkStoredFiles(catalog, { releaseIds: [id] }))).get(id);
   if (locked.rowsFingerprint === undefined) {
     if (fromFile === undefined) throw new LockMismatchError(studyMessages.rowsUnrecorded(id), { releaseId: id, file: 'rows' });
     if (fromFile !== check.actual) throw new LockMismatchError(studyMessages.rowsDifferFromLockedFile(id, fromFile, check.actual), { releaseId: id, file: 'rows' });
