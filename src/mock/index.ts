@@ -54,6 +54,6 @@ export {
   ReleaseValueError,
   ReleaseRegenerationError,
 } from './releases/index.js';
-export type { ReleaseArchiveOptions, ArchiveCoverage, ReleaseSimulator, BuildProgress } from './releases/index.js';
+export type { ReleaseArchiveOptions, ArchiveCoverage, ReleaseSimulator, BuildProgress, KnownRevision, KnownRevisions } from './releases/index.js';
 export { researchSnapshots, ResearchSnapshotSet, ResearchOptionError } from './research/index.js';
 export type { ResearchSnapshot, ResearchCatalog, ResearchSimulator } from './research/index.js';

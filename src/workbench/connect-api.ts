@@ -2,6 +2,7 @@
 // embedded mock started in-process — paced from the limit learned earlier (kept in the home) and, with
 // RDW_ACCOUNT, account-wide. Reads only the env object it is given, never process.env.
 
+import { join } from 'node:path';
 import { createClient, refuseSecretsInUrls, type ClientNotice, type ClientOptions, type RdwClient } from '../client/index.js';
 import { startMockServer, type BuildProgress, type MockServer } from '../mock/index.js';
 import { readKnownLimits, recordKnownLimits, type KnownLimitsSlot } from './known-limits.js';
@@ -55,6 +56,9 @@ export interface ApiConnection {
   close(): Promise<void>;
 }
 
+/** The embedded mock's known revisions, in `<home>/state/` (a cache: deleting it costs one slower listing). */
+export const EMBEDDED_MOCK_REVISIONS_FILE = 'embedded-mock-revisions.json';
+
 const given = (value: string | undefined): string | undefined => (value === undefined || value === '' ? undefined : value);
 
 /**
@@ -77,7 +81,9 @@ export async function connectApi(options: ConnectApiOptions): Promise<ApiConnect
     const paced = await pacedClient({ baseUrl, ...(siteUrl === undefined ? {} : { siteUrl }), apiKey, ...shared }, originOf(baseUrl));
     return { client: paced.client, embedded: false, mock: undefined, close: once(paced.close) };
   }
-  const mock = await startMockServer({ port: 0, ...options.mock });
+  // What this code published before for these options is listed without building it again (a second `npm start`).
+  const known = home === undefined ? {} : { knownRevisionsFile: join(home, 'state', EMBEDDED_MOCK_REVISIONS_FILE) };
+  const mock = await startMockServer({ port: 0, ...known, ...options.mock });
   options.onEmbedded?.(mock.baseUrl);
   let paced: PacedClient;
   try {

@@ -12,9 +12,12 @@ export const workbenchMessages = {
   badNetworkSetting: (name: string, min: number, max: number) =>
     `${name} must be a number from ${min} to ${max} (${name === 'RDW_REQUEST_DEADLINE' ? 'the seconds one request may take in all' : 'the MiB of one response rdw reads into memory'}); unset it for the default.`,
   embeddedMock: (baseUrl: string) => `rdw: RDW_BASE_URL is not set: the embedded mock at ${baseUrl} serves seeded data.`,
-  /** The embedded mock building days' files for a listing (it does once per process; a real API answers at once). */
+  /**
+   * The embedded mock building days' files for a listing (a real API answers at once). What it built is kept in the
+   * home (`<home>/state/embedded-mock-revisions.json`), so a later command lists those days without building them.
+   */
   embeddedMockBuilding: (built: number, total: number, seconds: number) =>
-    `The embedded mock is building its releases' files: ${built} of ${total} days after ${seconds.toFixed(0)} s (once per command).`,
+    `The embedded mock is building its releases' files: ${built} of ${total} days after ${seconds.toFixed(0)} s (once per home: later commands list them at once).`,
   emptyHome: (setting: '--home' | 'home' | 'RDW_HOME') =>
     `${setting} is empty; give the folder that holds catalog.duckdb and store/ (e.g. ${HOME_EXAMPLES[setting]}), or leave it out for ./datasets.`,
   syncBusy: (file: string, holder: SyncLockHolder, otherHost: boolean) => {

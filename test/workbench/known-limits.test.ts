@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { keyId, type AccountLimits } from '../../src/client/index.js';
 import { startMockServer } from '../../src/mock/index.js';
 import { connectApi } from '../../src/workbench/index.js';
+import { EMBEDDED_MOCK_REVISIONS_FILE } from '../../src/workbench/connect-api.js';
 import { KNOWN_LIMITS_FILE, readKnownLimits, recordKnownLimits } from '../../src/workbench/known-limits.js';
 import { createTempHome } from '../support/temp-home.js';
 
@@ -157,5 +158,34 @@ describe('learned limits kept in the home', () => {
     }
     const files = await readdir(path.join(temp.home, 'state'));
     expect(files.filter((name) => name.endsWith('.json'))).toEqual([expect.stringMatching(/^pacing-account-[0-9a-f]{16}\.json$/)]);
+  });
+});
+
+describe('the embedded mock in a home', () => {
+  let temp: { home: string; remove(): Promise<void> };
+  beforeEach(async () => {
+    temp = await createTempHome();
+  });
+  afterEach(async () => {
+    await temp.remove();
+  });
+
+  it('keeps what it published in <home>/state/, and the next connection lists the same releases from it', async () => {
+    const listed: string[][] = [];
+    const keys: string[] = [];
+    for (let run = 0; run < 2; run++) {
+      const api = await connectApi({ env: {}, home: temp.home, mock: { days: 12 } });
+      keys.push(...Object.values(api.mock!.keys));
+      listed.push((await api.client.releases({ limit: 12 })).map((release) => release.id));
+      if (run === 0) expect(await readdir(path.join(temp.home, 'state'))).not.toContain(EMBEDDED_MOCK_REVISIONS_FILE);
+      await api.close();
+    }
+    expect(listed[1]).toEqual(listed[0]);
+    expect(listed[0]).toHaveLength(12);
+    const kept = JSON.parse(await readFile(path.join(temp.home, 'state', EMBEDDED_MOCK_REVISIONS_FILE), 'utf8')) as { revisions: Record<string, { release: { id: string } }> };
+    expect(Object.values(kept.revisions).map((revision) => revision.release.id).sort()).toEqual(expect.arrayContaining([...listed[0]!].sort()));
+    // No key, host or path is kept: release objects and check times only.
+    const text = JSON.stringify(kept);
+    for (const secret of [...keys, '127.0.0.1', temp.home]) expect(text).not.toContain(secret);
   });
 });

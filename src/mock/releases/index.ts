@@ -3,6 +3,8 @@
 export { ReleaseArchive, resolveReleaseArchiveOptions } from './release-archive.js';
 export type { ReleaseArchiveOptions, ResolvedReleaseArchiveOptions, ArchiveCoverage, BuildProgress } from './release-archive.js';
 export type { ReleaseSimulator } from './release-simulator.js';
+export { KnownRevisionsFile, mockCodeFingerprint } from './known-revisions.js';
+export type { KnownRevision, KnownRevisions } from './known-revisions.js';
 export { buildRelease, schemaFileBytes, NO_BUNDLED_SCHEMA_LIMITATION } from './build-release.js';
 export type { ReleaseBundle } from './build-release.js';
 export { releaseId } from './release-id.js';

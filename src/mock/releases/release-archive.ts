@@ -6,6 +6,7 @@ import { BoundedCache, sha256Hex } from '../../base/index.js';
 import { buildRelease, type ReleaseBundle } from './build-release.js';
 import { DAY_SECONDS, asOfTime, dayEnd, dayOf, firstCheckSeeing, isRechecked, lastCheckTime, latestCheckTime } from './check-times.js';
 import { messages } from './messages.js';
+import type { KnownRevisions } from './known-revisions.js';
 import { freezeRows, orderedRows } from './ordered-row.js';
 import { releaseCsv } from './release-csv.js';
 import { ReleaseArchiveOptionError, ReleaseNotFoundError, ReleaseRegenerationError } from './release-errors.js';
@@ -23,6 +24,12 @@ export interface ReleaseArchiveOptions {
   slowBuildAfterMs?: number;
   /** Milliseconds buildCurrentReleases builds before it hands the event loop back. Default 20 (a day takes ~50 ms). */
   buildSliceMs?: number;
+  /**
+   * Revisions an earlier run of the same code and simulator options published: a current revision found there is
+   * listed without simulating or building its day (its files are built when asked, checked against its digests), and
+   * every current revision built is recorded there. Default: none.
+   */
+  knownRevisions?: KnownRevisions;
 }
 
 /** How far a slow currentReleases is: days built (or found built) of the days asked, and seconds so far. */
@@ -79,6 +86,7 @@ export class ReleaseArchive {
   readonly #onSlowBuild: ((progress: BuildProgress) => void) | undefined;
   readonly #slowBuildAfterMs: number;
   readonly #buildSliceMs: number;
+  readonly #known: KnownRevisions | undefined;
   readonly #days: string[];
   readonly #schemaSince: string;
   readonly #current = new Map<string, Revision>();
@@ -97,6 +105,7 @@ export class ReleaseArchive {
     this.#onSlowBuild = options.onSlowBuild;
     this.#slowBuildAfterMs = options.slowBuildAfterMs ?? 1000;
     this.#buildSliceMs = options.buildSliceMs ?? 20;
+    this.#known = options.knownRevisions;
     this.#now = simulator.options.now;
     this.#schemaSince = simulator.options.schemaSince;
     this.#days = simulator.days().filter((day) => dayEnd(day) <= this.#now);
@@ -262,22 +271,29 @@ export class ReleaseArchive {
     // moves forward, and the simulator reports when it last changed, so that check is the first one at or
     // after `changedAt` (one simulation; docs/mock-releases.md "generated_at").
     const asOf = asOfTime(day, this.#now)!;
+    const published = this.#known?.revision(day, asOf);
+    if (published !== undefined) return this.#record(day, published.release, published.check);
     const content = this.#simulator.dayContent(day, asOf);
-    return this.#publish(day, firstCheckSeeing(day, content.changedAt), content.rows);
+    const revision = this.#publish(day, firstCheckSeeing(day, content.changedAt), content.rows);
+    this.#known?.remember(day, asOf, { release: revision.release, check: revision.asOf });
+    return revision;
   }
 
   /** Builds, records and caches the release of `day` with `rows` published at `check`. */
   #publish(day: string, check: number, simulated: readonly MarketEventRow[]): Revision {
     const rows = orderedRows(simulated);
     const bundle = buildRelease(day, check, rows, day >= this.#schemaSince);
+    if (!this.#revisions.has(bundle.release.id)) this.#cacheBundle(bundle, rows);
+    return this.#record(day, bundle.release, check);
+  }
+
+  /** Makes `release` (published at `check`) the current revision of `day`, recorded unless its ID is known. */
+  #record(day: string, release: Release, check: number): Revision {
     // Content that returns to an earlier revision's (not expected: content only moves forward) keeps that
     // revision, its ID and its generated_at.
-    const existing = this.#revisions.get(bundle.release.id);
-    const revision = existing ?? { release: bundle.release, asOf: check };
-    if (!existing) {
-      this.#revisions.set(bundle.release.id, revision);
-      this.#cacheBundle(bundle, rows);
-    }
+    const existing = this.#revisions.get(release.id);
+    const revision = existing ?? { release, asOf: check };
+    if (!existing) this.#revisions.set(release.id, revision);
     this.#current.set(day, revision);
     this.#superseded.delete(revision.release.id);
     return revision;

@@ -64,6 +64,12 @@ export interface MockServerOptions {
   cacheBytes?: number;
   /** Told while a listing builds days' files for over a second (ReleaseArchiveOptions.onSlowBuild). Default: none. */
   onSlowBuild?: (progress: BuildProgress) => void;
+  /**
+   * A JSON file of the revisions this code and these simulator options published before (read at start, written at
+   * close when it grew): the days there are listed without building them (docs/mock-releases.md "Known revisions").
+   * Default: none (every run builds what it lists).
+   */
+  knownRevisionsFile?: string;
 }
 
 export interface ResolvedMockServerOptions {
@@ -74,6 +80,7 @@ export interface ResolvedMockServerOptions {
   faults: readonly FaultRule[];
   rateClock: () => number;
   cacheBytes: number | undefined;
+  knownRevisionsFile: string | undefined;
 }
 
 /** Default data clock of the mock (DESIGN.md 2.3). */
@@ -132,6 +139,8 @@ export function resolveMockServerOptions(options: MockServerOptions = {}): Resol
   const faults = options.faults ?? [];
   if (!Array.isArray(faults)) fail('faults', faults, 'an array of fault rules');
   if (options.cacheBytes !== undefined) count('cacheBytes', options.cacheBytes, 0);
+  const known = options.knownRevisionsFile;
+  if (known !== undefined && (typeof known !== 'string' || known.length === 0)) fail('knownRevisionsFile', known, 'a file path');
   return {
     host,
     port,
@@ -145,5 +154,6 @@ export function resolveMockServerOptions(options: MockServerOptions = {}): Resol
     faults,
     rateClock,
     cacheBytes: options.cacheBytes,
+    knownRevisionsFile: known,
   };
 }

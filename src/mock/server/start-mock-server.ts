@@ -4,7 +4,7 @@
 import { createServer, ServerResponse, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { API_VERSION_SEGMENT, type Release } from '../../contract/index.js';
-import { ReleaseArchive, dayOf } from '../releases/index.js';
+import { KnownRevisionsFile, ReleaseArchive, dayOf } from '../releases/index.js';
 import { MarketSimulator } from '../simulator/index.js';
 import { AccountStore, type MockAdmin, type SeededKeyName, type SeededKeys } from './account-store.js';
 import { FaultSet, type FaultRule } from './fault-rule.js';
@@ -52,7 +52,9 @@ export interface MockServer {
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
   const resolved = resolveMockServerOptions(options);
   const simulator = new MarketSimulator(resolved.simulator);
+  const known = resolved.knownRevisionsFile === undefined ? undefined : new KnownRevisionsFile(resolved.knownRevisionsFile, simulator.options);
   const archive = new ReleaseArchive(simulator, {
+    ...(known === undefined ? {} : { knownRevisions: known }),
     ...(resolved.cacheBytes === undefined ? {} : { cacheBytes: resolved.cacheBytes }),
     ...(options.onSlowBuild === undefined ? {} : { onSlowBuild: options.onSlowBuild }),
   });
@@ -136,6 +138,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
         app.timers.clear();
         server.close(() => resolve());
         server.closeAllConnections();
+        known?.save();
       });
       return closing;
     },

@@ -25,6 +25,8 @@ describe('mock server options', () => {
     ['limits.gold', () => resolveMockLimits({ gold: {} })],
     ['limits.free.speed', () => resolveMockLimits({ free: { speed: 1 } })],
     ['limits', () => resolveMockLimits([])],
+    ['knownRevisionsFile', () => resolveMockServerOptions({ knownRevisionsFile: '' })],
+    ['knownRevisionsFile', () => resolveMockServerOptions({ knownRevisionsFile: 7 as unknown as string })],
   ])('refuses a bad %s with MockServerOptionError', (option, fn) => {
     const error = thrown(fn);
     expect(error).toBeInstanceOf(MockServerOptionError);
