@@ -25,7 +25,8 @@ export class ProgressBar {
 
   /**
    * Draws the bar: releases finished (imported, present or failed) of all; those downloaded and waiting for their
-   * import (`+N downloaded`: imports go in batches, so downloads run ahead, and a first Ctrl-C still imports them);
+   * import (`(+N downloaded, waiting to import)`: imports go in batches, so downloads run ahead, and a first Ctrl-C
+   * still imports them; a new user read a bare "+N downloaded" as done);
    * the bytes downloaded so far. No byte total: a file's size is known only once its download starts.
    */
   update(event: PullProgress): void {
@@ -40,9 +41,9 @@ export class ProgressBar {
     const finished = this.#settled.size;
     const width = 24;
     const filled = Math.round((finished / Math.max(1, this.#total)) * width);
-    const ahead = waiting > 0 ? `  +${waiting} downloaded` : '';
+    const ahead = waiting > 0 ? ` (+${waiting} downloaded, waiting to import)` : '';
     this.#line = `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${finished}/${this.#total} releases${ahead}  ${(done / MIB).toFixed(1)} MiB`;
-    // Erase what a longer line before it left (the "+N downloaded" part comes and goes).
+    // Erase what a longer line before it left (the "(+N downloaded, …)" part comes and goes).
     this.#out.write(`\r${this.#line}${CLEAR_LINE}`);
     this.#drawn = true;
   }

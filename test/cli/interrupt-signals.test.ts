@@ -93,17 +93,26 @@ async function expectWholeReleases(home: string, imported: readonly string[]): P
   }
 }
 
-const importedIds = (stdout: string) => [...stdout.matchAll(/^imported ([0-9a-f]{64}) /gm)].map((match) => match[1]!);
-const notPulledIds = (stdout: string) => [...stdout.matchAll(/^not pulled ([0-9a-f]{64}) \(interrupted\)$/gm)].map((match) => match[1]!);
+const importedIds = (stdout: string) => [...stdout.matchAll(/^imported ([0-9a-f]{12,64}) /gm)].map((match) => match[1]!);
+const notPulledIds = (stdout: string) => [...stdout.matchAll(/^not pulled ([0-9a-f]{12,64}) \(interrupted\)$/gm)].map((match) => match[1]!);
+/** The mock's whole release ID a printed (short) one begins. */
+const wholeId = (shown: string) => {
+  const matches = mock.releaseIds(DAYS).filter((id) => id.startsWith(shown));
+  expect(matches, shown).toHaveLength(1);
+  return matches[0]!;
+};
 
 describe('rdw pull, interrupted', () => {
   it('SIGINT: stops between releases, names what was imported and what was not, exit 130, whole releases only', async () => {
     const home = await newHome();
-    // --full-ids: the "imported" lines name whole IDs, to compare with the catalog (by default 12 characters).
-    const run = await interruptAfterTwoReleases(['pull', '--latest', String(DAYS), '--concurrency', '1', '--full-ids', '--home', home], 'SIGINT');
+    // The "imported" and "not pulled" lines name IDs by their first 12 characters (a new user's trial: 26 lines of
+    // 64-character IDs); the mock's list gives the whole ones to compare with the catalog.
+    const run = await interruptAfterTwoReleases(['pull', '--latest', String(DAYS), '--concurrency', '1', '--home', home], 'SIGINT');
     expect(run.code, run.stderr).toBe(130);
-    const imported = importedIds(run.stdout);
-    const notPulled = notPulledIds(run.stdout);
+    const shownIds = [...importedIds(run.stdout), ...notPulledIds(run.stdout)];
+    for (const id of shownIds) expect(id).toHaveLength(12);
+    const imported = importedIds(run.stdout).map(wholeId);
+    const notPulled = notPulledIds(run.stdout).map(wholeId);
     expect(imported.length).toBeGreaterThanOrEqual(1);
     expect(notPulled.length).toBeGreaterThanOrEqual(1);
     expect(imported.length + notPulled.length).toBe(DAYS);

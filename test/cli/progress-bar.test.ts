@@ -66,7 +66,7 @@ describe('ProgressBar', () => {
     for (const id of ['a', 'b', 'c']) bar.update({ kind: 'bytes', releaseId: id, done: 1024 * 1024, total: 1024 * 1024 });
     bar.update({ kind: 'bytes', releaseId: 'd', done: 512 * 1024, total: 1024 * 1024 });
     bar.update({ kind: 'release', releaseId: 'a', status: 'imported' });
-    expect(screen(out.text()).at(-1)).toBe('[######------------------] 1/4 releases  +2 downloaded  3.5 MiB');
+    expect(screen(out.text()).at(-1)).toBe('[######------------------] 1/4 releases (+2 downloaded, waiting to import)  3.5 MiB');
     bar.update({ kind: 'release', releaseId: 'b', status: 'imported' });
     bar.update({ kind: 'release', releaseId: 'c', status: 'failed' });
     bar.update({ kind: 'release', releaseId: 'e', status: 'present' });

@@ -86,7 +86,7 @@ export const pullCommand: Command = {
       }
       // A pull stopped by this machine (a full disk) says so once, not once per release it did not pull.
       if (result.stoppedBy === undefined || interrupt.received !== undefined) {
-        for (const id of result.notStarted) context.stdout.write(`${commandMessages.notPulledLine(id)}\n`);
+        for (const id of result.notStarted) context.stdout.write(`${commandMessages.notPulledLine(idText(id))}\n`);
       }
       for (const { error } of result.failed) context.stderr.write(`rdw: ${failureOf(error).message}\n`);
       if (interrupt.received !== undefined) return interruptedFailure(interrupt.received, interrupt.exitCode!, result, ids.length);
