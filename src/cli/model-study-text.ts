@@ -34,7 +34,7 @@ export function modelStudyText(result: ModelStudyResult, options: ModelStudyText
     wrap(m.model(evaluation.model, evaluation.baseline, evaluation.features, result.sampleType)),
     ...(splits.method === 'row-k-fold' ? [wrap(m.naiveSplit())] : []),
     '',
-    ...(options.wide === true ? wideTable(rows) : resultsTable(rows, percent)),
+    ...(options.wide === true ? wideTable(rows, columns) : resultsTable(rows, percent)),
     ...(evaluation.intervalNote === undefined ? [] : [wrap(evaluation.intervalNote)]),
     wrap(options.wide === true ? m.wideLegend(description) : m.legend(description, pooled.test_days, pooled.test_rows_left_out)),
     wrap(evaluation.interval.calibration),
@@ -53,12 +53,12 @@ function resultsTable(rows: readonly ModelEvaluationRow[], percent: number): str
   return textTableLines(header, cells, { rightAligned: [false, false, true, true, true, true, true] });
 }
 
-/** Every column under its CSV name; numbers to 4 decimals, null as n/a. */
-function wideTable(rows: readonly ModelEvaluationRow[]): string[] {
+/** Every column under its CSV name; numbers to 4 decimals, null as n/a; in blocks of columns that fit, each naming the fold. */
+function wideTable(rows: readonly ModelEvaluationRow[], maxWidth: number): string[] {
   const cell = (value: unknown) => (value === null ? 'n/a' : typeof value === 'number' && !Number.isInteger(value) ? value.toFixed(4) : String(value));
   const header = modelEvaluationColumns.map((column) => column.name);
   const cells = rows.map((row) => modelEvaluationColumns.map((column) => cell(row[column.name])));
-  return textTableLines(header, cells, { rightAligned: modelEvaluationColumns.map((column) => column.type !== 'string') });
+  return textTableLines(header, cells, { rightAligned: modelEvaluationColumns.map((column) => column.type !== 'string'), maxWidth, keyColumns: 1 });
 }
 
 /**

@@ -12,9 +12,9 @@ const TEXT_COLUMNS = 100;
 /**
  * The study's headline, notes on returns, the interval (method, level) and the q-values, one sentence per
  * window without an interval, and its table; ends with a blank line. Default the results columns (fits 100
- * columns); `{ wide: true }` every column.
+ * columns); `{ wide: true }` every column, in blocks of columns that fit `columns` (default 100).
  */
-export function studyReportText(result: EventStudyResult, options: notebook.StudyTableOptions = {}): string {
+export function studyReportText(result: EventStudyResult, options: notebook.StudyTableOptions & { columns?: number } = {}): string {
   const { metadata } = result;
   const notes = studyIntervalNotes(result);
   return [
@@ -28,7 +28,8 @@ export function studyReportText(result: EventStudyResult, options: notebook.Stud
       : [m.adjusted(metadata.multipleComparisons.tested, metadata.multipleComparisons.significant, metadata.multipleComparisons.level)]),
     ...notes.map((note) => wrapText(note, TEXT_COLUMNS)),
     '',
-    notebook.studyTableText(result, { ...options, notes: false }),
+    // --wide's 29 columns (477 characters) in blocks that each fit the terminal, each naming its rows.
+    notebook.studyTableText(result, { wide: options.wide === true, notes: false, maxWidth: options.columns ?? TEXT_COLUMNS }),
     ...(options.wide === true ? [] : [m.wideHint()]),
     '',
   ].join('\n');

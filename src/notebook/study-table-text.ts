@@ -45,6 +45,11 @@ export function studyIntervalNotes(result: Pick<EventStudyResult, 'metadata'>): 
 export interface StudyTableTextOptions extends StudyTableOptions {
   /** Print the sentences saying which windows have no interval and why (studyIntervalNotes). Default true. */
   notes?: boolean;
+  /**
+   * Widest line of the table (a terminal's columns): a wider table (--wide) is printed in blocks of columns, each
+   * starting with the window and group keys. Default: one table, however wide (a notebook's output scrolls).
+   */
+  maxWidth?: number;
 }
 
 /**
@@ -56,7 +61,8 @@ export interface StudyTableTextOptions extends StudyTableOptions {
 export function studyTableText(result: EventStudyResult, options: StudyTableTextOptions = {}): string {
   const { metadata } = result;
   const cells = studyTableCells(result, options);
-  const table = textTableLines(cells.header, cells.rows, { rightAligned: cells.rightAligned });
+  const keyColumns = 1 + (metadata.by?.length ?? 0);
+  const table = textTableLines(cells.header, cells.rows, { rightAligned: cells.rightAligned, keyColumns, ...(options.maxWidth === undefined ? {} : { maxWidth: options.maxWidth }) });
   const notes = options.notes === false ? [] : studyIntervalNotes(result);
   return [...table, studyTableLegend(result, options), m.studyFooter(metadata.rows, metadata.releaseIds.length, intervalSettings(metadata)), ...notes].join('\n');
 }

@@ -96,6 +96,8 @@ describe.runIf(hasScript || process.env.CI === 'true')('every command on a 100-c
       ['study event', ['study', 'event']],
       ['study event --lock', ['study', 'event', '--lock', 'h/demo/study.lock.json']],
       ['study model', ['study', 'model']],
+      ['study event --wide', ['study', 'event', '--wide']],
+      ['study model --wide', ['study', 'model', '--wide']],
       ['sql', ['sql', 'SELECT id, day, version, rows FROM releases ORDER BY day']],
       ['export', ['export', 'out/x']],
       ['research catalog', ['research', 'catalog']],

@@ -81,7 +81,14 @@ describe('rdw study event', () => {
     const argv = ['study', 'event', '--home', catalog.dir, '--by', 'event_kind,direction,symbol', '--out', out];
     const { code, stdout } = await rdw(...argv, '--wide');
     expect(code).toBe(0);
-    const header = stdout.split('\n').find((line) => line.startsWith('window '))!.split(/\s+/);
+    // In blocks of columns that fit 100 (a new user's trial: one table 477 characters wide), each block starting
+    // with the row's keys: window, event_kind, direction, symbol.
+    const blocks = stdout.split('\n').filter((line) => line.startsWith('window ')).map((line) => line.split(/\s+/));
+    expect(blocks.length).toBeGreaterThan(1);
+    for (const block of blocks) expect(block.slice(0, 4)).toEqual(['window', 'event_kind', 'direction', 'symbol']);
+    const tableLines = stdout.split('\n').filter((line) => /^(window|1h|15m|4h|24h|7d) /.test(line));
+    for (const line of tableLines) expect(line.length, line).toBeLessThanOrEqual(100);
+    const header = [...blocks[0]!, ...blocks.slice(1).flatMap((block) => block.slice(4))];
     const csvHeader = (await readFile(path.join(out, 'event-study.csv'), 'utf8')).split('\n')[0]!.split(',');
     const jsonKeys = Object.keys(JSON.parse((await rdw(...argv, '--json')).stdout)[0]);
     const fileKeys = Object.keys(JSON.parse(await readFile(path.join(out, 'event-study.json'), 'utf8')).rows[0]);
