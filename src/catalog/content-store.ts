@@ -3,7 +3,7 @@
 
 import { chmod, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { SHA256_HEX_PATTERN, hashFile, makeFolder, ownFolder, removeTree } from '../base/index.js';
+import { SHA256_HEX_PATTERN, hashFile, isFolder, makeFolder, ownFolder, removeTree } from '../base/index.js';
 import type { FileDigest } from '../contract/index.js';
 import type { TeamStore } from '../store/index.js';
 import { cleanTempFolder, listTempFiles, removeTempEntries, type TempCleanup } from './store-temp-folder.js';
@@ -51,9 +51,17 @@ export class ContentStore {
     this.tempDir = path.join(root, 'tmp');
   }
 
-  /** Opens (creating) the store folders under `root`; `tmp/` is registered as this process's to clean (removeTree). */
-  static async open(root: string): Promise<ContentStore> {
+  /**
+   * Opens (creating) the store folders under `root`; `tmp/` is registered as this process's to clean (removeTree).
+   * `{ readOnly: true }` creates nothing (a read-only command leaves a home as it found it): a folder that is not
+   * there holds no file, and `tmp/` is registered only when there.
+   */
+  static async open(root: string, options: { readOnly?: boolean } = {}): Promise<ContentStore> {
     const store = new ContentStore(root);
+    if (options.readOnly === true) {
+      if (await isFolder(store.tempDir)) await ownFolder(store.tempDir);
+      return store;
+    }
     await makeFolder(path.join(root, 'sha256'));
     await makeFolder(store.tempDir);
     await ownFolder(store.tempDir);

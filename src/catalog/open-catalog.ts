@@ -31,7 +31,7 @@ export async function openCatalog(home: string, options: CatalogOptions = {}): P
   let store: ContentStore;
   try {
     await makeFolder(absoluteHome);
-    store = await ContentStore.open(path.join(absoluteHome, 'store'));
+    store = await ContentStore.open(path.join(absoluteHome, 'store'), { readOnly: resolved.readOnly });
   } catch (error) {
     throw await homeFailure(absoluteHome, error);
   }

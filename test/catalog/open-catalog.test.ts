@@ -2,7 +2,7 @@
 // catalog that never holds a key, a host or a machine path.
 
 import { spawn } from 'node:child_process';
-import { mkdir, readFile, stat, utimes, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, readdir, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { describe, expect, it } from 'vitest';
@@ -41,6 +41,24 @@ describe('openCatalog', () => {
       expect(await catalog.query('SELECT count(*)::INTEGER AS n FROM releases')).toEqual([{ n: 0 }]);
       await expect(catalog.query(`INSERT INTO snapshots (dataset_id, generated_at, fetched_at) VALUES ('x', 1, now())`)).rejects.toThrow(/read-only/);
       await catalog.close();
+    });
+  });
+
+  it('leaves a home that holds only catalog.duckdb (a copied catalog) as it found it when opened read-only', async () => {
+    await withTempHome(async (home) => {
+      const made = await openCatalog(path.join(home, 'made'));
+      await made.close();
+      await mkdir(path.join(home, 'copy'));
+      await copyFile(path.join(home, 'made', 'catalog.duckdb'), path.join(home, 'copy', 'catalog.duckdb'));
+      const reader = await openCatalog(path.join(home, 'copy'), { readOnly: true });
+      expect(await reader.query('SELECT count(*)::INTEGER AS n FROM releases')).toEqual([{ n: 0 }]);
+      await reader.close();
+      // Before: an empty store/ (sha256/, tmp/) appeared in it.
+      expect(await readdir(path.join(home, 'copy'))).toEqual(['catalog.duckdb']);
+      // Read-write makes the store as before.
+      const writer = await openCatalog(path.join(home, 'copy'));
+      await writer.close();
+      expect((await readdir(path.join(home, 'copy', 'store'))).sort()).toEqual(['sha256', 'tmp']);
     });
   });
 
