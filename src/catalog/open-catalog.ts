@@ -17,7 +17,7 @@ import { closeDuckdbFile, openDuckdbFile, type DuckdbFile } from './open-duckdb-
 import { catalogSchemaVersion, runMigrations } from './run-migrations.js';
 
 /**
- * Opens the catalog in `home` (RDW_HOME): creates `<home>/store/` and `<home>/catalog.duckdb`, applies
+ * Opens the catalog in `home` (RDW_HOME): creates `<home>/catalog.duckdb` and (read-write only) `<home>/store/`, applies
  * migrations, and (read-write) removes stale temp files and gives older releases their rows fingerprints.
  * Throws CatalogBusyError (naming the holder's PID) when another process holds the catalog longer than
  * `options.busyTimeoutMs` (default 10 s to read, 60 s to write); `options.onWait` hears about the wait after
