@@ -1,6 +1,7 @@
 // Effect chart: the difference against controls with its confidence interval, by window and group.
 
 import { VEGA_LITE_SCHEMA, type VegaLiteSpec } from './vega-lite-spec.js';
+import { WINDOW_HEADER } from './window-facet-header.js';
 import { windowOrder } from './window-order.js';
 
 /** One estimate: a group's difference against controls in one window, percentage points. */
@@ -67,7 +68,9 @@ export function effectChartSpec(points: readonly EffectPoint[], options: EffectC
   const fill = tested
     ? { color: { field: 'adjusted', type: 'nominal', title: null, scale: { domain, range }, legend: { orient: 'top', direction: 'vertical', symbolStrokeColor: '#222222', labelLimit: 400 } } }
     : {};
-  const x = { title: 'event − control mean return (percentage points; 0.01 = 1 bp)', type: 'quantitative' as const };
+  // Few ticks, so none is dropped for overlap: vega-lite then labels every other tick, and a scale from −0.25
+  // labelled −0.25, −0.15, −0.05, 0.05 … never said where 0 is (a new user's trial).
+  const x = { title: 'event − control mean return (percentage points; 0.01 = 1 bp)', type: 'quantitative' as const, axis: { tickCount: 6 } };
   const y = { field: 'label', type: 'nominal' as const, title: null, sort: null, axis: { labelLimit: 320 } };
   return {
     $schema: VEGA_LITE_SCHEMA,
@@ -80,10 +83,10 @@ export function effectChartSpec(points: readonly EffectPoint[], options: EffectC
     },
     data: { values },
     facet: {
-      row: { field: 'window', type: 'ordinal', title: 'window', sort: windowOrder(values.map((p) => p.window)), header: { labelAngle: 0, labelFontWeight: 'bold' } },
+      row: { field: 'window', type: 'ordinal', title: null, sort: windowOrder(values.map((p) => p.window)), header: WINDOW_HEADER },
     },
     spec: {
-      width: 420,
+      width: 500,
       layer: [
         { mark: { type: 'rule', color: '#888', strokeDash: [4, 3] }, encoding: { x: { datum: 0, ...x } } },
         {

@@ -3,6 +3,7 @@
 import { OUTCOME_STATUSES } from '../contract/index.js';
 import { statusColorScale } from './status-colors.js';
 import { VEGA_LITE_SCHEMA, type VegaLiteSpec } from './vega-lite-spec.js';
+import { WINDOW_HEADER } from './window-facet-header.js';
 import { windowOrder } from './window-order.js';
 
 /** Rows of one group, window and outcome status (`complete` included: it is the denominator). */
@@ -60,7 +61,7 @@ export function missingnessChartSpec(bars: readonly MissingnessBar[], options: M
     },
     data: { values },
     facet: {
-      row: { field: 'window', type: 'ordinal', title: 'window', sort: windowOrder(values.map((v) => v.window as string)), header: { labelAngle: 0, labelFontWeight: 'bold' } },
+      row: { field: 'window', type: 'ordinal', title: null, sort: windowOrder(values.map((v) => v.window as string)), header: WINDOW_HEADER },
     },
     spec: {
       width: 420,

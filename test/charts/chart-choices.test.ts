@@ -67,7 +67,21 @@ describe('effect chart', () => {
     // one x axis per window, and its ticks fit the window: 15m gets 0.0x ticks, 7d whole points
     expect(svg.match(/>event − control mean return \(percentage points; 0\.01 = 1 bp\)</g)).toHaveLength(5);
     expect(svg).toContain('>0.02<');
-    expect(svg).toContain('>3.0<');
+    expect(svg).toMatch(/>3(\.0)?</);
+    // Every window's axis labels 0, where the dashed line is: no tick is dropped for overlap (a new user's trial met
+    // a 1h axis labelled −0.25, −0.15, −0.05, 0.05 …).
+    expect(svg.match(/>0(\.0+)?</g)).toHaveLength(5);
+  });
+
+  it('labels 0 on an axis whose ticks could not all be labelled (the demo\'s 1h panel)', async () => {
+    // The demo's 1h rows: -0.21 … 0.42 pp. With vega-lite's default tick count the labels overlapped and every other
+    // one was dropped: -0.25, -0.15, -0.05, 0.05 …, never 0.
+    const demo: EffectPoint[] = [
+      [0.305, 0.191, 0.42], [0.193, 0.076, 0.309], [0.139, -0.005, 0.283], [-0.077, -0.201, 0.046], [0.087, -0.044, 0.218], [-0.093, -0.214, 0.027],
+    ].map(([difference, ciLow, ciHigh], i) => ({ window: '1h', group: `group ${i}`, difference: difference!, ciLow: ciLow!, ciHigh: ciHigh! }));
+    const svg = await renderSvg(effectChartSpec(demo));
+    expect(svg).toMatch(/>0(\.0+)?</);
+    expect(svg).not.toContain('>−0.05<');
   });
 
   it('shows n per group and says what the interval is', async () => {
