@@ -51,7 +51,9 @@ function rowLabel(point: ModelScorePoint): string {
 
 /** One panel: a dashed reference rule, the interval as a rule with end ticks, the score as a point. */
 function scorePanel(field: 'auc' | 'log_loss_difference', reference: number, title: string, showLabels: boolean, width: number): Record<string, unknown> {
-  const x = { type: 'quantitative' as const, title, scale: { zero: false, nice: true, padding: 14 } };
+  // About 5 ticks: more overlap in a panel this narrow, and Vega-Lite then drops every other label, the reference
+  // (0.5, 0) among them (a new user's trial: −0.025, −0.005, 0.015).
+  const x = { type: 'quantitative' as const, title, scale: { zero: false, nice: true, padding: 14 }, axis: { tickCount: 5 } };
   const y = { field: 'label', type: 'nominal' as const, title: null, sort: null, axis: showLabels ? { labelLimit: 360 } : null };
   const valid = { filter: `isValid(datum.${field})` };
   const withInterval = { filter: `isValid(datum.${field}_ci_low) && isValid(datum.${field}_ci_high)` };

@@ -70,7 +70,7 @@ describe('effect chart', () => {
     expect(svg).toMatch(/>3(\.0)?</);
     // Every window's axis labels 0, where the dashed line is: no tick is dropped for overlap (a new user's trial met
     // a 1h axis labelled −0.25, −0.15, −0.05, 0.05 …).
-    expect(svg.match(/>0(\.0+)?</g)).toHaveLength(5);
+    expect(svg.match(/opacity="1">0(\.0+)?</g)).toHaveLength(5);
   });
 
   it('labels 0 on an axis whose ticks could not all be labelled (the demo\'s 1h panel)', async () => {
@@ -80,8 +80,8 @@ describe('effect chart', () => {
       [0.305, 0.191, 0.42], [0.193, 0.076, 0.309], [0.139, -0.005, 0.283], [-0.077, -0.201, 0.046], [0.087, -0.044, 0.218], [-0.093, -0.214, 0.027],
     ].map(([difference, ciLow, ciHigh], i) => ({ window: '1h', group: `group ${i}`, difference: difference!, ciLow: ciLow!, ciHigh: ciHigh! }));
     const svg = await renderSvg(effectChartSpec(demo));
-    expect(svg).toMatch(/>0(\.0+)?</);
-    expect(svg).not.toContain('>−0.05<');
+    // Vega-Lite writes every tick's label and hides the ones that would overlap (opacity 0): the shown ones count.
+    expect(svg).toMatch(/opacity="1">0(\.0+)?</);
   });
 
   it('shows n per group and says what the interval is', async () => {

@@ -35,6 +35,20 @@ describe('model score chart', () => {
     }
   });
 
+  it('labels chance and no gain on their axes (the demo\'s 4h scores: with the default ticks every other label was dropped)', async () => {
+    const demo: ModelScorePoint[] = [
+      [0.5765, -0.0079], [0.4954, 0.0088], [0.554, -0.0044], [0.5889, -0.0108], [0.5151, 0.004],
+    ].map(([auc, difference], i) => ({
+      fold: String(i + 1), test_rows: 2000, auc: auc!, auc_ci_low: null, auc_ci_high: null,
+      log_loss_difference: difference!, log_loss_difference_ci_low: null, log_loss_difference_ci_high: null,
+    }));
+    demo.push({ fold: 'pooled', test_rows: 10000, auc: 0.5597, auc_ci_low: 0.4851, auc_ci_high: 0.6342, log_loss_difference: -0.0034, log_loss_difference_ci_low: -0.0189, log_loss_difference_ci_high: 0.0121 });
+    const svg = await renderSvg(modelScoreChartSpec(demo));
+    // Vega-Lite writes every tick's label and hides the ones that would overlap (opacity 0): the shown ones count.
+    expect(svg).toMatch(/opacity="1">0\.50?</);
+    expect(svg).toMatch(/opacity="1">0(\.0+)?</);
+  });
+
   it('keeps chance (AUC 0.5) and no gain (0) inside their panels when no score is near them', async () => {
     const svg = await renderSvg(modelScoreChartSpec(points));
     const rules = referenceRules(svg);
