@@ -19,6 +19,7 @@ export { csvField, formatCsv } from './csv-text.js';
 export type { CsvOptions } from './csv-text.js';
 export { escapeHtml } from './html-text.js';
 export { makeFolder } from './make-folder.js';
+export { replaceFile } from './replace-file.js';
 export { makeTemporaryFolder, ownFolder, removeTree, resolveRemovableTree, MIN_REMOVABLE_SEGMENTS } from './remove-tree.js';
 export type { RemoveTreeOptions } from './remove-tree.js';
 export { UnsafeDeleteError } from './unsafe-delete-error.js';

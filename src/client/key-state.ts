@@ -2,9 +2,9 @@
 // process through one object per key, across processes through `<home>/state/pacing-<sha256(key)[:16]>.json` updated under a file lock.
 // The file holds only a hash-derived name, timestamps and byte counts: never the key.
 
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { sha256Hex, makeFolder } from '../base/index.js';
+import { sha256Hex, makeFolder, replaceFile } from '../base/index.js';
 import { withFileLock } from './file-lock.js';
 
 /** The shared state of one key (or of the public per-IP scope). */
@@ -145,9 +145,7 @@ export class KeyState {
       this.#applyPending(state);
       const result = change(state);
       this.#seenBudget = { ...state.budget, at: performance.now() };
-      const temp = `${path}.${process.pid}.tmp`;
-      await writeFile(temp, `${JSON.stringify(state)}\n`);
-      await rename(temp, path);
+      await replaceFile(path, `${JSON.stringify(state)}\n`);
       return result;
     });
   }

@@ -2,11 +2,10 @@
 // command starts at the right pace (ClientOptions.knownLimits) instead of the smallest plan's 60 rpm, and,
 // for a day after the paid /catalog stated them, does not spend a request on reading them again.
 
-import { randomBytes } from 'node:crypto';
-import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { keyId, type AccountLimits, type KnownAccountLimits } from '../client/index.js';
-import { makeFolder } from '../base/index.js';
+import { makeFolder, replaceFile } from '../base/index.js';
 
 /** The file's name in the home folder. */
 export const KNOWN_LIMITS_FILE = 'account-limits.json';
@@ -96,7 +95,6 @@ export async function recordKnownLimits(slot: KnownLimitsSlot, limits: AccountLi
   const { rpm } = limits;
   if (!Number.isFinite(rpm) || rpm <= 0) return;
   const file = join(slot.home, KNOWN_LIMITS_FILE);
-  const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   try {
     const entries = await readEntries(slot.home);
     const name = entryName(slot);
@@ -112,9 +110,8 @@ export async function recordKnownLimits(slot: KnownLimitsSlot, limits: AccountLi
       .slice(0, MAX_ENTRIES);
     const document: KnownLimitsFile = { version: 1, limits: Object.fromEntries(kept) };
     await makeFolder(slot.home);
-    await writeFile(temp, `${JSON.stringify(document, null, 2)}\n`);
-    await rename(temp, file);
+    await replaceFile(file, `${JSON.stringify(document, null, 2)}\n`);
   } catch {
-    await rm(temp, { force: true }).catch(() => undefined);
+    // A home it cannot write is left as it is (replaceFile removed its temporary file).
   }
 }

@@ -2,12 +2,12 @@
 // and its check time, so the archive lists it without simulating and building the day (docs/mock-releases.md
 // "Known revisions"). File bytes are never kept: a file asked for is rebuilt and checked against these digests.
 
-import { mkdirSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { PRODUCT_VERSION, type Release } from '../../contract/index.js';
-import { sha256Hex } from '../../base/index.js';
+import { makeFolder, replaceFile, sha256Hex } from '../../base/index.js';
 import { releaseId } from './release-id.js';
 
 /** A published revision as the archive records it: the release object and the check that published it. */
@@ -68,18 +68,16 @@ export class KnownRevisionsFile implements KnownRevisions {
   }
 
   /**
-   * Writes the file when revisions were added since it was read: whole, to a temporary name first (a reader never
-   * sees half a file). A cache: a folder that cannot be written keeps nothing and says nothing.
+   * Writes the file when revisions were added since it was read: whole (replaceFile: a reader never sees half a
+   * file). A cache: a folder that cannot be written keeps nothing and says nothing.
    * @returns true when the file was written.
    */
-  save(): boolean {
+  async save(): Promise<boolean> {
     if (this.#added === 0 || this.#madeBy === UNKNOWN_CODE) return false;
     const document: KnownRevisionsDocument = { made_by: this.#madeBy, revisions: Object.fromEntries(this.#revisions) };
-    const temporary = `${this.#file}.${process.pid}.tmp`;
     try {
-      mkdirSync(path.dirname(this.#file), { recursive: true });
-      writeFileSync(temporary, `${JSON.stringify(document)}\n`);
-      renameSync(temporary, this.#file);
+      await makeFolder(path.dirname(this.#file));
+      await replaceFile(this.#file, `${JSON.stringify(document)}\n`);
     } catch {
       return false;
     }

@@ -138,8 +138,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
         app.timers.clear();
         server.close(() => resolve());
         server.closeAllConnections();
-        known?.save();
-      });
+      }).then(async () => void (await known?.save()));
       return closing;
     },
   };

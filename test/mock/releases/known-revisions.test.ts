@@ -29,9 +29,9 @@ describe('known revisions file', () => {
     const archive = new ReleaseArchive(simulator, { knownRevisions: known });
     first = archive.currentReleases();
     firstFiles = new Map(first.map((r) => [r.id, DOWNLOAD_FORMATS.map((format) => digest(archive.file(r.id, format)))]));
-    expect(known.save()).toBe(true);
+    expect(await known.save()).toBe(true);
     // Nothing added since: nothing written.
-    expect(known.save()).toBe(false);
+    expect(await known.save()).toBe(false);
     firstAdvanced = new ReleaseArchive(smallSimulator({ days: DAYS })).advance(3 * HOUR);
   });
 
@@ -94,7 +94,7 @@ describe('known revisions file', () => {
       const known = new KnownRevisionsFile(other, simulator.options);
       expect(new ReleaseArchive(simulator, { knownRevisions: known }).currentReleases(3)).toEqual(first.slice(0, 3));
       expect(simulator.calls).toHaveLength(3);
-      expect(known.save()).toBe(true);
+      expect(await known.save()).toBe(true);
       const saved = JSON.parse(await readFile(other, 'utf8')) as { made_by: string; revisions: object };
       expect(saved.made_by).toBe(document.made_by);
       expect(Object.keys(saved.revisions)).toHaveLength(3);
@@ -107,6 +107,6 @@ describe('known revisions file', () => {
     const simulator = smallSimulator({ days: 2 });
     const known = new KnownRevisionsFile(path.join(blocked, 'known.json'), simulator.options);
     new ReleaseArchive(simulator, { knownRevisions: known }).currentReleases();
-    expect(known.save()).toBe(false);
+    expect(await known.save()).toBe(false);
   });
 });
