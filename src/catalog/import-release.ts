@@ -223,7 +223,7 @@ export async function insertReleaseRows(connection: DuckDBConnection, items: rea
   }
 
   // 6. the fingerprint of the rows as imported, what `rdw verify` and study locks hold the rows to later
-  await recordRowsFingerprints(connection, items.map((item) => ({ id: item.release.id, day: item.release.day })));
+  await recordRowsFingerprints(connection, items.map((item) => ({ id: item.release.id })));
 }
 
 /**

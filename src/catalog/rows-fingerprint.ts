@@ -70,10 +70,9 @@ SELECT w.id AS release_id, sha256(${text}) AS fingerprint
 FROM wanted w LEFT JOIN ev ON ev.release_id = w.id LEFT JOIN ex ON ex.release_id = w.id`;
 }
 
-/** A release whose rows are fingerprinted: its exact ID and UTC day. */
+/** A release whose rows are fingerprinted: its exact ID (every row naming it counts, whatever its `day`: catalogSources). */
 export interface FingerprintedRelease {
-  id: string;
-  day: string;
+  readonly id: string;
 }
 
 /**

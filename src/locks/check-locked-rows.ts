@@ -5,10 +5,9 @@ import { readRowsFingerprints, type MarketEventsSource } from '../catalog/index.
 import { LockMismatchError, NotInCatalogError } from './study-errors.js';
 import { studyMessages } from './messages.js';
 
-/** A locked release's rows as verified: exact ID, UTC day (YYYY-MM-DD) and the rows fingerprint they had. */
+/** A locked release's rows as verified: exact ID and the rows fingerprint they had. */
 export interface VerifiedRows {
   id: string;
-  day: string;
   /** The lock's `rowsFingerprint`, else the one the verification measured (64 hex). */
   rowsFingerprint: string;
 }

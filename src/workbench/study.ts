@@ -135,7 +135,7 @@ function refuseReleases(method: string, options: object): void {
 
 /** The rows fingerprint each locked release was found to have by the verification of `Study.open` (verifyStudyLock). */
 function rowsVerifiedAtOpen(report: ReproduceReport): VerifiedRows[] {
-  return report.releases.map((release) => ({ id: release.id, day: release.day, rowsFingerprint: release.rowsFingerprint }));
+  return report.releases.map((release) => ({ id: release.id, rowsFingerprint: release.rowsFingerprint }));
 }
 
 function pick(options: StudyOpenOptions): Pick<WorkbenchOptions, 'home' | 'mock'> {

@@ -44,7 +44,7 @@ beforeAll(async () => {
     const newest = pulled.pulled.find((release) => release.id === ids[0])!;
     await writeTransaction(workbench.catalog, async (connection) => {
       await connection.run('UPDATE market_events SET calculation_version = $v WHERE release_id = $id', { v: OTHER_VERSION, id: ids[0]! });
-      await recordRowsFingerprints(connection, [{ id: newest.id, day: newest.day }]);
+      await recordRowsFingerprints(connection, [{ id: newest.id }]);
     });
     lockPath = path.join(temp.home, 'mixed.lock.json');
     // Pinned as recorded: rdw lock would otherwise hold these rows to their stored file (the other version) and refuse.
