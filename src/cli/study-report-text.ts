@@ -4,10 +4,7 @@
 import { notebook, type EventStudyResult } from '../index.js';
 import { studyIntervalNotes } from '../workbench/index.js';
 import { studyTextMessages as m } from './messages.js';
-import { wrapText } from './wrap-text.js';
-
-/** The printed study fits a 100-column terminal (its table is tested to). */
-const TEXT_COLUMNS = 100;
+import { TEXT_COLUMNS, wrapText } from './wrap-text.js';
 
 /**
  * The study's headline, notes on returns, the interval (method, level) and the q-values, one sentence per

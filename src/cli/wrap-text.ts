@@ -23,3 +23,11 @@ export function wrapText(text: string, columns: number | undefined, indent = 0):
   lines.push(line);
   return lines.join(`\n${' '.repeat(indent)}`);
 }
+
+/** Widest line rdw's printed text is made for (DESIGN: a 100-column terminal). */
+export const TEXT_COLUMNS = 100;
+
+/** The width a command's text is made for on `out`: its terminal's columns, at most TEXT_COLUMNS (a pipe or file: TEXT_COLUMNS). */
+export function textColumns(out: { columns?: number | undefined }): number {
+  return Math.min(out.columns ?? TEXT_COLUMNS, TEXT_COLUMNS);
+}

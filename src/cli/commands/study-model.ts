@@ -14,6 +14,7 @@ import { STUDY_EVENT_ONLY_FLAGS, STUDY_MODEL_FLAGS } from '../flags.js';
 import { withFlagDefaults } from '../parse-flags.js';
 import { commandMessages } from '../messages.js';
 import { modelStudyText } from '../model-study-text.js';
+import { textColumns } from '../wrap-text.js';
 import { openCliCatalog } from '../open-cli-catalog.js';
 
 /** Flags that only one split method reads (SPLIT_METHODS' ownFlags), each with its method. */
@@ -72,7 +73,7 @@ export async function runModelStudy(context: CliContext, args: ParsedCommandArgs
   );
   // 4. print: the rows as JSON, or the table; 5. the report folder
   if (context.json) context.stdout.write(`${JSON.stringify(modelEvaluationTable(result))}\n`);
-  else context.stdout.write(modelStudyText(result, { wide: args.values.wide === true, current: releases === undefined, columns: Math.min(context.stdout.columns ?? 100, 100) }));
+  else context.stdout.write(modelStudyText(result, { wide: args.values.wide === true, current: releases === undefined, columns: textColumns(context.stdout) }));
   if (typeof args.values.out === 'string') {
     const files = await writeReport(path.resolve(context.cwd, args.values.out));
     (context.json ? context.stderr : context.stdout).write(`${analysisMessages.reportWritten(files.html)}\n`);

@@ -14,6 +14,7 @@ import { commandMessages } from '../messages.js';
 import { openCliCatalog } from '../open-cli-catalog.js';
 import { refuseDashOutput } from '../output-path.js';
 import { pooledVersionsText, studyReportText } from '../study-report-text.js';
+import { textColumns } from '../wrap-text.js';
 import { withFlagDefaults } from '../parse-flags.js';
 import { runModelStudy } from './study-model.js';
 
@@ -52,7 +53,7 @@ export const studyCommand: Command = {
       context.stdout.write(`${JSON.stringify(result.rows)}\n`);
       // The rows array has no room for it: the pooled versions go to stderr, as the report path does.
       if (result.metadata.calculationVersionMix.length > 1) context.stderr.write(`${pooledVersionsText(result)}\n`);
-    } else context.stdout.write(studyReportText(result, { wide: args.values.wide === true, columns: Math.min(context.stdout.columns ?? 100, 100) }));
+    } else context.stdout.write(studyReportText(result, { wide: args.values.wide === true, columns: textColumns(context.stdout) }));
     if (typeof args.values.out === 'string') {
       const files = await writeReport(path.resolve(context.cwd, args.values.out));
       (context.json ? context.stderr : context.stdout).write(`${analysisMessages.reportWritten(files.html)}\n`);
