@@ -77,7 +77,7 @@ export const modellingMessages = {
     const remedy =
       advice.kind === 'test-days'
         ? raiseTestDays(advice, needed)
-        : `give each fold ${needed - fewestDays}+ more test days (pull more days)${advice.mostFolds !== undefined ? `, or use ${advice.mostFolds} fold${advice.mostFolds === 1 ? '' : 's'} or fewer` : ''}`;
+        : `give each fold ${needed - fewestDays}+ more test days (${advice.daysNeeded > advice.days ? `pull about ${advice.daysNeeded - advice.days} more days, ${advice.daysNeeded} in all` : 'pull more days'})${advice.mostFolds !== undefined ? `, or use ${advice.mostFolds} fold${advice.mostFolds === 1 ? '' : 's'} or fewer` : ''}`;
     const pooled = note.pooledToo && advice.kind === 'fold-count' ? `; ${pooledRow} has none either (${totalDays} test days): pull ${needed - totalDays}+ more days` : note.pooledToo ? `; ${pooledRow} has none either` : '';
     return `${who}: ${fewestDays} test days${shortest} make ${blocks(fewestDays)} of ${unit}, and an interval needs ${minBlocks} blocks (${needed} test days per fold); ${remedy}${pooled}.`;
   },

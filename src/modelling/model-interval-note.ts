@@ -33,7 +33,7 @@ export function modelIntervalNote(
     totalDays: pooled.daySpan,
     pooledToo: pooledShort,
     pooledScores: pooled.overFolds?.differenceMethod === 'cross-fold' ? ('log-loss-difference' as const) : ('all' as const),
-    advice: advisor(interval.blockDays * interval.minBlocks),
+    advice: advisor(interval.blockDays * interval.minBlocks, folds.length),
   };
   if (short.length > 0) {
     sentences.push(modellingMessages.modelTooFewBlocks({ ...note, folds: short.map((fold) => fold.fold), allFolds: short.length === folds.length, fewestDays: Math.min(...short.map((fold) => fold.daySpan)) }));

@@ -285,7 +285,7 @@ describe('evaluateModel', () => {
     expect(result.interval.description).toBe(modellingMessages.modelIntervalMethod(0.95, blockDays, { over: 'folds', folds: j }));
     expect(result.interval.description).toContain(`pooled: Nadeau–Bengio corrected resampled t over the ${j} folds' scores (${j - 1} df)`);
     expect(result.intervalNote).toBe(
-      `No fold shows an interval: ${testDays} test days (the shortest fold's) make ${MIN_INTERVAL_BLOCKS - 1} blocks of ${blockDays} days, and an interval needs ${MIN_INTERVAL_BLOCKS} blocks (${needed} test days per fold); give each fold 2+ more test days (pull more days).`,
+      `No fold shows an interval: ${testDays} test days (the shortest fold's) make ${MIN_INTERVAL_BLOCKS - 1} blocks of ${blockDays} days, and an interval needs ${MIN_INTERVAL_BLOCKS} blocks (${needed} test days per fold); give each fold 2+ more test days (pull about 4 more days, ${2 * needed} in all).`,
     );
   });
 

@@ -2,10 +2,12 @@
 // make fewer jackknife blocks than an interval needs, so fold rows show none and the evaluation says how many
 // more test days per fold; at 1h every fold and the pooled row have intervals around their estimates.
 
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIN_INTERVAL_BLOCKS, daysForInterval, intervalBlockDays } from '../../src/analysis/block-jackknife.js';
 import { modelCatalog, modelEvaluationTable } from '../../src/modelling/index.js';
 import { WINDOW_SECONDS } from '../../src/contract/index.js';
+import { MarketSimulator } from '../../src/mock/index.js';
 import { simulatorCatalog, type FixtureCatalog } from '../support/fixture-catalog.js';
 
 let fixture: FixtureCatalog;
@@ -37,7 +39,7 @@ describe('model score intervals on 60 simulator days (seed 1)', () => {
     const note = result.evaluation.intervalNote!;
     const blocks = Math.ceil(fewest / blockDays);
     expect(note).toContain(`No fold shows an interval: ${fewest} test days (the shortest fold's) make ${blocks} ${blocks === 1 ? 'block' : 'blocks'} of ${blockDays} days`);
-    expect(note).toContain(`an interval needs ${MIN_INTERVAL_BLOCKS} blocks (${needed} test days per fold); give each fold ${needed - fewest}+ more test days (pull more days)`);
+    expect(note).toContain(`an interval needs ${MIN_INTERVAL_BLOCKS} blocks (${needed} test days per fold); give each fold ${needed - fewest}+ more test days (pull about ${5 * needed - pooled.daySpan} more days, ${5 * needed} in all)`);
     // The pooled row of 5 folds: an interval from the folds' scores (corrected resampled t), blocks or not.
     expect(pooled.noInterval).toBeUndefined();
     expect(pooled.intervals.model.auc.every(Number.isFinite)).toBe(true);
@@ -73,6 +75,25 @@ describe('model score intervals on 60 simulator days (seed 1)', () => {
     expect(followed.evaluation.intervalNote).toBeUndefined();
     expect(followed.evaluation.folds.every((fold) => fold.intervals.model.auc.every(Number.isFinite))).toBe(true);
     expect((await study(advised + 1)).evaluation.intervalNote).toContain('No fold shows an interval');
+  }, 120_000);
+
+  // The note's "pull about N more days, M in all", followed: the oldest days of the same market, then N more.
+  it.each([
+    ['purged-k-fold', { method: 'purged-k-fold', folds: 3 }],
+    ['walk-forward', { method: 'walk-forward', folds: 2 }],
+  ] as const)('24h %s on 30 days: pulling the days the note names gives every fold an interval', async (_name, split) => {
+    const days = new MarketSimulator({ seed: 1, days: 60 }).days();
+    const releaseOf = (day: string) => createHash('sha256').update(`model-intervals|${day}`).digest('hex');
+    const study = (count: number) => modelCatalog(fixture.catalog, { window: '24h', split, releases: days.slice(0, count).map(releaseOf) });
+    const note = (await study(30)).evaluation.intervalNote!;
+    const advice = /pull about (\d+) more days, (\d+) in all/.exec(note);
+    expect(advice, note).not.toBeNull();
+    const [more, all] = [Number(advice![1]), Number(advice![2])];
+    expect(all).toBe((split.method === 'walk-forward' ? split.folds + 1 : split.folds) * daysForInterval(intervalBlockDays(WINDOW_SECONDS['24h']), MIN_INTERVAL_BLOCKS));
+    expect(more).toBe(all - 30);
+    const followed = await study(30 + more);
+    expect(followed.evaluation.intervalNote).toBeUndefined();
+    expect(followed.evaluation.folds.every((fold) => fold.intervals.model.auc.every(Number.isFinite))).toBe(true);
   }, 120_000);
 
   it('24h walk-forward with test days given: the note asks for more test days per fold, and those give intervals', async () => {
