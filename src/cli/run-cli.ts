@@ -4,6 +4,7 @@
 // mistyped command or flag and flag values are answered from flags.ts alone, and each command's module loads
 // only when the command runs (commands/index.ts), so `rdw openapi` or `rdw kernel` load no DuckDB or mock.
 
+import { printableText } from '../base/index.js';
 import { EXIT_CODES, failureOf } from '../contract/index.js';
 import { closestName } from './closest-name.js';
 // The workbench's one light module, past its door (index.ts), which would load DuckDB, the mock and the
@@ -118,11 +119,14 @@ function reportFailure(error: unknown, stderr: CliOutput, env: Readonly<Record<s
 
 /**
  * `rdw: <message>` (on a terminal wrapped between words under the message), or under --json the one line
- * `{"error":{"code","exitCode","message"}}` (never wrapped); returns the exit code.
+ * `{"error":{"code","exitCode","message"}}` (never wrapped); returns the exit code. A sentence may quote text
+ * from a file or another machine (a study lock's fields, a file name, a service's answer): its control characters
+ * are written escaped (`\n`, `\u001b`), so the failure stays one line and never drives the terminal.
  */
 function sayFailure(stderr: CliOutput, json: boolean, { code, exitCode, message }: ReportedFailure): number {
   const prefix = 'rdw: ';
-  stderr.write(json ? `${JSON.stringify({ error: { code, exitCode, message } })}\n` : `${prefix}${wrapText(message, stderr.columns, prefix.length)}\n`);
+  const line = printableText(message, Number.POSITIVE_INFINITY);
+  stderr.write(json ? `${JSON.stringify({ error: { code, exitCode, message } })}\n` : `${prefix}${wrapText(line, stderr.columns, prefix.length)}\n`);
   return exitCode;
 }
 

@@ -1,5 +1,10 @@
 // Every user-facing sentence of the study layer.
 
+import { printableText } from '../base/index.js';
+
+/** Widest value a lock mismatch quotes (a 64-hex digest fits; a lock's edited string is cut with …). */
+const MISMATCH_VALUE_WIDTH = 200;
+
 /** What to do when a lock cannot be read, by the error code (the rest: the general check). */
 const LOCK_READ_REMEDY: Record<string, string> = {
   EISDIR: 'it is a folder: give the path of the lock file in it, e.g. study.lock.json',
@@ -26,8 +31,9 @@ export const studyMessages = {
     `A study lock pins releases of one dataset, but these releases belong to ${datasets.join(', ')}.`,
   unknownLockedRelease: (id: string) =>
     `Release ${id} pinned by the lock is unknown to the service (404); the lock cannot be reproduced from this service.`,
+  // The values come from the lock (a file anyone may edit) and the catalog: printed escaped, never as control characters.
   lockMismatch: (id: string, what: string, locked: string, found: string) =>
-    `Release ${id} does not match the lock: ${what} is ${found}, the lock says ${locked}; the analysis would not reproduce.`,
+    `Release ${id} does not match the lock: ${what} is ${printableText(found, MISMATCH_VALUE_WIDTH)}, the lock says ${printableText(locked, MISMATCH_VALUE_WIDTH)}; the analysis would not reproduce.`,
   rowsDiffer: (id: string, pinned: string, found: string) =>
     `The catalog's rows of release ${id} differ from the rows the lock pins (rows fingerprint ${found.slice(0, 12)}…, the lock says ${pinned.slice(0, 12)}…): they were changed after import; run "rdw verify --repair" to re-import them from the verified stored files, then run this again.`,
   rowsDifferFromLockedFile: (id: string, fromFile: string, found: string) =>

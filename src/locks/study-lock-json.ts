@@ -1,6 +1,6 @@
 // Reading and writing the lock's JSON text: strict validation in, canonical text out (stable diffs in git).
 
-import { DAY_PATTERN, SHA256_HEX_PATTERN } from '../base/index.js';
+import { DAY_PATTERN, SHA256_HEX_PATTERN, printableText } from '../base/index.js';
 import { checkReleaseId, UsageError, withCode } from '../contract/index.js';
 import { LOCK_VERSION, compareIds, type LockedFile, type LockedRelease, type StudyLock } from './study-lock.js';
 import { studyMessages } from './messages.js';
@@ -24,7 +24,8 @@ export function studyLockFromJson(text: string, source = 'study lock'): StudyLoc
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new LockFormatError(studyMessages.lockUnreadable(source, (error as Error).message), { cause: error });
+    // JSON.parse quotes the text around the fault: a lock's bytes (a newline, an escape sequence) never reach a terminal.
+    throw new LockFormatError(studyMessages.lockUnreadable(source, printableText((error as Error).message, 160)), { cause: error });
   }
   const invalid = (detail: string) => new LockFormatError(studyMessages.lockInvalid(source, detail));
   const reserved = reservedKeyPath(value, '');
@@ -92,7 +93,7 @@ function lockedRelease(value: unknown, at: string, invalid: (detail: string) => 
   if (!isObject(value.files) || Object.keys(value.files).length === 0) throw invalid(`${at}.files is not a non-empty object`);
   const files: LockedRelease['files'] = {};
   for (const [format, file] of Object.entries(value.files)) {
-    if (format !== 'parquet' && format !== 'csv' && format !== 'json') throw invalid(`${at}.files.${format} is not a data file format`);
+    if (format !== 'parquet' && format !== 'csv' && format !== 'json') throw invalid(`${at}.files.${printableText(format)} is not a data file format`);
     files[format] = lockedFile(file, `${at}.files.${format}`, invalid);
   }
   // Optional: locks written before rdw recorded row fingerprints have none.

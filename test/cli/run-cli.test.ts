@@ -78,6 +78,17 @@ describe('runCli', () => {
     expect(err.text()).toBe('rdw: Release abc failed its checksum. Nothing was imported.\n');
   });
 
+  it('writes the control characters a failure quotes (a study lock field, a file name) escaped, on one line', async () => {
+    // A lock's "dataset": "\u001b]0;pwned\u0007\u001b[2J…" reached stderr raw: it retitled the window and cleared the screen.
+    const quoting: Command = { ...failing, name: 'quote', async run() { throw new IntegrityError('The lock says \u001b]0;pwned\u0007\u001b[2Jx\nnext; stop.'); } };
+    const err = captureOutput();
+    expect(await runCli(['quote'], { commands: [quoting], stderr: err.output })).toBe(3);
+    expect(err.text()).toBe('rdw: The lock says \\u001b]0;pwned\\u0007\\u001b[2Jx\\nnext; stop.\n');
+    const json = captureOutput();
+    await runCli(['quote', '--json'], { commands: [quoting], stderr: json.output });
+    expect(JSON.parse(json.text()).error.message).toBe('The lock says \u001b]0;pwned\u0007\u001b[2Jx\nnext; stop.');
+  });
+
   it('reports an unexpected error as exit 1 in one line, with the stack only under RDW_DEBUG=1', async () => {
     const quiet = captureOutput();
     expect(await runCli(['crash'], { commands: [crashing], stderr: quiet.output })).toBe(1);

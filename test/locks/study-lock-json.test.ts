@@ -2,6 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { LockFormatError, LockVersionError, studyLockFromJson, studyLockToJson } from '../../src/locks/study-lock-json.js';
 import type { StudyLock } from '../../src/locks/study-lock.js';
 import { UsageError } from '../../src/contract/index.js';
+import { studyMessages } from '../../src/locks/messages.js';
+
+/** C0, DEL and C1 controls: what would move a terminal's cursor or retitle its window. */
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
 const hex = (char: string) => char.repeat(64);
 
@@ -35,6 +39,25 @@ describe('study lock JSON', () => {
     expect((error as LockVersionError).code).toBe('RDW_LOCK_VERSION');
     expect((error as LockVersionError).lockVersion).toBe(2);
     expect((error as LockVersionError).exitCode).toBe(2);
+  });
+
+  it.each([
+    ['an escape sequence', '\u001b]0;pwned\u0007\u001b[2J{}'],
+    ['a UTF-16 file read as UTF-8', '\ufffd\ufffd{\u0000\n\u0000 \u0000"'],
+  ])('names a lock that is not JSON without quoting its control characters (%s)', (_name, text) => {
+    const error = catchError(() => studyLockFromJson(text, 'study.lock.json'));
+    expect(error).toBeInstanceOf(LockFormatError);
+    expect((error as LockFormatError).message).toMatch(/^The study lock study\.lock\.json is not valid JSON \(/);
+    expect((error as LockFormatError).message).not.toMatch(CONTROL);
+  });
+
+  it('quotes an edited lock value in a mismatch escaped, and cut when long', () => {
+    const sentence = studyMessages.lockMismatch(hex('a'), 'the dataset', `\u001b[2J${'x'.repeat(500)}`, 'market-events-v1');
+    expect(sentence).not.toMatch(CONTROL);
+    expect(sentence).toContain('the lock says \\u001b[2Jxxx');
+    expect(sentence.length).toBeLessThan(400);
+    expect(catchError(() => studyLockFromJson(JSON.stringify({ ...base(), releases: [{ ...base().releases[0], files: { '\u001b[2J': { sha256: hex('3'), bytes: 1 } } }] }))))
+      .toHaveProperty('message', expect.not.stringMatching(CONTROL));
   });
 
   const base = () => JSON.parse(studyLockToJson(lock));
