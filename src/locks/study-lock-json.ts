@@ -18,11 +18,17 @@ export class LockVersionError extends withCode(UsageError, 'RDW_LOCK_VERSION') {
   }
 }
 
-/** Parses and validates a lock's text. `source` names it in messages (a file name, not a machine path). */
+/** A UTF-8 byte order mark, as Windows editors (Notepad) write it at the start of a file they save. */
+const BYTE_ORDER_MARK = '\uFEFF';
+
+/**
+ * Parses and validates a lock's text. `source` names it in messages (a file name, not a machine path). A leading
+ * byte order mark is dropped (a lock saved by a Windows editor is the same lock); CRLF line ends are JSON whitespace.
+ */
 export function studyLockFromJson(text: string, source = 'study lock'): StudyLock {
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    value = JSON.parse(text.startsWith(BYTE_ORDER_MARK) ? text.slice(BYTE_ORDER_MARK.length) : text);
   } catch (error) {
     // JSON.parse quotes the text around the fault: a lock's bytes (a newline, an escape sequence) never reach a terminal.
     throw new LockFormatError(studyMessages.lockUnreadable(source, printableText((error as Error).message, 160)), { cause: error });

@@ -41,6 +41,13 @@ describe('study lock JSON', () => {
     expect((error as LockVersionError).exitCode).toBe(2);
   });
 
+  it('reads a lock saved with a UTF-8 byte order mark and CRLF line ends (a Windows editor) as the same lock', () => {
+    const text = studyLockToJson(lock);
+    const parsed = studyLockFromJson(text);
+    expect(studyLockFromJson(`\uFEFF${text}`, 'study.lock.json')).toEqual(parsed);
+    expect(studyLockFromJson(`\uFEFF${text.replace(/\n/g, '\r\n')}`)).toEqual(parsed);
+  });
+
   it.each([
     ['an escape sequence', '\u001b]0;pwned\u0007\u001b[2J{}'],
     ['a UTF-16 file read as UTF-8', '\ufffd\ufffd{\u0000\n\u0000 \u0000"'],
