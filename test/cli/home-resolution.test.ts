@@ -41,6 +41,12 @@ describe('the home folder, resolved one way', () => {
     ['absolute RDW_HOME', undefined, { RDW_HOME: '/e' }, '/e'],
     ['./datasets by default', undefined, {}, '/w/datasets'],
     ['flag over an empty RDW_HOME', 'h', { RDW_HOME: '' }, '/w/h'],
+    // No shell expands the ~ of --home=~/data or of a crontab's RDW_HOME=~/data: it went to /w/~/data.
+    ['a flag under ~ (--home=~/data)', '~/data', { HOME: '/u' }, '/u/data'],
+    ['a flag of ~ alone', '~', { HOME: '/u' }, '/u'],
+    ['RDW_HOME under ~ (a crontab line)', undefined, { RDW_HOME: '~/rdw-data', HOME: '/u' }, '/u/rdw-data'],
+    ['./~ names a folder named ~', './~/data', { HOME: '/u' }, '/w/~/data'],
+    ['~user is a name, not expanded', '~user/data', { HOME: '/u' }, '/w/~user/data'],
   ] as const)('%s: the CLI and the workbench agree', async (_case, flag, env, expected) => {
     const cli = await cliHome(flag, env, '/w');
     expect(cli.code).toBe(0);
