@@ -183,10 +183,12 @@ export const commandMessages = {
     `Wrote ${rows} row${rows === 1 ? '' : 's'} (${columns} column${columns === 1 ? '' : 's'}) to ${file}.`,
   sqlNoFileAccess: () =>
     'rdw sql only reads the catalog: a statement that writes, exports or reads other files (COPY, EXPORT, read_csv …) is refused. Use DuckDB itself on a copy of catalog.duckdb to export data.',
+  sqlWouldWrite: () =>
+    'rdw sql only reads: this query would change the catalog (EXPLAIN of an INSERT, UPDATE or DELETE runs against it too), which rdw sql opens read-only. Explain the SELECT part alone, or use DuckDB itself on a copy of catalog.duckdb to change data.',
   sqlOneStatement: (count: number) =>
     `rdw sql runs one query, and this text holds ${count} statements (separated by ';'): run them one at a time, or join them into one query (WITH …, UNION ALL).`,
   sqlNotReadOnly: (kind: string) =>
-    `rdw sql only reads: a ${kind} statement is refused (only SELECT, WITH, FROM, DESCRIBE, SHOW, SUMMARIZE and EXPLAIN run; nothing is written, attached, installed or exported). Use DuckDB itself on a copy of catalog.duckdb to change or export data.`,
+    `rdw sql only reads: ${/^[AEIOU]/.test(kind) ? 'an' : 'a'} ${kind} statement is refused (only SELECT, WITH, FROM, DESCRIBE, SHOW, SUMMARIZE and EXPLAIN run; nothing is written, attached, installed or exported). Use DuckDB itself on a copy of catalog.duckdb to change or export data.`,
   // mock
   hostExpected: () => 'a host name or address',
   nowExpected: () => 'an ISO time such as 2026-11-01T00:00:00Z, or UTC Unix seconds',

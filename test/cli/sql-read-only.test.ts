@@ -42,6 +42,24 @@ describe('rdw sql is read-only', () => {
     if (written !== undefined) expect(existsSync(out(written))).toBe(false);
   });
 
+  it.each([
+    ['EXPLAIN ANALYZE DELETE', 'EXPLAIN ANALYZE DELETE FROM releases'],
+    ['EXPLAIN INSERT', 'EXPLAIN INSERT INTO releases SELECT * FROM releases'],
+    ['EXPLAIN (FORMAT json) UPDATE', "EXPLAIN (FORMAT json) UPDATE releases SET dataset = 'x'"],
+  ])('refuses %s as a write (RDW_SQL_NOT_READ_ONLY), not as a malformed query', async (_name, sql) => {
+    // It said "The query failed: Invalid Input Error: … attached in read-only mode!; fix it (rdw sql "SHOW TABLES" …)", RDW_CLI_USAGE.
+    const run = await runBuiltCli(['sql', sql, '--json', '--home', temp.home]);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(JSON.parse(run.stderr).error).toEqual({ code: 'RDW_SQL_NOT_READ_ONLY', exitCode: 2, message: commandMessages.sqlWouldWrite() });
+  });
+
+  it('says "an" before a statement word that starts with a vowel', () => {
+    expect(commandMessages.sqlNotReadOnly('INSERT')).toMatch(/^rdw sql only reads: an INSERT statement is refused/);
+    expect(commandMessages.sqlNotReadOnly('ATTACH')).toMatch(/^rdw sql only reads: an ATTACH statement/);
+    expect(commandMessages.sqlNotReadOnly('CREATE')).toMatch(/^rdw sql only reads: a CREATE statement/);
+  });
+
   it('refuses several queries in one text (exit 2) instead of printing the first and dropping the rest', async () => {
     const run = await runBuiltCli(['sql', 'SELECT 1 AS a; SELECT 2 AS b', '--home', temp.home]);
     expect(run.code).toBe(2);

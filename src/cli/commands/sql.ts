@@ -67,6 +67,11 @@ export const sqlCommand: Command = {
       if (/file system operations are disabled/i.test((error as Error).message)) {
         throw new SqlNotReadOnlyError(commandMessages.sqlNoFileAccess(), { option: 'query', cause: error });
       }
+      // An EXPLAIN passes the statement-type check whatever it explains; explaining a write is a write to DuckDB,
+      // refused by the read-only catalog ("… attached in read-only mode"): a refused write, not a malformed query.
+      if (/attached in read-only mode/i.test((error as Error).message)) {
+        throw new SqlNotReadOnlyError(commandMessages.sqlWouldWrite(), { option: 'query', cause: error });
+      }
       throw new CliUsageError(commandMessages.sqlFailed((error as Error).message), { option: 'query', cause: error });
     }
     if ('rows' in result) {
