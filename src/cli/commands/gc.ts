@@ -9,9 +9,11 @@ export const gcCommand: Command = {
   name: 'gc',
   line: COMMAND_LINES.gc,
   async run(context, args) {
-    // A dry run changes nothing, so it makes no home either: at a mistyped --home it says No catalog (exit 1).
+    // A dry run changes nothing, so it only reads: no home made (at a mistyped --home it says No catalog, exit 1),
+    // the catalog opened read-only, beside the home's readers (a notebook, rdw sql) and on a read-only mount. It
+    // opened the writer's lock: it waited for any reader, then failed, and a read-only home was "cannot write there".
     const dryRun = args.values['dry-run'] === true;
-    const catalog = await openCliCatalog(context, 'write', { create: !dryRun });
+    const catalog = await openCliCatalog(context, dryRun ? 'read' : 'write');
     const result = await collectGarbage(catalog, { dryRun });
     if (context.json) {
       context.stdout.write(`${JSON.stringify(result)}\n`);
