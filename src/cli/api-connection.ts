@@ -1,6 +1,7 @@
 // The API a command talks to: delegates to src/workbench's connectApi with the command's context
 // (RDW_BASE_URL/--base-url with RDW_API_KEY, or else the embedded mock, announced on stderr).
 
+import { isFolder } from '../base/index.js';
 import { connectApi as connectWorkbenchApi, ApiKeyMissingError, workbenchMessages, type ApiConnection } from '../workbench/index.js';
 import { UsageError } from '../contract/index.js';
 import type { CliContext } from './cli-context.js';
@@ -17,14 +18,23 @@ export function writeClientNotice(context: Pick<CliContext, 'json' | 'stderr'>, 
   context.stderr.write(`${context.json ? '' : 'rdw: '}${message}\n`);
 }
 
+export interface ConnectApiOptions {
+  /**
+   * The command keeps nothing in the home (rdw research): the client's shared state goes to `context.home` only when
+   * that folder exists, else it stays in memory, so such a command makes no home (docs/cli.md lists those that do).
+   */
+  homeIfPresent?: boolean;
+}
+
 /**
  * Connects to `context.baseUrl` with RDW_API_KEY, or, without a base URL, starts the embedded mock on
  * a free port (noted on stderr unless --json). Shared client state lives in `context.home`. Client notices
  * are written to stderr, one line each. The key is never printed.
  */
-export async function connectApi(context: CliContext): Promise<ApiConnection> {
+export async function connectApi(context: CliContext, options: ConnectApiOptions = {}): Promise<ApiConnection> {
   try {
-    return await openConnection(context);
+    const home = options.homeIfPresent === true && !(await isFolder(context.home)) ? undefined : context.home;
+    return await openConnection(context, home);
   } catch (error) {
     throw settingError(error, context);
   }
@@ -41,10 +51,10 @@ export function settingError(error: unknown, context: CliContext): unknown {
   return error;
 }
 
-function openConnection(context: CliContext): Promise<ApiConnection> {
+function openConnection(context: CliContext, home: string | undefined): Promise<ApiConnection> {
   return connectWorkbenchApi({
     env: context.env,
-    home: context.home,
+    home,
     ...(context.baseUrl === undefined ? {} : { baseUrl: context.baseUrl }),
     ...(context.siteUrl === undefined ? {} : { siteUrl: context.siteUrl }),
     ...(context.json ? {} : { onEmbedded: (baseUrl: string) => context.stderr.write(`${workbenchMessages.embeddedMock(baseUrl)}\n`) }),

@@ -1,3 +1,5 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/run-cli.js';
 import { withMockServer } from '../support/with-mock-server.js';
@@ -49,6 +51,21 @@ describe('rdw research and rdw live', () => {
         expect(unknown.code).toBe(6);
         expect(unknown.err).toMatch(/^rdw: .+\n$/);
         expect((await run('research', 'get')).code).toBe(2);
+      });
+    });
+  });
+
+  it('makes no home: rdw research in a folder without one leaves it as it was', async () => {
+    // It made ./datasets/state/pacing-….json wherever it was run (docs/cli.md: only commands that write make a home).
+    await withMockServer({ days: 3 }, async (mock) => {
+      await withTempHome(async (folder) => {
+        const env = { RDW_BASE_URL: mock.baseUrl, RDW_SITE_URL: mock.siteUrl, RDW_API_KEY: mock.keys.free };
+        const out = captureOutput();
+        expect(await runCli(['research', 'catalog', '--json'], { env, cwd: folder, stdout: out.output })).toBe(0);
+        expect(JSON.parse(out.text())).toHaveProperty('datasets');
+        const absent = path.join(folder, 'not-made');
+        expect(await runCli(['research', 'get', 'market-breadth', '--home', absent], { env, cwd: folder })).toBe(0);
+        expect(await readdir(folder)).toEqual([]);
       });
     });
   });

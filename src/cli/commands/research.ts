@@ -18,7 +18,8 @@ export const researchCommand: Command = {
     if (!(action === 'catalog' || needsId) || (needsId ? datasetId === undefined || extra.length > 0 : datasetId !== undefined)) {
       throw new CliUsageError(commandMessages.researchUsage());
     }
-    const api = await connectApi(context);
+    // The free scope keeps nothing locally: run from any folder, it makes no ./datasets (pacing then stays in memory).
+    const api = await connectApi(context, { homeIfPresent: true });
     context.onExit(() => api.close());
     if (action === 'catalog') return writeResearchCatalog(context, await api.client.research.catalog());
     if (action === 'get') return writeDocument(context, datasetId!, await api.client.research.snapshot(datasetId!));
