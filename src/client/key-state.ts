@@ -69,6 +69,8 @@ export class KeyState {
   /** The budget as of the last round trip, and when it was read (real time, `performance.now()` ms: it dates a file read). */
   #seenBudget: { day: string; bytes: number; at: number } | undefined;
   #folderMade = false;
+  /** The home's state could not be written (a read-only mount, a folder of another user): memory only from then on. */
+  #memoryOnly = false;
 
   private constructor(id: string, home: string | undefined) {
     this.filePath = home === undefined ? undefined : join(home, 'state', `pacing-${id}.json`);
@@ -126,27 +128,50 @@ export class KeyState {
 
   async #locked<T>(change: (state: KeyStateData) => T): Promise<T> {
     const path = this.filePath;
-    if (path === undefined) {
+    if (path === undefined || this.#memoryOnly) {
       this.#applyPending(this.#memory);
       return change(this.#memory);
     }
-    if (!this.#folderMade) {
-      await makeFolder(join(path, '..'));
-      this.#folderMade = true;
-    }
-    return withFileLock(`${path}.lock`, async () => {
-      const text = await readFile(path, 'utf8').catch(() => undefined);
-      let state: KeyStateData;
-      try {
-        state = text === undefined ? emptyState() : normalize(JSON.parse(text));
-      } catch {
-        state = emptyState(); // a torn or foreign file: start over rather than fail every request
+    let changed: { state: KeyStateData; result: T } | undefined;
+    try {
+      if (!this.#folderMade) {
+        await makeFolder(join(path, '..'));
+        this.#folderMade = true;
       }
-      this.#applyPending(state);
-      const result = change(state);
-      this.#seenBudget = { ...state.budget, at: performance.now() };
-      await replaceFile(path, `${JSON.stringify(state)}\n`);
-      return result;
-    });
+      return await withFileLock(`${path}.lock`, async () => {
+        const state = await readStateFile(path);
+        this.#applyPending(state);
+        changed = { state, result: change(state) };
+        this.#seenBudget = { ...state.budget, at: performance.now() };
+        await replaceFile(path, `${JSON.stringify(state)}\n`);
+        return changed.result;
+      });
+    } catch (error) {
+      // A home rdw may read but not write (mounted read-only, another user's): pacing goes on in memory, as without a
+      // home, from what the file said; it made every request fail ("… is on a read-only file system"), even rdw
+      // research and rdw lock check, which write nothing else there. Other failures stay failures.
+      if (!UNWRITABLE_CODES.has((error as NodeJS.ErrnoException).code ?? '')) throw error;
+      this.#memoryOnly = true;
+      if (changed !== undefined) {
+        this.#memory = changed.state;
+        return changed.result;
+      }
+      this.#memory = await readStateFile(path);
+      this.#applyPending(this.#memory);
+      return change(this.#memory);
+    }
+  }
+}
+
+/** Errors of a write the home refuses for good (not a busy lock, not a full disk): pacing falls back to memory. */
+const UNWRITABLE_CODES: ReadonlySet<string> = new Set(['EROFS', 'EACCES', 'EPERM']);
+
+/** The shared state file's state; an absent, torn or foreign file reads as empty (start over rather than fail every request). */
+async function readStateFile(path: string): Promise<KeyStateData> {
+  const text = await readFile(path, 'utf8').catch(() => undefined);
+  try {
+    return text === undefined ? emptyState() : normalize(JSON.parse(text));
+  } catch {
+    return emptyState();
   }
 }
