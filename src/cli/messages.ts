@@ -197,6 +197,10 @@ export const commandMessages = {
   portInUse: (host: string, port: number) =>
     `Port ${port} on ${host} is already in use (another rdw mock?); stop that process or choose another port, e.g. --port 0 for any free one.`,
   hostNotLocal: (host: string) => `--host ${host} is not an address of this machine; use 127.0.0.1 (the default) or 0.0.0.0 for every interface.`,
+  hostUnresolved: (host: string) =>
+    `--host ${host} is not an address nor a host name this machine can resolve; give an address of this machine, e.g. 127.0.0.1 (the default) or 0.0.0.0 for every interface, without a port (that is --port).`,
+  portNeedsPrivilege: (host: string, port: number) =>
+    `Port ${port} on ${host} may only be opened with the system's privileges (ports below 1024); choose a port from 1024 up, e.g. --port 8787, or --port 0 for any free one.`,
   mockListening: (baseUrl: string, siteUrl: string, seed: number, now: string, days: number) =>
     `rdw mock: serving the Research Data API at ${baseUrl}\n` +
     `  public live pages under ${siteUrl}; seed ${seed}, clock ${now}, ${days} days.\n` +

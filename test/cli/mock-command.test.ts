@@ -114,6 +114,17 @@ describe('rdw mock (in-process)', () => {
     expect(stderr.text()).toMatch(/^rdw: /);
   });
 
+  it.each([['a name no resolver knows', 'no-such-host.invalid'], ['an address with a port', '127.0.0.1:80'], ['a name with a space', 'bad host']])(
+    'refuses --host of %s with exit 2 in one sentence, not as a bug to report',
+    async (_name, host) => {
+      // It said "rdw failed unexpectedly: getaddrinfo ENOTFOUND bad host. Run again with RDW_DEBUG=1 …, and report it." (exit 1).
+      const never = createMockCommand({ waitForStop: () => Promise.resolve('test') });
+      const stderr = output();
+      expect(await runCli(['mock', '--port', '0', '--host', host, '--json'], { commands: [never], stderr: stderr.stream, cwd: root })).toBe(2);
+      expect(JSON.parse(stderr.text()).error).toMatchObject({ code: 'RDW_CLI_USAGE', exitCode: 2, message: expect.stringMatching(new RegExp(`^--host ${host.replace(/\./g, '\\.')} is not an address nor a host name this machine can resolve;`)) });
+    },
+  );
+
   it('refuses invalid limits and fault rules in files (exit 2)', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'rdw-mock-'));
     await writeFile(path.join(dir, 'limits.json'), JSON.stringify({ researcher: { rpm: -1 } }));

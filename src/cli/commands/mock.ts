@@ -75,6 +75,9 @@ export function createMockCommand(options: MockCommandOptions = {}): Command {
         const code = (error as NodeJS.ErrnoException).code;
         if (code === 'EADDRINUSE') throw new CliUsageError(m.portInUse(host, port), { option: 'port', cause: error });
         if (code === 'EADDRNOTAVAIL') throw new CliUsageError(m.hostNotLocal(host), { option: 'host', cause: error });
+        // A name the resolver does not know ("bad host", "127.0.0.1:80"): a mistyped flag, not a bug to report.
+        if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_FAIL') throw new CliUsageError(m.hostUnresolved(host), { option: 'host', cause: error });
+        if (code === 'EACCES') throw new CliUsageError(m.portNeedsPrivilege(host, port), { option: 'port', cause: error });
         throw error;
       });
       context.onExit(() => server.close());
