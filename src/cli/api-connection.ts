@@ -41,12 +41,16 @@ export async function connectApi(context: CliContext, options: ConnectApiOptions
 }
 
 /**
- * The client refuses a base URL that is not an API root ("…/v1") in library terms; on the command line
+ * The client refuses a base or site URL that is not an API root / http(s) URL ("…/v1") in library terms; on the command line
  * the setting to fix is RDW_BASE_URL or --base-url, so that is what the sentence names. Other errors as they are.
  */
 export function settingError(error: unknown, context: CliContext): unknown {
   if (error instanceof UsageError && error.code !== 'RDW_URL_CREDENTIALS' && error.option === 'baseUrl' && context.baseUrl !== undefined) {
     return new UsageError(cliMessages.badBaseUrl(context.baseUrl), { option: 'baseUrl', cause: error });
+  }
+  // The same for RDW_SITE_URL: the client's sentence said "pass {site_url}", naming no setting.
+  if (error instanceof UsageError && error.code !== 'RDW_URL_CREDENTIALS' && error.option === 'siteUrl' && context.siteUrl !== undefined) {
+    return new UsageError(cliMessages.badSiteUrl(context.siteUrl), { option: 'siteUrl', cause: error });
   }
   return error;
 }

@@ -38,6 +38,8 @@ export const cliMessages = {
   // The value is as typed but made printable and cut (a 50,000-character value was echoed whole).
   badBaseUrl: (value: string) =>
     `RDW_BASE_URL (or --base-url) "${printableText(value, 120)}" is not the API root; set it to the http(s) URL ending in /v1, e.g. https://host/v1.`,
+  badSiteUrl: (value: string) =>
+    `RDW_SITE_URL "${printableText(value, 120)}" is not an absolute http(s) URL; set it to the origin of the public live pages, e.g. https://host, or unset it (it defaults to the base URL's origin).`,
   // flag values (src/cli/parse-flags.ts)
   badCount: (flag: string, min: number, max: number) => `--${flag} must be an integer from ${min} to ${max}.`,
   badListingCount: (flag: string, min: number, max: number) =>
@@ -288,6 +290,7 @@ export const doctorMessages = {
   baseUrlCarriesSecret: (carried: 'key' | 'userinfo' | 'query' | 'fragment') =>
     `RDW_BASE_URL (or --base-url) carries ${{ key: 'an API key (or a key-shaped token)', userinfo: 'a user@ or user:password@ part', query: 'a query (?…)', fragment: 'a fragment (#…)' }[carried]}; it is not repeated here and no request was sent. The key goes only in RDW_API_KEY.`,
   badBaseUrlRemedy: () => 'Set it to the API root including /v1, e.g. export RDW_BASE_URL=https://host/v1.',
+  siteUrlRemedy: () => "Set RDW_SITE_URL to the origin of the public live pages, e.g. export RDW_SITE_URL=https://host, or unset it: it defaults to the base URL's origin.",
   // key
   keyMissing: () => 'RDW_API_KEY is not set, so only the public live pages can be used.',
   keyMissingRemedy: () => 'export RDW_API_KEY=<your key> (the full secret, shown once when the key was created); rdw live works without it.',

@@ -6,7 +6,7 @@ import { probeService, urlSecret, validateApiKey, type AccountLimits, type Servi
 import { EXIT_CODES, PLANS, UsageError } from '../../contract/index.js';
 import type { CliContext } from '../cli-context.js';
 import { byteText } from '../byte-text.js';
-import { doctorMessages as m } from '../messages.js';
+import { cliMessages, doctorMessages as m } from '../messages.js';
 import { connectDoctor, type DoctorConnection } from './doctor-connection.js';
 import { exitCodeOf, failed, messageOf, passed, skipped, warned, type DoctorCheck } from './doctor-check.js';
 
@@ -47,6 +47,12 @@ export async function checkService(context: CliContext): Promise<DoctorCheck[]> 
       // A base URL the client refuses (not ending in /v1, a query): a setting to fix, not a network problem.
       if (error instanceof UsageError && error.option === 'baseUrl') {
         return [failed('base_url', m.badBaseUrl(baseUrl ?? ''), m.badBaseUrlRemedy(), EXIT_CODES.usage), ...notRun()];
+      }
+      // RDW_SITE_URL refused (not http(s), or carrying a secret): that setting to fix, not RDW_BASE_URL nor the network,
+      // which the remedy had named.
+      if (error instanceof UsageError && error.option === 'siteUrl') {
+        const sentence = error.code === 'RDW_URL_CREDENTIALS' ? messageOf(error) : cliMessages.badSiteUrl(context.siteUrl ?? '');
+        return [failed('base_url', sentence, m.siteUrlRemedy(), EXIT_CODES.usage), ...notRun()];
       }
       return [failed('base_url', messageOf(error), m.unreachableRemedy(), exitCodeOf(error)), ...notRun()];
     }
