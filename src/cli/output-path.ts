@@ -2,6 +2,8 @@
 // a file or folder to write (reports, locks, Parquet), so `-` is refused before anything is written, never
 // made into a file or folder named `-`.
 
+import { realpath } from 'node:fs/promises';
+import path from 'node:path';
 import { CliUsageError } from './cli-errors.js';
 import { commandMessages } from './messages.js';
 
@@ -20,4 +22,35 @@ export interface OutputPathUse {
 /** Throws CliUsageError (exit 2) when `value` is `-`; any other value (or none) passes. */
 export function refuseDashOutput(value: string | undefined, use: OutputPathUse): void {
   if (value === '-') throw new CliUsageError(commandMessages.dashOutput(use.what, use.writes, use.example), { option: use.option });
+}
+
+/** What of a home rdw owns, by its path relative to the home: written by rdw alone (the catalog, the store, state). */
+function keptInHome(relative: string): string | undefined {
+  const [first] = relative.split(path.sep);
+  if (relative === 'catalog.duckdb' || relative.startsWith('catalog.duckdb.')) return 'the catalog (catalog.duckdb)';
+  if (first === 'store') return 'a verified stored file (store/)';
+  if (first === 'state' || relative === 'sync.lock' || relative === 'account-limits.json') return `the home's own ${relative}`;
+  return undefined;
+}
+
+/** `target` with its folder's (and, when it exists, its own) symbolic links resolved; as given when its folder is absent. */
+async function resolvedPath(target: string): Promise<string> {
+  const whole = await realpath(target).catch(() => undefined);
+  if (whole !== undefined) return whole;
+  const folder = await realpath(path.dirname(target)).catch(() => path.dirname(target));
+  return path.join(folder, path.basename(target));
+}
+
+/**
+ * Throws CliUsageError (exit 2) when the file `target` (absolute) would replace what rdw keeps in `home`: its
+ * catalog.duckdb (and DuckDB's files beside it), a file of store/ or state/, sync.lock, account-limits.json. rdw
+ * sql --parquet and rdw lock replace an existing file whole (as a shell's > does): run on the home's own catalog,
+ * they left a Parquet file or a lock where the catalog was (every later command: "not a readable DuckDB catalog").
+ */
+export async function refuseHomeOutput(home: string, target: string, use: Pick<OutputPathUse, 'what' | 'example' | 'option'> & { typed: string }): Promise<void> {
+  const [file, folder] = await Promise.all([resolvedPath(target), realpath(home).catch(() => home)]);
+  const relative = path.relative(folder, file);
+  if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) return;
+  const kept = keptInHome(relative);
+  if (kept !== undefined) throw new CliUsageError(commandMessages.homeOutput(use.what, use.typed, kept, use.example), { option: use.option });
 }

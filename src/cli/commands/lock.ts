@@ -13,7 +13,7 @@ import { COMMAND_LINES } from '../flags.js';
 import { releaseIdText } from '../release-id-text.js';
 import { commandMessages } from '../messages.js';
 import { lockCheck } from './lock-check.js';
-import { refuseDashOutput } from '../output-path.js';
+import { refuseDashOutput, refuseHomeOutput } from '../output-path.js';
 import { openCliCatalog } from '../open-cli-catalog.js';
 import { pullProgressView } from '../pull-progress-view.js';
 
@@ -35,6 +35,7 @@ export const lockCommand: Command = {
     // A lock in a folder that does not exist is refused before anything is pulled (exit 2).
     const folder = await stat(path.dirname(lockPath)).catch(() => undefined);
     if (folder === undefined || !folder.isDirectory()) throw new CliUsageError(commandMessages.lockNoFolder(file), { option: 'file' });
+    await refuseHomeOutput(context.home, lockPath, { what: 'rdw lock', typed: file, example: 'rdw lock study.lock.json --latest 10', option: 'file' });
 
     // 2. The catalog (read-only while only present IDs are pinned, and when there is one); the API only when
     // something must be listed or pulled, with pull's progress bar on a terminal (notices above it);

@@ -12,7 +12,7 @@ import { COMMAND_LINES } from '../flags.js';
 import { openCliCatalog } from '../open-cli-catalog.js';
 import { formatTable } from '../format-table.js';
 import { commandMessages } from '../messages.js';
-import { refuseDashOutput } from '../output-path.js';
+import { refuseDashOutput, refuseHomeOutput } from '../output-path.js';
 import { forOutput } from '../terminal-safe-text.js';
 import { writeParquetFile } from '../write-parquet-file.js';
 
@@ -51,6 +51,7 @@ export const sqlCommand: Command = {
     if (csv && (context.json || parquet !== undefined)) throw new CliUsageError(commandMessages.sqlOneFormat(), { option: 'csv' });
     // The target is checked before the query runs: a missing folder or a folder named as the file is exit 2.
     const target = parquet === undefined ? undefined : await parquetTarget(context.cwd, parquet);
+    if (target !== undefined) await refuseHomeOutput(context.home, target, { what: '--parquet', typed: parquet!, example: '--parquet events.parquet', option: 'parquet' });
     const catalog = await openCliCatalog(context, 'read');
     let result: DuckDBMaterializedResult | { columns: string[]; numeric: boolean[]; rows: Record<string, unknown>[] };
     try {

@@ -1,0 +1,61 @@
+// rdw sql --parquet FILE and rdw lock FILE replace an existing FILE whole, as a shell's > does, but never what rdw keeps
+// in its home: run on the home's own catalog.duckdb they left a Parquet file or a lock in its place (every later
+// command: "… is not a readable DuckDB catalog"), and on a stored file they broke the store's written-once promise.
+
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openCatalog } from '../../src/catalog/index.js';
+import { runCli } from '../../src/cli/run-cli.js';
+import { captureOutput } from '../support/capture-output.js';
+import { createTempHome } from '../support/temp-home.js';
+
+let temp: Awaited<ReturnType<typeof createTempHome>>;
+let catalogHash: string;
+const stored = () => path.join(temp.home, 'store', 'sha256', 'ab', 'ab'.repeat(32));
+const hashOf = async (file: string) => createHash('sha256').update(await readFile(file)).digest('hex');
+
+beforeAll(async () => {
+  temp = await createTempHome('rdw-home-output-');
+  await (await openCatalog(temp.home)).close();
+  await mkdir(path.dirname(stored()), { recursive: true });
+  await writeFile(stored(), 'verified bytes');
+  await symlink(path.join(temp.home, 'catalog.duckdb'), path.join(temp.home, 'catalog-link'));
+  catalogHash = await hashOf(path.join(temp.home, 'catalog.duckdb'));
+});
+afterAll(async () => {
+  await temp.remove();
+});
+
+async function run(argv: string[], cwd: string) {
+  const out = captureOutput();
+  const err = captureOutput();
+  const code = await runCli([...argv, '--home', temp.home], { env: {}, cwd, stdout: out.output, stderr: err.output });
+  return { code, stdout: out.text(), stderr: err.text() };
+}
+
+describe('an output file that is part of the home', () => {
+  it.each([
+    ['the catalog, by its path', () => ['sql', 'SELECT 1 AS a', '--parquet', path.join(temp.home, 'catalog.duckdb')], 'the catalog'],
+    ['the catalog, relative to the home', () => ['sql', 'SELECT 1 AS a', '--parquet', 'catalog.duckdb'], 'the catalog'],
+    ['the catalog, through a symbolic link', () => ['sql', 'SELECT 1 AS a', '--parquet', 'catalog-link'], 'the catalog'],
+    ['DuckDB\'s write-ahead log', () => ['sql', 'SELECT 1 AS a', '--parquet', 'catalog.duckdb.wal'], 'the catalog'],
+    ['a stored file', () => ['sql', 'SELECT 1 AS a', '--parquet', stored()], 'a verified stored file'],
+    ['the catalog, as a lock', () => ['lock', 'catalog.duckdb', '--latest', '1'], 'the catalog'],
+    ['a stored file, as a lock', () => ['lock', stored(), 'a'.repeat(64)], 'a verified stored file'],
+  ])('refuses %s (exit 2) and leaves it as it was', async (_name, argv, kept) => {
+    const result = await run(argv(), temp.home);
+    expect(result.code, result.stderr).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(new RegExp(`^rdw: (--parquet|rdw lock) \\S+ would write over ${kept}[^\\n]*, which rdw keeps in its home[^\\n]+\\n$`));
+    expect(await hashOf(path.join(temp.home, 'catalog.duckdb'))).toBe(catalogHash);
+    expect(await readFile(stored(), 'utf8')).toBe('verified bytes');
+  });
+
+  it('still writes a Parquet file elsewhere in the home folder', async () => {
+    const result = await run(['sql', 'SELECT 1 AS a', '--parquet', 'mine.parquet'], temp.home);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toBe('Wrote 1 row (1 column) to mine.parquet.\n');
+  });
+});
