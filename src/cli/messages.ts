@@ -12,7 +12,9 @@ const JUPYTER_PACKAGES = 'jupyter-nbconvert python3-nbclient python3-ipykernel j
 export const cliMessages = {
   unknownCommand: (name: string, near: string | undefined) =>
     `Unknown command "${name}"${near === undefined ? '.' : `; did you mean "${near}"?`} Run "rdw --help" to see the commands.`,
-  unknownFlag: (command: string, flag: string, near: string) => `Unknown option '${flag}'; did you mean ${near}? Run "rdw ${command} --help" for its usage.`,
+  /** An unknown flag, with the nearest declared one when one is near (never Node's advice about '--' operands). */
+  unknownFlag: (command: string, flag: string, near: string | undefined) =>
+    `Unknown option '${flag}'${near === undefined ? '.' : `; did you mean ${near}?`} Run "rdw ${command} --help" for its usage.`,
   unknownGlobalFlag: (flag: string, globals: string) =>
     `Unknown flag "${flag}" before the command: only the global flags (${globals}) may come first. Run "rdw --help" to see the commands.`,
   badFlags: (command: string, detail: string) => `${detail.replace(/\.$/, '')}. Run "rdw ${command} --help" for its usage.`,

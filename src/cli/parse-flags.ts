@@ -41,12 +41,13 @@ export function parseCommandLine(command: string, flags: readonly FlagDefinition
     // No flag is `multiple`, so every value is a string or a boolean.
     return { values: { ...parsed.values } as Record<string, string | boolean | undefined>, positionals: parsed.positionals };
   } catch (error) {
-    // A mistyped long flag (--latst) gets the nearest declared one (--latest); anything else Node's sentence.
+    // An unknown flag is named in rdw's sentence (Node's adds advice about operands after '--', which rdw's
+    // commands do not take); a mistyped long flag (--latst) gets the nearest declared one (--latest).
     const { code, message } = error as NodeJS.ErrnoException;
-    const unknown = code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? /'(--[^'=]+)/.exec(message)?.[1] : undefined;
-    const near = unknown === undefined ? undefined : closestName(unknown, flags.map((flag) => `--${flag.name}`));
-    if (unknown !== undefined && near !== undefined) {
-      throw new CliUsageError(cliMessages.unknownFlag(command, unknown, near), { cause: error, option: unknown.slice(2) });
+    const unknown = code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? /'(-[^'=]+)/.exec(message)?.[1] : undefined;
+    if (unknown !== undefined) {
+      const near = unknown.startsWith('--') ? closestName(unknown, flags.map((flag) => `--${flag.name}`)) : undefined;
+      throw new CliUsageError(cliMessages.unknownFlag(command, unknown, near), { cause: error, option: unknown.replace(/^-+/, '') });
     }
     if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') throw valueError(command, flags, args, message, error);
     throw new CliUsageError(cliMessages.badFlags(command, message), { cause: error });

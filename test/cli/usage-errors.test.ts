@@ -113,6 +113,20 @@ describe('usage errors the CLI finds', () => {
     expect(error).toMatchObject({ code: 'RDW_CLI_USAGE', exitCode: 2 });
   });
 
+  // A new user's trial: `rdw study model --target foo` (no flag near it) printed Node's advice for positional
+  // arguments, "To specify a positional argument starting with a '-', place it at the end of the command after
+  // '--', as in '-- "--target"" (its quotes unbalanced): rdw has no such operand. Now one sentence of rdw's own.
+  it.each([
+    [['study', 'model', '--target', 'foo'], 'study', '--target'],
+    [['releases', '--bogus'], 'releases', '--bogus'],
+    [['ls', '-x'], 'ls', '-x'],
+  ])('rdw %j: an unknown flag with no near name is named, then the command\'s help', async (argv, command, flag) => {
+    const run = await rdw(argv);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe(`rdw: Unknown option '${flag}'. Run "rdw ${command} --help" for its usage.\n`);
+    expect(await errorOf(argv)).toMatchObject({ code: 'RDW_CLI_USAGE', option: flag.replace(/^-+/, '') });
+  });
+
   it('names the flag at fault', async () => {
     expect(await errorOf(['pull', '--latest', '0'])).toMatchObject({ option: 'latest' });
     expect(await errorOf(['mock', '--port=-1'])).toMatchObject({ option: 'port' });
