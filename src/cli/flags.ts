@@ -182,7 +182,7 @@ export const COMMAND_LINES = {
     examples: ['rdw ls', 'rdw ls --json'],
   },
   verify: {
-    summary: 'Re-hash every stored file against its manifest checksum; report files no release references.',
+    summary: "Re-hash every stored file and fingerprint every release's rows; report files no release references.",
     operands: '',
     flags: [{ name: 'repair', kind: 'boolean', description: 'Fetch missing or altered files again by ID, verified; re-import their rows' }],
     examples: ['rdw verify', 'rdw verify --repair'],

@@ -66,6 +66,14 @@ describe('help generated from flags.ts', () => {
     expect(await help(['help'])).toBe(page);
   });
 
+  // A new user's trial: rdw verify printed "all rows match their fingerprints" and README says it fingerprints every
+  // release's rows (exit 3 naming a bad one, RDW_ROWS_MISMATCH), but its help spoke of stored files only.
+  it('rdw help verify says it checks the rows too, and that rows differing from their fingerprint are exit 3', async () => {
+    const page = await help(['help', 'verify'], COLUMNS);
+    expect(COMMAND_LINES.verify.summary).toMatch(/fingerprint every release's rows/);
+    expect(page.replace(/\s+/g, ' ')).toMatch(/Exit 3 when a stored file .* or a release's rows differ from their fingerprint/);
+  });
+
   it('parses and validates from the same definitions: integers as numbers with defaults, lists as arrays', () => {
     const parse = (name: keyof typeof COMMAND_LINES, args: string[]) => {
       const flags = COMMAND_LINES[name].flags;
