@@ -4,6 +4,9 @@
 
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
+import { CATALOG_FILE } from '../workbench/home-catalog.js';
+import { KNOWN_LIMITS_FILE } from '../workbench/known-limits.js';
+import { SYNC_LOCK_FILE } from '../workbench/sync-lock.js';
 import { CliUsageError } from './cli-errors.js';
 import { commandMessages } from './messages.js';
 
@@ -27,9 +30,9 @@ export function refuseDashOutput(value: string | undefined, use: OutputPathUse):
 /** What of a home rdw owns, by its path relative to the home: written by rdw alone (the catalog, the store, state). */
 function keptInHome(relative: string): string | undefined {
   const [first] = relative.split(path.sep);
-  if (relative === 'catalog.duckdb' || relative.startsWith('catalog.duckdb.')) return 'the catalog (catalog.duckdb)';
+  if (relative === CATALOG_FILE || relative.startsWith(`${CATALOG_FILE}.`)) return `the catalog (${CATALOG_FILE})`;
   if (first === 'store') return 'a verified stored file (store/)';
-  if (first === 'state' || relative === 'sync.lock' || relative === 'account-limits.json') return `the home's own ${relative}`;
+  if (first === 'state' || relative === SYNC_LOCK_FILE || relative === KNOWN_LIMITS_FILE) return `the home's own ${relative}`;
   return undefined;
 }
 
@@ -50,7 +53,8 @@ async function resolvedPath(target: string): Promise<string> {
 export async function refuseHomeOutput(home: string, target: string, use: Pick<OutputPathUse, 'what' | 'example' | 'option'> & { typed: string }): Promise<void> {
   const [file, folder] = await Promise.all([resolvedPath(target), realpath(home).catch(() => home)]);
   const relative = path.relative(folder, file);
-  if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) return;
+  // Outside the home ('..', '../x'; a file named '..x' inside it is inside), or the home folder itself.
+  if (relative === '' || relative === '..' || relative.startsWith(`..${path.sep}`) || path.isAbsolute(relative)) return;
   const kept = keptInHome(relative);
   if (kept !== undefined) throw new CliUsageError(commandMessages.homeOutput(use.what, use.typed, kept, use.example), { option: use.option });
 }

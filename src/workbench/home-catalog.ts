@@ -18,7 +18,7 @@ export {
   StoreMismatchError,
 } from '../catalog/index.js';
 export { storeMessages } from '../store/index.js';
-export { acceptedNotices, catalogMessages, collectGarbage, EXAMPLE_CATALOG_QUERY, importedReleaseIds, MARKET_EVENTS_TABLE, probeCatalogLock, recordListings } from '../catalog/index.js';
+export { acceptedNotices, CATALOG_FILE, catalogMessages, collectGarbage, EXAMPLE_CATALOG_QUERY, importedReleaseIds, MARKET_EVENTS_TABLE, probeCatalogLock, recordListings } from '../catalog/index.js';
 export type {
   Catalog,
   CatalogRecordProblem,

@@ -53,9 +53,17 @@ describe('an output file that is part of the home', () => {
     expect(await readFile(stored(), 'utf8')).toBe('verified bytes');
   });
 
-  it('still writes a Parquet file elsewhere in the home folder', async () => {
-    const result = await run(['sql', 'SELECT 1 AS a', '--parquet', 'mine.parquet'], temp.home);
+  // A name that begins with '..' inside the home is inside it (it once read as "outside", so not checked).
+  it.each(['mine.parquet', '..mine.parquet'])('still writes a Parquet file elsewhere in the home folder (%s)', async (name) => {
+    const result = await run(['sql', 'SELECT 1 AS a', '--parquet', name], temp.home);
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout).toBe('Wrote 1 row (1 column) to mine.parquet.\n');
+    expect(result.stdout).toBe(`Wrote 1 row (1 column) to ${name}.\n`);
+  });
+
+  it('refuses a file of state/ whose name begins with ..', async () => {
+    await mkdir(path.join(temp.home, 'state'), { recursive: true });
+    const result = await run(['sql', 'SELECT 1 AS a', '--parquet', path.join('state', '..pacing.json')], temp.home);
+    expect(result.code, result.stderr).toBe(2);
+    expect(result.stderr).toMatch(/would write over the home's own state/);
   });
 });
