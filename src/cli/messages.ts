@@ -17,6 +17,9 @@ export const cliMessages = {
     `Unknown option '${flag}'${near === undefined ? '.' : `; did you mean ${near}?`} Run "rdw ${command} --help" for its usage.`,
   unknownGlobalFlag: (flag: string, globals: string) =>
     `Unknown flag "${flag}" before the command: only the global flags (${globals}) may come first. Run "rdw --help" to see the commands.`,
+  /** A value flag given more than once with different values (only one would be read). */
+  flagGivenTwice: (flag: string, values: readonly string[], list: boolean) =>
+    `--${flag} was given ${values.length} times (${values.join(', ')}), and only one value is read: give it once${list ? `; for several, one comma-separated list: --${flag} ${values.join(',')}` : ''}.`,
   badFlags: (command: string, detail: string) => `${detail.replace(/\.$/, '')}. Run "rdw ${command} --help" for its usage.`,
   /** A flag value that starts with '-', read as a flag: how to give it. */
   dashValue: (flag: string, value: string) => `${flag} ${value}: a value that starts with '-' is read as a flag; write it ${flag}=${value}.`,

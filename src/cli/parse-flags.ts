@@ -37,10 +37,12 @@ export function parseArgsOptions(flags: readonly FlagDefinition[]): ParseArgsOpt
  */
 export function parseCommandLine(command: string, flags: readonly FlagDefinition[], allowPositionals: boolean, args: readonly string[]): ParsedCommandArgs {
   try {
-    const parsed = parseArgs({ args: [...args], options: parseArgsOptions(flags), allowPositionals, strict: true });
+    const parsed = parseArgs({ args: [...args], options: parseArgsOptions(flags), allowPositionals, strict: true, tokens: true });
+    refuseRepeatedValues(flags, parsed.tokens);
     // No flag is `multiple`, so every value is a string or a boolean.
     return { values: { ...parsed.values } as Record<string, string | boolean | undefined>, positionals: parsed.positionals };
   } catch (error) {
+    if (error instanceof CliUsageError) throw error;
     // An unknown flag is named in rdw's sentence (Node's adds advice about operands after '--', which rdw's
     // commands do not take); a mistyped long flag (--latst) gets the nearest declared one (--latest).
     const { code, message } = error as NodeJS.ErrnoException;
@@ -51,6 +53,24 @@ export function parseCommandLine(command: string, flags: readonly FlagDefinition
     }
     if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') throw valueError(command, flags, args, message, error);
     throw new CliUsageError(cliMessages.badFlags(command, message), { cause: error });
+  }
+}
+
+/**
+ * Node keeps the last value of a flag given twice, so `--window 1h --window 4h` would study 4h alone, saying
+ * nothing: a value flag given again with another value is a CliUsageError naming every value (a list flag: the
+ * comma-separated list that gives them all). The same value twice, or a boolean twice, changes nothing.
+ */
+function refuseRepeatedValues(flags: readonly FlagDefinition[], tokens: ReturnType<typeof parseArgs>['tokens']): void {
+  const given = new Map<string, string[]>();
+  for (const token of tokens ?? []) {
+    if (token.kind !== 'option' || token.value === undefined) continue;
+    given.set(token.name, [...(given.get(token.name) ?? []), token.value]);
+  }
+  for (const [name, values] of given) {
+    if (new Set(values).size < 2) continue;
+    const list = flags.find((flag) => flag.name === name)?.kind === 'list';
+    throw new CliUsageError(cliMessages.flagGivenTwice(name, values, list), { option: name });
   }
 }
 

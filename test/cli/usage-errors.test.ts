@@ -60,6 +60,11 @@ const CLI_REFUSALS: readonly (readonly [string[], string])[] = [
   [['mock', '--host', ''], '--host "" is not valid: expected a host name or address.'],
   [['mock', '--limits', 'missing.json'], 'Could not read --limits missing.json: '],
   [['ls', 'extra'], 'Unexpected argument \'extra\'. This command does not take positional arguments. Run "rdw ls --help" for its usage.'],
+  // A new user's trial: `--window 1h --window 4h` studied 4h alone, and `pull --latest 3 --latest 4` pulled 4, saying
+  // nothing (node:util parseArgs keeps the last). A value flag given twice with different values is refused.
+  [['study', 'event', '--window', '1h', '--window', '4h'], '--window was given 2 times (1h, 4h), and only one value is read: give it once; for several, one comma-separated list: --window 1h,4h.'],
+  [['pull', '--latest', '3', '--latest=4'], '--latest was given 2 times (3, 4), and only one value is read: give it once.'],
+  [['--home', 'a', 'ls', '--home', 'b'], '--home was given 2 times (a, b), and only one value is read: give it once.'],
   [['releases', '--bogus'], "Unknown option '--bogus'."],
   [['nope'], 'Unknown command "nope". Run "rdw --help" to see the commands.'],
   [['help', 'nope'], 'Unknown command "nope". Run "rdw --help" to see the commands.'],
@@ -125,6 +130,13 @@ describe('usage errors the CLI finds', () => {
     expect(run.code).toBe(2);
     expect(run.stderr).toBe(`rdw: Unknown option '${flag}'. Run "rdw ${command} --help" for its usage.\n`);
     expect(await errorOf(argv)).toMatchObject({ code: 'RDW_CLI_USAGE', option: flag.replace(/^-+/, '') });
+  });
+
+  it('takes a value flag given twice with the same value, and a boolean given twice', async () => {
+    const parse = (args: string[]) => parseCommandLine('pull', [...GLOBAL_FLAGS, ...COMMANDS.find((one) => one.name === 'pull')!.line.flags], true, args).values;
+    expect(parse(['--latest', '3', '--latest', '3'])).toMatchObject({ latest: '3' });
+    expect(parse(['--json', '--json'])).toMatchObject({ json: true });
+    expect(await errorOf(['study', 'event', '--window', '1h', '--window', '4h'])).toMatchObject({ option: 'window' });
   });
 
   it('names the flag at fault', async () => {
