@@ -7,6 +7,9 @@ import { WINDOWS } from '../contract/index.js';
 import { EMBARGO_EXPECTED } from './flags.js';
 
 /** Debian packages that provide Jupyter for the notebooks (PyPI is not reachable here). */
+/** "1 release", "10 releases". */
+const releasesText = (count: number) => `${count} release${count === 1 ? '' : 's'}`;
+
 const JUPYTER_PACKAGES = 'jupyter-nbconvert python3-nbclient python3-ipykernel jupyter-client';
 
 export const cliMessages = {
@@ -153,6 +156,10 @@ export const commandMessages = {
   exportNeedsDir: () => 'Give the folder (or s3://bucket/prefix) to export to, e.g. rdw export ./export.',
   lockUsage: () => 'Usage: rdw lock <FILE> (<RELEASE_ID...> | --latest N): name a lock file and either release IDs or --latest N (not both).',
   lockPulled: (id: string, day: string, version: string) => `pulled ${id} ${day} ${version}`,
+  lockWritten: (file: string, releases: number, dataset: string, firstDay: string, lastDay: string, versions: string) =>
+    `wrote ${file}: ${releasesText(releases)} of ${dataset}, ${firstDay} .. ${lastDay} (${versions})`,
+  lockReproduced: (file: string, releases: number, pulled: number, files: number, bytes: string) =>
+    `reproduced ${file}: ${releasesText(releases)}, ${pulled} pulled, ${files} stored files (${bytes}) match the lock`,
   reproduceUsage: () => 'Usage: rdw reproduce <FILE>: name one study lock file.',
   dashOutput: (what: string, writes: string, example: string) =>
     `${what} "-" is not standard output: ${writes}; give a name instead, e.g. ${example}.`,

@@ -63,13 +63,14 @@ describe('rdw lock / rdw reproduce', () => {
     const first = await newHome();
     const lockRun = await rdw(first, ['lock', 'study.lock.json', '--latest', '3']);
     expect(lockRun.code).toBe(0);
-    expect(lockRun.stdout).toMatch(/^wrote study\.lock\.json: 3 release\(s\)/);
+    // A new user's trial: "wrote study.lock.json: 10 release(s) of …", "reproduced …: 10 release(s), …": counted words.
+    expect(lockRun.stdout).toMatch(/^wrote study\.lock\.json: 3 releases of market-events-v1, /);
     const lockPath = path.join(first, 'study.lock.json');
     // A path given absolute is printed as given, not as a walk from the working folder.
     const elsewhere = await newHome();
     const absolute = await rdw(first, ['lock', path.join(elsewhere, 'abs.lock.json'), '--latest', '1']);
     expect(absolute.code).toBe(0);
-    expect(absolute.stdout).toMatch(new RegExp(`^wrote ${path.join(elsewhere, 'abs.lock.json').replace(/[.]/g, '\\.')}: 1 release`));
+    expect(absolute.stdout).toMatch(new RegExp(`^wrote ${path.join(elsewhere, 'abs.lock.json').replace(/[.]/g, '\\.')}: 1 release of `));
     // A target that is not a file is refused before the API is asked anything (nothing pulled for nothing).
     const requests = mock.requestLog.length;
     const device = await rdw(elsewhere, ['lock', '/dev/null', '--latest', '1']);
@@ -94,6 +95,7 @@ describe('rdw lock / rdw reproduce', () => {
     expect(reproduce.code).toBe(0);
     const okLines = reproduce.stdout.split('\n').filter((line) => line.startsWith('OK '));
     expect(okLines).toEqual(lock.releases.map((release) => `OK ${release.id.slice(0, 12)} ${release.day} ${release.version} pulled (3 files verified)`));
+    expect(reproduce.stdout).toMatch(/^reproduced copied\.json: 3 releases, 3 pulled, 9 stored files \([^)]+\) match the lock$/m);
 
     const ids = lock.releases.map((release) => release.id);
     const [a, b] = [await studyIn(first, ids), await studyIn(second, ids)];

@@ -63,7 +63,7 @@ export const lockCommand: Command = {
     const first = lock.releases[0]!;
     const last = lock.releases[lock.releases.length - 1]!;
     const versions = lock.calculationVersions.join(', ') || 'none';
-    context.stdout.write(`wrote ${file}: ${lock.releases.length} release(s) of ${lock.dataset}, ${first.day} .. ${last.day} (${versions})\n`);
+    context.stdout.write(`${commandMessages.lockWritten(file, lock.releases.length, lock.dataset, first.day, last.day, versions)}\n`);
     // The lock file holds whole IDs; the lines show them as rdw ls does (--full-ids: whole).
     const idText = releaseIdText(lock.releases.map((release) => release.id), args.values['full-ids'] === true);
     for (const release of lock.releases) {

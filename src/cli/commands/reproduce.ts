@@ -50,9 +50,8 @@ export const reproduceCommand: Command = {
     for (const release of report.releases) {
       context.stdout.write(`OK ${idText(release.id)} ${release.day} ${release.version} ${release.status === 'pulled' ? 'pulled' : 'present'} (${release.filesChecked} files verified)\n`);
     }
-    context.stdout.write(
-      `reproduced ${path.basename(file)}: ${report.releases.length} release(s), ${report.pulled} pulled, ${report.filesChecked} stored files (${byteText(report.bytesChecked)}) match the lock\n`,
-    );
+    const line = commandMessages.lockReproduced(path.basename(file), report.releases.length, report.pulled, report.filesChecked, byteText(report.bytesChecked));
+    context.stdout.write(`${line}\n`);
     return EXIT_CODES.ok;
   },
 };
