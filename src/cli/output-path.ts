@@ -2,8 +2,9 @@
 // a file or folder to write (reports, locks, Parquet), so `-` is refused before anything is written, never
 // made into a file or folder named `-`.
 
-import { realpath } from 'node:fs/promises';
+import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { environmentMessages, NotAFolderError } from '../contract/index.js';
 import { CATALOG_FILE } from '../workbench/home-catalog.js';
 import { KNOWN_LIMITS_FILE } from '../workbench/known-limits.js';
 import { SYNC_LOCK_FILE } from '../workbench/sync-lock.js';
@@ -57,4 +58,20 @@ export async function refuseHomeOutput(home: string, target: string, use: Pick<O
   if (relative === '' || relative === '..' || relative.startsWith(`..${path.sep}`) || path.isAbsolute(relative)) return;
   const kept = keptInHome(relative);
   if (kept !== undefined) throw new CliUsageError(commandMessages.homeOutput(use.what, use.typed, kept, use.example), { option: use.option });
+}
+
+/**
+ * Throws NotAFolderError (exit 1, the sentence a failed write gives) when the output folder `value` (resolved
+ * from `cwd`) is a file, or lies under one: checked before a study runs, so the refusal does not come after
+ * its table (or minutes of a model study). An absent folder passes (the report makes it), as does no value.
+ */
+export async function refuseFileAsOutputFolder(cwd: string, value: string | undefined): Promise<void> {
+  if (value === undefined) return;
+  const folder = path.resolve(cwd, value);
+  for (let at = folder; ; at = path.dirname(at)) {
+    const kind = await stat(at).then((info) => (info.isDirectory() ? 'folder' : 'other'), (error: NodeJS.ErrnoException) => (error.code === 'ENOTDIR' ? 'under a file' : 'absent'));
+    if (kind === 'folder') return;
+    if (kind === 'other') throw new NotAFolderError(environmentMessages.notAFolder(folder), { path: at });
+    if (path.dirname(at) === at) return;
+  }
 }

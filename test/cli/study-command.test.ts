@@ -199,6 +199,21 @@ describe('rdw study event', () => {
     expect((await rdw(...argv, '--home', catalog.dir)).code).toBe(exit);
   });
 
+  // A new user's trial: `rdw study event --out README.md` ran the study, printed the whole table, then refused the
+  // file as a folder (exit 1); a model study spends minutes first. Now the same refusal comes before any work.
+  it.each([['event'], ['model']])('study %s --out FILE: exit 1 naming the file, before the study runs (nothing printed)', async (study) => {
+    const file = path.join(catalog.dir, 'notes.txt');
+    await writeFile(file, 'mine\n');
+    const { code, stdout, stderr } = await rdw('study', study, '--home', catalog.dir, '--out', 'notes.txt');
+    expect(code).toBe(1);
+    expect(stdout).toBe('');
+    expect(stderr).toBe(`rdw: ${file} is a file (or a part of its path is), where rdw needs a folder. Give a folder there (RDW_HOME, --home or the output folder), or move that file away.\n`);
+    expect(await readFile(file, 'utf8')).toBe('mine\n');
+    // Under a file, too (a part of its path is a file).
+    const under = await rdw('study', study, '--home', catalog.dir, '--out', 'notes.txt/report');
+    expect([under.code, under.stdout]).toEqual([1, '']);
+  });
+
   it('exits 1 without a catalog (creating none), and 6 for a locked release not in the catalog', async () => {
     expect((await rdw('study', 'event', '--home', path.join(catalog.dir, 'empty'))).code).toBe(1);
     expect(existsSync(path.join(catalog.dir, 'empty'))).toBe(false);
