@@ -55,8 +55,10 @@ function isFolderOrAbsent(home: string): boolean {
 /** RDW_CATALOG_WAIT in ms; undefined when unset or empty. */
 function catalogWaitMs(value: string | undefined): number | undefined {
   if (value === undefined || value.trim() === '') return undefined;
-  const seconds = Number(value);
-  if (!Number.isFinite(seconds) || seconds < 0 || seconds > 86_400) {
+  // Plain decimal seconds only: Number() would also read "0x10" as 16 and "1e3" as 1000.
+  const text = value.trim();
+  const seconds = Number(text);
+  if (!/^\d+(\.\d+)?$/.test(text) || seconds > 86_400) {
     throw new CliUsageError(commandMessages.badCatalogWait(value), { option: 'RDW_CATALOG_WAIT' });
   }
   return Math.round(seconds * 1000);

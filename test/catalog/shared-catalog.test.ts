@@ -115,6 +115,11 @@ describe('a holder that never lets go', () => {
       expect(run.code).toBe(2);
       expect(run.stderr).toBe('rdw: RDW_CATALOG_WAIT "soon" is not valid: expected the seconds to wait for a catalog another process holds (0-86400).\n');
       expect(await readdir(home)).toEqual([]);
+      // Number() reads these as 16 and 1000 seconds; only plain decimal seconds are a wait.
+      for (const value of ['0x10', '1e3', '-1']) {
+        const other = await rdw(home, ['ls'], { RDW_CATALOG_WAIT: value });
+        expect([other.code, other.stderr]).toEqual([2, `rdw: RDW_CATALOG_WAIT "${value}" is not valid: expected the seconds to wait for a catalog another process holds (0-86400).\n`]);
+      }
     });
   });
 });
