@@ -30,11 +30,23 @@ export async function makeFolder(dir: string): Promise<void> {
     });
   }
   const info = await stat(target).catch(async (error: NodeJS.ErrnoException) => {
-    // mkdir said it exists, stat says it does not: a symbolic link to nothing (contract's BadPathError says so).
-    if (error.code === 'ENOENT' && (await lstat(target).then((found) => found.isSymbolicLink(), () => false))) throw Object.assign(error, { danglingLink: true });
+    // mkdir said it exists, stat says it does not: a symbolic link to nothing.
+    if (error.code === 'ENOENT') await refuseDanglingLink(target, error);
     throw error;
   });
   if (!info.isDirectory()) {
     throw Object.assign(new Error(`ENOTDIR: not a directory, mkdir '${target}'`), { code: 'ENOTDIR', syscall: 'mkdir', path: target });
   }
+}
+
+/**
+ * Throws Node's ENOENT error marked `danglingLink` (contract's BadPathError says "a symbolic link to nothing")
+ * when `target` is a symbolic link whose target does not exist; returns otherwise. `error`: stat's own, when
+ * the caller has it. A folder renamed onto such a link fails as ENOTDIR, which would call the link a file.
+ */
+export async function refuseDanglingLink(target: string, error?: NodeJS.ErrnoException): Promise<void> {
+  const isLink = await lstat(target).then((found) => found.isSymbolicLink(), () => false);
+  if (!isLink) return;
+  const statError = error ?? (await stat(target).then(() => undefined, (failed: NodeJS.ErrnoException) => failed));
+  if (statError?.code === 'ENOENT') throw Object.assign(statError, { danglingLink: true });
 }

@@ -4,7 +4,7 @@
 
 import { chmod, readdir, rename, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { makeFolder } from './make-folder.js';
+import { makeFolder, refuseDanglingLink } from './make-folder.js';
 import { makeTemporaryFolder, removeTree } from './remove-tree.js';
 
 /** Name prefix of the staging folder made inside an existing target: a leftover of a killed run, never a result. */
@@ -21,6 +21,7 @@ export const STAGING_FOLDER_PREFIX = '.rdw-staging-';
 export async function writeFolderStaged<T>(dir: string, fill: (staging: string) => Promise<T>): Promise<T> {
   const target = path.resolve(dir);
   const exists = await stat(target).then((info) => info.isDirectory(), () => false);
+  if (!exists) await refuseDanglingLink(target);
   const parent = exists ? target : path.dirname(target);
   if (!exists) await makeFolder(parent);
   const staging = await makeTemporaryFolder(exists ? STAGING_FOLDER_PREFIX : `.${path.basename(target)}.`, { parent }).catch(

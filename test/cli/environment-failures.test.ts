@@ -103,6 +103,18 @@ describe('environment failures through the CLI', () => {
     expect(await readdir(temp.home)).not.toContain('nowhere');
   });
 
+  // A folder renamed onto a link to nothing fails as ENOTDIR, which once called the link "a file".
+  it('names an export folder that is a symbolic link to nothing (exit 1), and makes nothing where it points', async () => {
+    const dangling = path.join(temp.home, 'dangling-export');
+    await symlink(path.join(temp.home, 'export-nowhere'), dangling);
+    const run = await runBuiltCli(['export', dangling, '--home', pulledHome]);
+    expect(run.code, run.stderr).toBe(1);
+    expectNamedFailure(run.stderr, environmentMessages.danglingLink(dangling));
+    const left = await readdir(temp.home);
+    expect(left).not.toContain('export-nowhere');
+    expect(left.filter((name) => name.startsWith('.dangling-export'))).toEqual([]);
+  });
+
   it.each([
     ['random bytes', () => randomBytes(64 * 1024)],
     ['a valid header cut short', async () => (await readFile(path.join(pulledHome, 'catalog.duckdb'))).subarray(0, 4096)],
