@@ -163,8 +163,8 @@ export const commandMessages = {
   reproduceUsage: () => 'Usage: rdw reproduce <FILE>: name one study lock file.',
   dashOutput: (what: string, writes: string, example: string) =>
     `${what} "-" is not standard output: ${writes}; give a name instead, e.g. ${example}.`,
-  homeOutput: (what: string, file: string, kept: string, example: string) =>
-    `${what} ${printableText(file, 120)} would write over ${kept}, which rdw keeps in its home and nothing else may replace; name a file outside the home's catalog.duckdb, store/ and state/, e.g. ${example}.`,
+  homeOutput: (what: string, file: string, kept: string, example: string, noun: 'file' | 'folder' = 'file') =>
+    `${what} ${printableText(file, 120)} would write ${noun === 'file' ? 'over' : 'into'} ${kept}, which rdw keeps in its home and nothing else may ${noun === 'file' ? 'replace' : 'add to'}; name a ${noun} outside the home's catalog.duckdb, store/ and state/, e.g. ${example}.`,
   studyList: () =>
     [
       'Usage: rdw study event | model [flags]: name the study to run.',

@@ -1,6 +1,6 @@
-// `-` as an output path: other tools read it as standard output, but every rdw output operand or flag names
-// a file or folder to write (reports, locks, Parquet), so `-` is refused before anything is written, never
-// made into a file or folder named `-`.
+// Output paths checked before anything runs. `-`: other tools read it as standard output, but every rdw output
+// operand or flag names a file or folder to write (reports, locks, Parquet), so it is refused, never made into a
+// file or folder named `-`. What rdw keeps in its home is never an output; nor is a file where a folder goes.
 
 import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -29,10 +29,10 @@ export function refuseDashOutput(value: string | undefined, use: OutputPathUse):
 }
 
 /** What of a home rdw owns, by its path relative to the home: written by rdw alone (the catalog, the store, state). */
-function keptInHome(relative: string): string | undefined {
+function keptInHome(relative: string, kind: 'file' | 'folder'): string | undefined {
   const [first] = relative.split(path.sep);
   if (relative === CATALOG_FILE || relative.startsWith(`${CATALOG_FILE}.`)) return `the catalog (${CATALOG_FILE})`;
-  if (first === 'store') return 'a verified stored file (store/)';
+  if (first === 'store') return kind === 'file' ? 'a verified stored file (store/)' : 'the store of verified files (store/)';
   if (first === 'state' || relative === SYNC_LOCK_FILE || relative === KNOWN_LIMITS_FILE) return `the home's own ${relative}`;
   return undefined;
 }
@@ -50,14 +50,20 @@ async function resolvedPath(target: string): Promise<string> {
  * catalog.duckdb (and DuckDB's files beside it), a file of store/ or state/, sync.lock, account-limits.json. rdw
  * sql --parquet and rdw lock replace an existing file whole (as a shell's > does): run on the home's own catalog,
  * they left a Parquet file or a lock where the catalog was (every later command: "not a readable DuckDB catalog").
+ * `kind: 'folder'` (rdw export, a report's --out): a folder there or under store/ or state/ (rdw gc empties
+ * store/tmp, and store/ holds verified files only); the home folder itself, or another folder in it, passes.
  */
-export async function refuseHomeOutput(home: string, target: string, use: Pick<OutputPathUse, 'what' | 'example' | 'option'> & { typed: string }): Promise<void> {
+export async function refuseHomeOutput(
+  home: string,
+  target: string,
+  use: Pick<OutputPathUse, 'what' | 'example' | 'option'> & { typed: string; kind?: 'file' | 'folder' },
+): Promise<void> {
   const [file, folder] = await Promise.all([resolvedPath(target), realpath(home).catch(() => home)]);
   const relative = path.relative(folder, file);
   // Outside the home ('..', '../x'; a file named '..x' inside it is inside), or the home folder itself.
   if (relative === '' || relative === '..' || relative.startsWith(`..${path.sep}`) || path.isAbsolute(relative)) return;
-  const kept = keptInHome(relative);
-  if (kept !== undefined) throw new CliUsageError(commandMessages.homeOutput(use.what, use.typed, kept, use.example), { option: use.option });
+  const kept = keptInHome(relative, use.kind ?? 'file');
+  if (kept !== undefined) throw new CliUsageError(commandMessages.homeOutput(use.what, use.typed, kept, use.example, use.kind), { option: use.option });
 }
 
 /**

@@ -3,7 +3,7 @@
 // command: "… is not a readable DuckDB catalog"), and on a stored file they broke the store's written-once promise.
 
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openCatalog } from '../../src/catalog/index.js';
@@ -65,5 +65,31 @@ describe('an output file that is part of the home', () => {
     const result = await run(['sql', 'SELECT 1 AS a', '--parquet', path.join('state', '..pacing.json')], temp.home);
     expect(result.code, result.stderr).toBe(2);
     expect(result.stderr).toMatch(/would write over the home's own state/);
+  });
+});
+
+// rdw gc empties store/tmp and store/ holds verified files only: an export or a report written there would be lost
+// (or mixed with what rdw verified), so a folder output under store/ or state/ is refused too.
+describe('an output folder inside what the home keeps', () => {
+  it.each([
+    ['rdw export into store/tmp', () => ['export', path.join('store', 'tmp', 'out')], /^rdw: rdw export store\/tmp\/out would write into the store of verified files \(store\/\), which rdw keeps in its home and nothing else may add to; name a folder outside the home's catalog\.duckdb, store\/ and state\/, e.g\. rdw export \.\/export\.\n$/],
+    ['rdw export into state/', () => ['export', path.join(temp.home, 'state', 'exported')], /^rdw: rdw export \S+ would write into the home's own state\/exported, /],
+    ['a study report into store/', () => ['study', 'event', '--out', 'store'], /^rdw: --out store would write into the store of verified files \(store\/\), [^\n]+e\.g\. --out \.\/report\.\n$/],
+    ['the demo report into state/', () => ['demo', '--out', path.join('state', 'demo')], /^rdw: --out state\/demo would write into the home's own state\/demo, [^\n]+e\.g\. --out \.\/demo-60\.\n$/],
+  ])('refuses %s (exit 2) before anything is written', async (_name, argv, sentence) => {
+    const result = await run(argv(), temp.home);
+    expect(result.code, result.stderr).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(sentence);
+    expect((await readdir(path.join(temp.home, 'store'))).sort()).toEqual(['sha256', 'tmp']);
+    expect(await readdir(path.join(temp.home, 'store', 'tmp'))).toEqual([]);
+    const state = await readdir(path.join(temp.home, 'state')).catch(() => []);
+    expect(state.filter((name) => name === 'exported' || name === 'demo')).toEqual([]);
+  });
+
+  it('still exports into another folder of the home', async () => {
+    const result = await run(['export', 'exported'], temp.home);
+    expect(result.code, result.stderr).toBe(0);
+    expect(await readdir(path.join(temp.home, 'exported'))).toEqual([]);
   });
 });

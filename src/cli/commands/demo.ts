@@ -10,7 +10,7 @@ import type { Command } from '../command.js';
 import { COMMAND_LINES } from '../flags.js';
 import { commandMessages } from '../messages.js';
 import { ProgressBar } from '../progress-bar.js';
-import { refuseDashOutput } from '../output-path.js';
+import { refuseDashOutput, refuseHomeOutput } from '../output-path.js';
 import { shellCommandLines, shellWord } from '../shell-command-lines.js';
 import { openCliCatalog } from '../open-cli-catalog.js';
 import { shownPath } from '../shown-path.js';
@@ -26,6 +26,8 @@ export const demoCommand: Command = {
     const latest = args.values.latest as number;
     refuseDashOutput(args.values.out as string | undefined, { what: '--out', writes: 'it names the folder of the report and the study lock', example: '--out ./demo-60', option: 'out' });
     const outDir = path.resolve(context.cwd, (args.values.out as string | undefined) ?? path.join(context.home, 'demo'));
+    const out = args.values.out as string | undefined;
+    if (out !== undefined) await refuseHomeOutput(context.home, outDir, { what: '--out', typed: out, example: '--out ./demo-60', option: 'out', kind: 'folder' });
     const say = (text: string) => {
       if (!context.json) context.stdout.write(`${text}\n`);
     };

@@ -9,7 +9,7 @@ import { CliUsageError } from '../cli-errors.js';
 import type { Command } from '../command.js';
 import { COMMAND_LINES } from '../flags.js';
 import { commandMessages } from '../messages.js';
-import { refuseDashOutput } from '../output-path.js';
+import { refuseDashOutput, refuseHomeOutput } from '../output-path.js';
 
 export const exportCommand: Command = {
   name: 'export',
@@ -28,8 +28,10 @@ export const exportCommand: Command = {
       else context.stdout.write(`${catalogMessages.exported(result.rows, result.partitions.length, result.url)}\n`);
       return;
     }
+    const dir = path.resolve(context.cwd, target);
+    await refuseHomeOutput(context.home, dir, { what: 'rdw export', typed: target, example: 'rdw export ./export', option: 'dir', kind: 'folder' });
     const catalog = await openCliCatalog(context, 'read');
-    const result = await exportParquet(catalog, path.resolve(context.cwd, target), { current });
+    const result = await exportParquet(catalog, dir, { current });
     if (context.json) context.stdout.write(`${JSON.stringify(result)}\n`);
     else context.stdout.write(`${catalogMessages.exported(result.rows, result.partitions.length, result.dir)}\n`);
   },

@@ -12,7 +12,7 @@ import type { Command } from '../command.js';
 import { COMMAND_LINES, STUDY_EVENT_FLAGS, STUDY_MODEL_ONLY_FLAGS } from '../flags.js';
 import { commandMessages } from '../messages.js';
 import { openCliCatalog } from '../open-cli-catalog.js';
-import { refuseDashOutput, refuseFileAsOutputFolder } from '../output-path.js';
+import { refuseDashOutput, refuseFileAsOutputFolder, refuseHomeOutput } from '../output-path.js';
 import { pooledVersionsText, studyReportText } from '../study-report-text.js';
 import { textColumns } from '../wrap-text.js';
 import { withFlagDefaults } from '../parse-flags.js';
@@ -33,7 +33,9 @@ export const studyCommand: Command = {
     refuseDashOutput(args.values.out as string | undefined, { what: '--out', writes: "it names the report's folder (the table is on stdout already)", example: '--out ./report', option: 'out' });
     if ((study !== 'event' && study !== 'model') || extra.length > 0) throw new CliUsageError(commandMessages.unknownStudy(study), { option: 'study' });
     // A file where the report's folder goes is refused before the study runs, not after its table.
-    await refuseFileAsOutputFolder(context.cwd, args.values.out as string | undefined);
+    const out = args.values.out as string | undefined;
+    await refuseFileAsOutputFolder(context.cwd, out);
+    if (out !== undefined) await refuseHomeOutput(context.home, path.resolve(context.cwd, out), { what: '--out', typed: out, example: '--out ./report', option: 'out', kind: 'folder' });
     if (study === 'model') return runModelStudy(context, args);
     // Parsed without defaults (flags.ts), so a model flag here was given; then the event study's defaults.
     const modelFlag = STUDY_MODEL_ONLY_FLAGS.find((flag) => args.values[flag.name] !== undefined)?.name;
