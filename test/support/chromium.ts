@@ -23,9 +23,13 @@ export async function findChromium(): Promise<string | undefined> {
   return undefined;
 }
 
-/** Screenshots the local file `page` into `png` at `width` × `height` CSS pixels (device scale 1). */
+/**
+ * Screenshots the local file `page` into `png` at `width` × `height` CSS pixels (device scale 1). Chromium once
+ * exited 0 without writing the file while the machine was loaded (a CI run beside other work): one more try
+ * then, and if the file is still missing, an error carrying Chromium's last output lines.
+ */
 export async function screenshot(chromium: string, page: string, png: string, size: { width: number; height: number }): Promise<void> {
-  await run(chromium, [
+  const args = [
     '--headless',
     '--no-sandbox',
     '--disable-gpu',
@@ -34,8 +38,17 @@ export async function screenshot(chromium: string, page: string, png: string, si
     `--window-size=${size.width},${size.height}`,
     `--screenshot=${png}`,
     pathToFileURL(page).href,
-  ], { timeout: 120_000 });
+  ];
+  let output = '';
+  for (let attempt = 1; attempt <= 2; attempt += 1) {
+    const { stdout, stderr } = await run(chromium, args, { timeout: 120_000 });
+    if (await exists(png)) return;
+    output = `${stdout}${stderr}`.trim().split('\n').slice(-5).join('\n');
+  }
+  throw new Error(`Chromium exited without writing ${png} (twice); its last lines:\n${output}`);
 }
+
+const exists = (file: string) => access(file).then(() => true, () => false);
 
 /**
  * Loads the local file `page` in headless Chromium at `width` × `height` CSS pixels, lets its scripts run,
