@@ -247,11 +247,19 @@ export class ReleaseArchive {
     return rows;
   }
 
+  /**
+   * How many of the newest days `coverage()` builds for its freshness (the re-checked days, else the newest):
+   * `buildCurrentReleases(freshDayCount())` builds them ahead, in slices.
+   */
+  freshDayCount(): number {
+    return this.#freshDays().length;
+  }
+
   /** Coverage summary for the paid `/catalog`: first/last day, symbols, freshness. */
   coverage(): ArchiveCoverage {
     const rechecked = this.#days.filter((day) => isRechecked(day, this.#now));
     const newest = this.#days.at(-1);
-    const fresh = rechecked.length > 0 ? rechecked : newest ? [newest] : [];
+    const fresh = this.#freshDays();
     const generated = fresh.map((day) => this.#currentRevision(day).release.generated_at);
     return {
       first_day: this.#days[0] ?? '',
@@ -261,6 +269,13 @@ export class ReleaseArchive {
       rechecked_days: rechecked.length,
       latest_generated_at: generated.length > 0 ? Math.max(...generated) : null,
     };
+  }
+
+  /** The re-checked days (the newest ones), else the newest day: those whose generated_at makes the freshness. */
+  #freshDays(): string[] {
+    const rechecked = this.#days.filter((day) => isRechecked(day, this.#now));
+    const newest = this.#days.at(-1);
+    return rechecked.length > 0 ? rechecked : newest ? [newest] : [];
   }
 
   /** The current revision of a covered day, built on first use. */

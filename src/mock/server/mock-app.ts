@@ -127,16 +127,18 @@ export class MockApp {
   }
 
   /**
-   * The listing of `limit` releases once their days are built. Building 100 days takes seconds (~50 ms a day), so
-   * it hands the event loop back as it goes (an embedded mock shares its process with the command: a Ctrl-C is
-   * heard at once) and stops when the client has gone away.
+   * A body (the listing of `limit` releases, or `/catalog`, whose freshness reads the re-checked days) once the
+   * newest `limit` days are built. Building 100 days takes seconds (~50 ms a day), so it hands the event loop back
+   * as it goes (an embedded mock shares its process with the command: a Ctrl-C is heard at once), says a slow
+   * build (onSlowBuild) and stops when the client has gone away. `/catalog` had built its nine days in one piece:
+   * the first command in a new home sat seconds on a blank screen, deaf to Ctrl-C.
    */
-  async #releasesOnceBuilt(limit: number, response: ServerResponse, exchange: Exchange): Promise<void> {
+  async #onceBuilt(limit: number, key: string, body: () => Buffer, response: ServerResponse, exchange: Exchange): Promise<void> {
     let gone = false;
     response.once('close', () => void (gone = true));
     try {
       if (!(await this.#parts.archive.buildCurrentReleases(limit, () => !gone)) || gone) return;
-      this.#json(response, exchange, this.#bodies.getOrCreate(`releases/${limit}`, () => jsonBytes({ items: this.#parts.archive.currentReleases(limit) })));
+      this.#json(response, exchange, this.#bodies.getOrCreate(key, body));
     } catch (error) {
       this.#unexpected(response, exchange, error);
     }
@@ -183,15 +185,19 @@ export class MockApp {
       case 'researchSnapshot':
       case 'researchCsv':
         return this.#research(route, response, exchange);
-      case 'catalog':
-        return this.#json(response, exchange, this.#bodies.getOrCreate(`catalog/${plan}`, () => this.#catalogBody(plan)));
+      case 'catalog': {
+        // Its freshness needs the re-checked days built: in slices, said when slow, as the listing's (below).
+        if (this.#bodies.has(`catalog/${plan}`)) return this.#json(response, exchange, this.#bodies.get(`catalog/${plan}`)!);
+        void this.#onceBuilt(this.#parts.archive.freshDayCount(), `catalog/${plan}`, () => this.#catalogBody(plan), response, exchange);
+        return undefined;
+      }
       case 'schema':
         return this.#json(response, exchange, this.#schemaBody);
       case 'releases': {
         const limit = releasesLimit(query);
         if (typeof limit !== 'number') return limit;
         if (this.#bodies.has(`releases/${limit}`)) return this.#json(response, exchange, this.#bodies.get(`releases/${limit}`)!);
-        void this.#releasesOnceBuilt(limit, response, exchange);
+        void this.#onceBuilt(limit, `releases/${limit}`, () => jsonBytes({ items: this.#parts.archive.currentReleases(limit) }), response, exchange);
         return undefined;
       }
       case 'rows':
