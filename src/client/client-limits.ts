@@ -6,6 +6,7 @@ import { PLANS } from '../contract/index.js';
 import type { ByteBudget } from './byte-budget.js';
 import { assumedLimits, limitsFromDocument, type LimitsOutcome } from './account-limits.js';
 import {
+  AbortedError,
   ApiNotFoundError,
   ByteBudgetError,
   ConflictError,
@@ -16,9 +17,34 @@ import {
   ValidationError,
 } from './client-errors.js';
 import type { ResolvedClientOptions } from './client-options.js';
+import { displayPath } from './http-transport.js';
 import type { AccountLimits } from './client-types.js';
 import { messages } from './messages.js';
 import type { Notify } from './notice-sink.js';
+
+/**
+ * `pending`, or an AbortedError naming `path` once `signal` aborts first. A listing's Ctrl-C had waited for the
+ * account's limits (/catalog, seconds on a slow service or a new home's embedded mock) before it was heard.
+ */
+function untilAborted<T>(pending: Promise<T>, signal: AbortSignal | undefined, path: string): Promise<T> {
+  if (signal === undefined) return pending;
+  const aborted = () => new AbortedError(messages.aborted(path));
+  if (signal.aborted) return Promise.reject(aborted());
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(aborted());
+    signal.addEventListener('abort', onAbort, { once: true });
+    pending.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
+}
 
 /** The largest daily byte allowance of the spec's plans: no download larger than this (or the reported allowance) can ever fit. */
 const LARGEST_DAILY_BYTES = Math.max(...Object.values(PLANS).map((plan) => plan.daily_bytes));
@@ -83,14 +109,15 @@ export class ClientLimits {
   /**
    * Before paid calls: the account limits (one /catalog per client) sizing the limiter. A key the paid
    * /catalog refused (403) fails here with that ForbiddenError (exit 4) before anything else is read; the
-   * refusal is not cached, so a plan activated later is seen by the next paid call.
+   * refusal is not cached, so a plan activated later is seen by the next paid call. A caller's `signal` ends its
+   * wait for /catalog (AbortedError), as it ends the request it guards; the read goes on for other callers.
    */
-  async ensure(): Promise<AccountLimits> {
+  async ensure(signal?: AbortSignal): Promise<AccountLimits> {
     this.#core.requireKey('The Market Events scope');
     const known = this.#currentKnown();
     if (known !== undefined) return known;
     const pending = this.#paidLimits();
-    const paid = await pending;
+    const paid = await untilAborted(pending, signal, displayPath(this.#core.apiUrl('/catalog')));
     if (paid.refusal !== undefined) {
       if (this.#paid === pending) this.#paid = undefined;
       throw paid.refusal;

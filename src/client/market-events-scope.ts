@@ -41,7 +41,7 @@ export function marketEventsScope(core: ClientCore): MarketEventsScope {
 
     async releases(options = {}) {
       checkLimit('limit', options.limit, RELEASES_QUERY.limit);
-      await core.limits.ensure();
+      await core.limits.ensure(options.signal);
       const query = options.limit === undefined ? '' : `?limit=${options.limit}`;
       const signal = options.signal === undefined ? {} : { signal: options.signal };
       const body = await core.getJson<{ items?: unknown[] }>(core.apiUrl(`/releases${query}`), signal);

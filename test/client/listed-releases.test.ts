@@ -1,7 +1,11 @@
 // readListedReleases: a `/releases` listing read liberally (spec: item fields beyond id, day, version and
-// files "not shown"): sparse items kept as given, unusable items skipped and named, never fatal.
+// files "not shown"): sparse items kept as given, unusable items skipped and named, never fatal; and a listing's
+// abort ends its wait for the account limits too.
 
+import { createServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { AbortedError, createClient } from '../../src/client/index.js';
 import { readListedReleases } from '../../src/client/listed-releases.js';
 
 const id = (char: string) => char.repeat(64);
@@ -68,5 +72,34 @@ describe('readListedReleases', () => {
     const [release] = readListedReleases([upper]).releases;
     expect(release!.id).toBe(id('A'));
     expect(release!.files).toEqual({ csv: { sha256: 'abcdef'.padEnd(64, 'c'), bytes: 3 }, parquet: { sha256: 'not-hex', bytes: 1 } });
+  });
+});
+
+describe('releases({ signal }) while the account limits are read', () => {
+  it('stops at the abort, not when /catalog answers: a Ctrl-C of rdw pull --latest is heard before the limits', async () => {
+    // The listing's signal had guarded /releases alone: its wait for /catalog (seconds on a new home's embedded
+    // mock, or a slow service) went on after the abort, and the command stopped only once /catalog answered.
+    const held: ServerResponse[] = [];
+    const server = createServer((request, response) => {
+      if (request.url === '/v1/catalog') return void held.push(response);
+      response.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const client = createClient({ baseUrl: `http://127.0.0.1:${port}/v1`, apiKey: 'rdw_sk_limits0123456789abcdef0123456789' });
+    try {
+      const controller = new AbortController();
+      const listing = client.releases({ limit: 5, signal: controller.signal }).catch((caught: unknown) => caught);
+      for (let i = 0; i < 500 && held.length === 0; i += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(held.length).toBe(1);
+      controller.abort('SIGINT');
+      const outcome = await Promise.race([listing, new Promise((resolve) => setTimeout(() => resolve('still waiting for /catalog'), 2_000))]);
+      expect(outcome).toBeInstanceOf(AbortedError);
+      expect((outcome as AbortedError).message).toBe('The request for /v1/catalog was aborted by the caller.');
+    } finally {
+      for (const response of held) response.destroy();
+      await client.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 });
