@@ -192,6 +192,7 @@ export const commandMessages = {
   sqlNeedsQuery: (table: string) => `Give exactly one SQL query in quotes, e.g. rdw sql "SELECT count(*) FROM ${table}".`,
   sqlFailed: (detail: string) =>
     `The query failed: ${detail.split('\n')[0]!.replace(/\.?\s*$/, '')}; fix it (rdw sql "SHOW TABLES" lists the tables, rdw sql "DESCRIBE <table>" their columns).`,
+  sqlReading: () => 'running the query and reading its rows',
   sqlOneFormat: () => 'Choose one output: a table (default), --json, --csv or --parquet FILE (--csv combines with neither).',
   sqlParquetNeedsFile: () => 'Name the file to write, e.g. rdw sql --parquet events.parquet "SELECT …".',
   lockNoFolder: (file: string) => `The folder of the lock file ${file} does not exist; create it first or name a file in an existing folder.`,

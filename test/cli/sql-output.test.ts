@@ -111,6 +111,25 @@ describe('rdw sql --csv', () => {
     expect(back.rows).toEqual(expected.rows.map((row) => row.map((cell, index) => (index === 1 && cell !== null ? String(cell) : cell))));
   });
 
+  it('says a slow read on a terminal while stdout goes to a file, and writes every row', async () => {
+    // `rdw sql --csv "SELECT * FROM market_events_current" > events.csv` (README) sat 9-18 s on a blank screen: the
+    // rows were read and formatted in one piece, the event loop held, so no "so far" line could be said.
+    let stdout = '';
+    let stderr = '';
+    const code = await runCli(['sql', '--csv', "SELECT range AS n, range * 0.5 AS x, 'r' || range AS s FROM range(1500000)"], {
+      env: { RDW_BASE_URL: mock.baseUrl, RDW_API_KEY: mock.keys.desk, RDW_HOME: home.home },
+      stdout: { write: (text) => void (stdout += text), isTTY: false },
+      stderr: { write: (text) => void (stderr += text), isTTY: true, columns: 100 },
+      cwd: out,
+    });
+    expect(code, stderr).toBe(0);
+    expect(stderr).toMatch(/^rdw: running the query and reading its rows \(\d+ s so far\)…$/m);
+    const lines = stdout.split('\n');
+    expect(lines.length).toBe(1_500_002);
+    expect(lines.slice(0, 3)).toEqual(['n,x,s', '0,0.0,r0', '1,0.5,r1']);
+    expect(lines.at(-2)).toBe('1499999,749999.5,r1499999');
+  }, 120_000);
+
   it('refuses --csv with --json or --parquet (exit 2, nothing written)', async () => {
     for (const argv of [['--json', 'sql', '--csv', 'SELECT 1'], ['sql', '--csv', '--parquet', 'x.parquet', 'SELECT 1']]) {
       const run = await rdw(argv);
