@@ -2,10 +2,11 @@
 // IDs the catalog lacks are pulled by exact ID first; the catalog is opened to write and the API connected only
 // when something must be listed or pulled (a lock of present releases reads the catalog alone).
 
-import { importedReleaseIds, pullReleases, type Catalog, type PullProgress, type PullResult } from '../catalog/index.js';
-import type { RdwClient } from '../client/index.js';
+import { importedReleaseIds, pullReleases, type Catalog, type PullProgress, type PullReleasesResult, type PullResult } from '../catalog/index.js';
+import { AbortedError, type RdwClient } from '../client/index.js';
 import { regularFileTarget, writeLock, type StudyLock } from '../locks/index.js';
 import { checkWantedReleases, listLatestReleases, type WantedReleases } from './pull-wanted.js';
+import { workbenchMessages } from './messages.js';
 import { resolveReleaseIds } from './resolve-release-ids.js';
 
 export interface LockReleasesOptions {
@@ -19,6 +20,13 @@ export interface LockReleasesOptions {
   onPlanned?: (ids: readonly string[]) => void;
   /** The pull's progress (bytes and releases). Default: none. */
   onProgress?: (event: PullProgress) => void;
+  /**
+   * Stops the listing and the pull between releases (each release whole or absent); no lock is written then:
+   * `onInterrupted` is told what the pull did (none when the listing was cut) and AbortedError is thrown.
+   */
+  signal?: AbortSignal;
+  /** Called when `signal` stopped the listing or the pull, before AbortedError is thrown. Default: none. */
+  onInterrupted?: (pulled: PullReleasesResult | undefined) => void;
 }
 
 export interface LockedReleases {
@@ -46,19 +54,29 @@ export async function lockReleases(lockPath: string, wanted: WantedReleases, opt
       missing = await missingIds(catalog, ids);
     }
     const client = await options.connect();
+    const signal = options.signal === undefined ? {} : { signal: options.signal };
     if ('latest' in wanted) {
       // Listed and remembered, then only the listed IDs the catalog lacks are pulled.
-      ids = (await listLatestReleases(catalog, client, wanted.latest)).map((release) => release.id);
+      ids = (await listLatestReleases(catalog, client, wanted.latest, signal)).map((release) => release.id);
+      if (options.signal?.aborted === true) interrupted(options, undefined);
       missing = await missingIds(catalog, ids);
     }
     if (missing.length > 0) options.onPlanned?.(missing);
-    const result = await pullReleases(catalog, client, missing, options.onProgress === undefined ? {} : { onProgress: options.onProgress });
+    const result = await pullReleases(catalog, client, missing, { ...signal, ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }) });
+    // A lock pins what was asked for, all of it: an interrupted pull writes none (what it imported stays).
+    if (options.signal?.aborted === true) interrupted(options, result);
     const failed = result.failed[0];
     if (failed !== undefined) throw failed.error;
     options.onPulled?.(missing, result.pulled);
   }
   const lock = await writeLock(lockPath, catalog, ids);
   return { lock, catalog };
+}
+
+/** Tells `onInterrupted`, then throws the AbortedError of a lock not written. */
+function interrupted(options: LockReleasesOptions, result: PullReleasesResult | undefined): never {
+  options.onInterrupted?.(result);
+  throw new AbortedError(workbenchMessages.lockInterrupted());
 }
 
 /** The IDs among `ids` the catalog has not imported, in the order given. */

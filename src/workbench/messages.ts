@@ -11,6 +11,7 @@ export const workbenchMessages = {
     'RDW_BASE_URL (or --base-url) points at an API but RDW_API_KEY is not set; set RDW_API_KEY to your key (it is never taken from a flag).',
   badNetworkSetting: (name: string, min: number, max: number) =>
     `${name} must be a number from ${min} to ${max} (${name === 'RDW_REQUEST_DEADLINE' ? 'the seconds one request may take in all' : 'the MiB of one response rdw reads into memory'}); unset it for the default.`,
+  lockInterrupted: () => 'The lock was interrupted before every release it pins was pulled: no lock file was written.',
   embeddedMock: (baseUrl: string) => `rdw: RDW_BASE_URL is not set: the embedded mock at ${baseUrl} serves seeded data.`,
   /**
    * The embedded mock building days' files for a listing (a real API answers at once). What it built is kept in the

@@ -102,6 +102,39 @@ const wholeId = (shown: string) => {
   return matches[0]!;
 };
 
+describe('rdw lock --latest N, interrupted while it pulls', () => {
+  it('SIGINT: stops between releases as rdw pull does, writes no lock, says so, exit 130; the same command then writes it', async () => {
+    // It had kept Node's default: killed mid-pull, the bar left as drawn, nothing said, downloaded files left for
+    // rdw gc (a new user's trial: 21 files in store/ and store/tmp after one Ctrl-C).
+    const home = await newHome();
+    const lockFile = path.join(home, 'study.lock.json');
+    const run = await interruptAfterTwoReleases(['lock', lockFile, '--latest', String(DAYS), '--home', home], 'SIGINT');
+    expect(run.code, run.stderr).toBe(130);
+    expect(run.stderr).toContain('rdw: SIGINT: stopping after the releases in flight');
+    const said = /rdw: Interrupted \(SIGINT\): (\d+) imported, (\d+) not pulled, no lock written; run the same rdw lock again/.exec(run.stderr);
+    expect(said, run.stderr).not.toBeNull();
+    const [imported, notPulled] = [Number(said![1]), Number(said![2])];
+    expect(imported).toBeGreaterThanOrEqual(1);
+    expect(imported + notPulled).toBe(DAYS);
+    await expect(stat(lockFile)).rejects.toThrow();
+    const catalog = await openCatalog(home, { readOnly: true });
+    let held: string[];
+    try {
+      held = (await catalog.query('SELECT id FROM releases')).map((row) => String(row.id));
+    } finally {
+      await catalog.close();
+    }
+    expect(held).toHaveLength(imported);
+    await expectWholeReleases(home, held);
+    const gc = await runBuiltCli(['gc', '--dry-run', '--home', home], { env: env(), timeoutMs: 60_000 });
+    expect(gc.stdout).toContain('Nothing to remove');
+
+    const again = await runBuiltCli(['lock', lockFile, '--latest', String(DAYS), '--home', home], { env: env(), timeoutMs: 90_000 });
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stdout).toContain(`wrote ${lockFile}: ${DAYS} releases`);
+  }, 120_000);
+});
+
 describe('rdw pull, interrupted', () => {
   it('SIGINT: stops between releases, names what was imported and what was not, exit 130, whole releases only', async () => {
     const home = await newHome();

@@ -5,6 +5,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { EXIT_CODES } from '../../contract/index.js';
 import { studyLockToJson } from '../../index.js';
+import { errors, type PullReleasesResult } from '../../index.js';
 import { checkWantedReleases, hasCatalog, lockReleases } from '../../workbench/index.js';
 import { connectApi } from '../api-connection.js';
 import { CliUsageError } from '../cli-errors.js';
@@ -15,6 +16,7 @@ import { commandMessages } from '../messages.js';
 import { lockCheck } from './lock-check.js';
 import { refuseDashOutput, refuseHomeOutput } from '../output-path.js';
 import { openCliCatalog } from '../open-cli-catalog.js';
+import { listenForInterrupt, type InterruptListener } from '../interrupt-listener.js';
 import { pullProgressView } from '../pull-progress-view.js';
 
 export const lockCommand: Command = {
@@ -40,14 +42,25 @@ export const lockCommand: Command = {
     // 2. The catalog (read-only while only present IDs are pinned, and when there is one); the API only when
     // something must be listed or pulled, with pull's progress bar on a terminal (notices above it);
     // 3. the lock recorded and written atomically.
+    // A first SIGINT/SIGTERM once the catalog is open to write (connect) stops between releases, as rdw pull's: it
+    // had killed the process mid-pull, the bar left as drawn, downloaded files left for rdw gc, nothing said.
     const progress = pullProgressView(context);
-    const { lock } = await lockReleases(lockPath, wanted, {
+    const stop = new AbortController();
+    let interrupt: InterruptListener | undefined;
+    let interruptedPull: PullReleasesResult | undefined;
+    const locked = await lockReleases(lockPath, wanted, {
       openCatalog: (access) => openCliCatalog(context, access === 'read' && hasCatalog(context.home) ? 'read' : 'write'),
       connect: async () => {
+        const listener = listenForInterrupt(progress.stderr);
+        interrupt = listener;
+        context.onExit(() => listener.dispose());
+        listener.signal.addEventListener('abort', () => stop.abort(listener.signal.reason), { once: true });
         const api = await connectApi({ ...context, stderr: progress.stderr });
         context.onExit(() => api.close());
         return api.client;
       },
+      signal: stop.signal,
+      onInterrupted: (pulled) => void (interruptedPull = pulled),
       onPlanned: (ids) => progress.planned(ids),
       ...(progress.onProgress === undefined ? {} : { onProgress: progress.onProgress }),
       onPulled: (pulledIds, pulled) => {
@@ -55,7 +68,18 @@ export const lockCommand: Command = {
         const pulledId = releaseIdText(pulledIds, args.values['full-ids'] === true);
         if (!context.json) for (const release of pulled) context.stderr.write(`rdw: ${commandMessages.lockPulled(pulledId(release.id), release.day, release.version)}\n`);
       },
-    }).finally(() => progress.end());
+    })
+      .catch((error: unknown) => {
+        if (interrupt?.received === undefined || !(error instanceof errors.AbortedError)) throw error;
+        return undefined;
+      })
+      .finally(() => progress.end());
+    if (locked === undefined) {
+      const imported = interruptedPull?.pulled.filter((pulled) => pulled.status === 'imported').length ?? 0;
+      const notPulled = (interruptedPull?.notStarted.length ?? 0) + (interruptedPull?.failed.length ?? 0);
+      return { code: 'RDW_INTERRUPTED', exitCode: interrupt!.exitCode!, message: commandMessages.lockInterrupted(interrupt!.received!, imported, notPulled) };
+    }
+    const { lock } = locked;
     if (context.json) {
       context.stdout.write(studyLockToJson(lock));
       return EXIT_CODES.ok;
