@@ -244,6 +244,8 @@ export const commandMessages = {
     `Interrupted (${signal}): ${imported} imported, ${notPulled} not pulled; ${done ? 'every release was done, nothing is left to pull' : 'rerun to continue where it stopped'}.`,
   pullStopped: (imported: number, notPulled: number) =>
     `Stopped at that failure of this machine: ${imported} imported, ${notPulled} not pulled (each left nothing); fix it and rerun to continue where it stopped.`,
+  reproduceInterrupted: (signal: string, pulled: number, missing: number) =>
+    `Interrupted (${signal}): ${pulled} pulled, ${missing} still missing, nothing verified; run the same rdw reproduce again to continue where it stopped.`,
   lockInterrupted: (signal: string, imported: number, notPulled: number) =>
     `Interrupted (${signal}): ${imported} imported, ${notPulled} not pulled, no lock written; run the same rdw lock again to continue where it stopped.`,
   notPulledLine: (id: string) => `not pulled ${id} (interrupted)`,

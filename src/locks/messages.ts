@@ -13,6 +13,7 @@ const LOCK_READ_REMEDY: Record<string, string> = {
 };
 
 export const studyMessages = {
+  reproduceInterrupted: () => 'The reproduction was interrupted before every locked release was pulled: nothing was verified.',
   lockUnreadable: (source: string, detail: string) =>
     `The study lock ${source} is not valid JSON (${detail}); restore it from version control or write a new one with "rdw lock".`,
   lockInvalid: (source: string, detail: string) =>

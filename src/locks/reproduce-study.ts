@@ -2,7 +2,7 @@
 // then proves it byte for byte: catalog checksums and a re-hash of every stored file against the lock.
 
 import { importedReleaseIds, pinnedManifest, pullRelease, type Catalog, type PullProgress } from '../catalog/index.js';
-import { ApiNotFoundError, type RdwClient } from '../client/index.js';
+import { AbortedError, ApiNotFoundError, type RdwClient } from '../client/index.js';
 import { LockMismatchError, NotInCatalogError, UnknownLockedReleaseError } from './study-errors.js';
 import type { LockedRelease, StudyLock } from './study-lock.js';
 import { verifyStudyLock } from './verify-study-lock.js';
@@ -17,6 +17,13 @@ export type ReproduceProgress = PullProgress | { kind: 'verified'; releaseId: st
 export interface ReproduceOptions {
   /** Progress callback. Default: none. */
   onProgress?: (event: ReproduceProgress) => void;
+  /**
+   * Stops between releases (each pulled release whole): `onInterrupted` is told how many were pulled and how
+   * many locked releases are still missing, then AbortedError is thrown (nothing verified, no report).
+   */
+  signal?: AbortSignal;
+  /** Called when `signal` stopped the pulls, before AbortedError is thrown. Default: none. */
+  onInterrupted?: (pulled: number, missing: number) => void;
 }
 
 /** One locked release after reproduction. */
@@ -59,7 +66,16 @@ export async function reproduceStudy(
 ): Promise<ReproduceReport> {
   // 1. every locked release present (pulled by exact ID when missing), 2. the one verification path.
   const statuses = new Map<string, ReproduceStatus>();
-  for (const locked of lock.releases) statuses.set(locked.id, await ensurePresent(locked, catalog, client, options));
+  for (const locked of lock.releases) {
+    if (options.signal?.aborted === true) {
+      const ids = lock.releases.map((release) => release.id);
+      const present = await importedReleaseIds(catalog, ids);
+      const pulled = [...statuses.values()].filter((status) => status === 'pulled').length;
+      options.onInterrupted?.(pulled, ids.filter((id) => !present.has(id)).length);
+      throw new AbortedError(studyMessages.reproduceInterrupted());
+    }
+    statuses.set(locked.id, await ensurePresent(locked, catalog, client, options));
+  }
   const verification = await verifyStudyLock(catalog, lock, {
     onVerified: (releaseId) => options.onProgress?.({ kind: 'verified', releaseId, status: statuses.get(releaseId)! }),
   });

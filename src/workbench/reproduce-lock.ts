@@ -15,6 +15,10 @@ export interface ReproduceLockOptions {
   onPlanned?: (ids: readonly string[]) => void;
   /** The pulls' progress, then one `verified` per release (reproduceStudy's). Default: none. */
   onProgress?: (event: ReproduceProgress) => void;
+  /** Stops the pulls between releases (reproduceStudy's `signal`: AbortedError, nothing verified). Default: none. */
+  signal?: AbortSignal;
+  /** Told how many were pulled and how many are missing when `signal` stopped them. Default: none. */
+  onInterrupted?: (pulled: number, missing: number) => void;
 }
 
 export interface ReproducedLock {
@@ -40,5 +44,13 @@ export async function reproduceLock(lockPath: string, options: ReproduceLockOpti
     }
     client = await options.connect();
   }
-  return { lock, report: await reproduceStudy(lock, catalog, client, options.onProgress === undefined ? {} : { onProgress: options.onProgress }) };
+  const { onProgress, signal, onInterrupted } = options;
+  return {
+    lock,
+    report: await reproduceStudy(lock, catalog, client, {
+      ...(onProgress === undefined ? {} : { onProgress }),
+      ...(signal === undefined ? {} : { signal }),
+      ...(onInterrupted === undefined ? {} : { onInterrupted }),
+    }),
+  };
 }

@@ -135,6 +135,32 @@ describe('rdw lock --latest N, interrupted while it pulls', () => {
   }, 120_000);
 });
 
+describe('rdw reproduce, interrupted while it pulls', () => {
+  it('SIGINT: stops between releases, says what was pulled and what is missing, exit 130; the same command then reproduces it', async () => {
+    // It had kept Node's default: killed mid-pull, nothing said, downloaded files left for rdw gc.
+    const source = await newHome();
+    const lockFile = path.join(source, 'study.lock.json');
+    const locked = await runBuiltCli(['lock', lockFile, '--latest', String(DAYS), '--home', source], { env: env(), timeoutMs: 90_000 });
+    expect(locked.code, locked.stderr).toBe(0);
+    const home = await newHome();
+    const run = await interruptAfterTwoReleases(['reproduce', lockFile, '--home', home], 'SIGINT');
+    expect(run.code, run.stderr).toBe(130);
+    expect(run.stderr).toContain('rdw: SIGINT: stopping after the releases in flight');
+    const said = /rdw: Interrupted \(SIGINT\): (\d+) pulled, (\d+) still missing, nothing verified; run the same rdw reproduce again/.exec(run.stderr);
+    expect(said, run.stderr).not.toBeNull();
+    const [pulled, missing] = [Number(said![1]), Number(said![2])];
+    expect(pulled).toBeGreaterThanOrEqual(1);
+    expect(pulled + missing).toBe(DAYS);
+    expect(run.stdout).toBe('');
+    const gc = await runBuiltCli(['gc', '--dry-run', '--home', home], { env: env(), timeoutMs: 60_000 });
+    expect(gc.stdout).toContain('Nothing to remove');
+
+    const again = await runBuiltCli(['reproduce', lockFile, '--home', home], { env: env(), timeoutMs: 90_000 });
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stdout).toContain(`reproduced study.lock.json: ${DAYS} releases, ${missing} pulled`);
+  }, 120_000);
+});
+
 describe('rdw pull, interrupted', () => {
   it('SIGINT: stops between releases, names what was imported and what was not, exit 130, whole releases only', async () => {
     const home = await newHome();

@@ -3,6 +3,7 @@
 
 import path from 'node:path';
 import { EXIT_CODES } from '../../contract/index.js';
+import { errors } from '../../index.js';
 import { hasCatalog, reproduceLock } from '../../workbench/index.js';
 import { connectApi } from '../api-connection.js';
 import { CliUsageError } from '../cli-errors.js';
@@ -12,6 +13,7 @@ import { byteText } from '../byte-text.js';
 import { releaseIdText } from '../release-id-text.js';
 import { commandMessages } from '../messages.js';
 import { openCliCatalog } from '../open-cli-catalog.js';
+import { listenForInterrupt, type InterruptListener } from '../interrupt-listener.js';
 import { pullProgressView } from '../pull-progress-view.js';
 
 export const reproduceCommand: Command = {
@@ -26,11 +28,22 @@ export const reproduceCommand: Command = {
     //    created in a new home); the API only when one is missing. 3. Reproduce (pulls, then verifyStudyLock,
     //    the one lock check): any difference throws (exit 3 / 6), reported by the runner in one sentence.
     //    A terminal shows pull's progress bar over the locked releases (pulled or re-hashed), notices above it.
+    //    A first SIGINT/SIGTERM once the catalog is open to write (connect) stops between releases, as rdw pull's (it
+    //    had killed the process mid-pull, nothing said, downloaded files left for rdw gc).
     const progress = pullProgressView(context);
     const onProgress = progress.onProgress;
-    const { lock, report } = await reproduceLock(path.resolve(context.cwd, file), {
+    const stop = new AbortController();
+    let interrupt: InterruptListener | undefined;
+    let interrupted = { pulled: 0, missing: 0 };
+    const reproduced = await reproduceLock(path.resolve(context.cwd, file), {
       openCatalog: (access) => openCliCatalog(context, access === 'read' && hasCatalog(context.home) ? 'read' : 'write'),
+      signal: stop.signal,
+      onInterrupted: (pulled, missing) => void (interrupted = { pulled, missing }),
       connect: async () => {
+        const listener = listenForInterrupt(progress.stderr);
+        interrupt = listener;
+        context.onExit(() => listener.dispose());
+        listener.signal.addEventListener('abort', () => stop.abort(listener.signal.reason), { once: true });
         const api = await connectApi({ ...context, stderr: progress.stderr });
         context.onExit(() => api.close());
         return api.client;
@@ -40,7 +53,17 @@ export const reproduceCommand: Command = {
       ...(onProgress === undefined
         ? {}
         : { onProgress: (event) => onProgress(event.kind === 'verified' ? { kind: 'release', releaseId: event.releaseId, status: 'present' } : event) }),
-    }).finally(() => progress.end());
+    })
+      .catch((error: unknown) => {
+        if (interrupt?.received === undefined || !(error instanceof errors.AbortedError)) throw error;
+        return undefined;
+      })
+      .finally(() => progress.end());
+    if (reproduced === undefined) {
+      const message = commandMessages.reproduceInterrupted(interrupt!.received!, interrupted.pulled, interrupted.missing);
+      return { code: 'RDW_INTERRUPTED', exitCode: interrupt!.exitCode!, message };
+    }
+    const { lock, report } = reproduced;
     const ids = lock.releases.map((release) => release.id);
     if (context.json) {
       context.stdout.write(`${JSON.stringify({ lock: path.basename(file), ...report })}\n`);
