@@ -77,7 +77,7 @@ export class RowsMismatchError extends withCode(IntegrityError, 'RDW_ROWS_MISMAT
  */
 export class CatalogRecordError extends withCode(IntegrityError, 'RDW_CATALOG_RECORD') {
   readonly releaseId: string | undefined;
-  /** `market_events_current`, or a macro as `database.schema.name()`. */
+  /** `market_events_current`, a macro as `database.schema.name()`, or a row table's column as `table.column`. */
   readonly object: string | undefined;
   constructor(message: string, options: RdwErrorOptions & ({ releaseId: string; object?: undefined } | { object: string; releaseId?: undefined })) {
     super(message, options);

@@ -10,6 +10,7 @@ import type { Catalog } from './catalog.js';
 import { DATA_FORMATS } from './release-import.js';
 import { MARKET_EVENTS_CURRENT_VIEW } from './market-events-source.js';
 import { currentViewState, shadowedNames, type CurrentViewState } from './shadowed-names.js';
+import { rowTableColumnDifferences } from './row-table-columns.js';
 
 /** The `releases` fields a stored manifest states, as verify compares them. */
 export const MANIFEST_RECORD_FIELDS = ['dataset', 'version', 'day', 'generated_at', 'rows', 'manifest_sha256'] as const;
@@ -28,6 +29,11 @@ export type CatalogRecordProblem =
    * it instead in rdw's SQL, the fingerprints' sha256 and md5 included, so no check could be believed.
    */
   | { kind: 'shadowing_macro'; macro: string; releaseId?: undefined }
+  /**
+   * A column of market_events or market_event_extras not as rdw made it (row-table-columns.ts): another type, missing
+   * (`found` undefined) or extra (`expected` undefined). The rows fingerprint casts to rdw's types, so it cannot see one.
+   */
+  | { kind: 'column_differs'; table: string; column: string; expected: string | undefined; found: string | undefined; releaseId?: undefined }
   /** `rows` rows of `market_events` name a release the `releases` table does not hold. */
   | { kind: 'orphan_rows'; releaseId: string; rows: number }
   /** A recorded release with no data file in `release_files` (nothing its rows can be checked or re-imported from). */
@@ -42,15 +48,17 @@ export interface CheckCatalogRecordsOptions {
   badFiles?: ReadonlySet<string>;
 }
 
-/** Every disagreement of the catalog's records (CatalogRecordProblem): macros, the view, orphan rows, then by import order. */
+/** Every disagreement of the catalog's records (CatalogRecordProblem): macros, the view, row table columns, orphan rows, then by import order. */
 export async function checkCatalogRecords(catalog: Catalog, options: CheckCatalogRecordsOptions = {}): Promise<CatalogRecordProblem[]> {
   const problems: CatalogRecordProblem[] = [];
-  const { view, macros } = await catalog.read(async (connection) => ({
+  const { view, macros, columns } = await catalog.read(async (connection) => ({
     view: await currentViewState(connection),
     macros: (await shadowedNames(connection)).filter((name) => name.endsWith('()')),
+    columns: await rowTableColumnDifferences(connection),
   }));
   for (const macro of macros) problems.push({ kind: 'shadowing_macro', macro });
   if (view !== 'rdw') problems.push({ kind: 'view_differs', view: MARKET_EVENTS_CURRENT_VIEW, state: view });
+  for (const column of columns) problems.push({ kind: 'column_differs', ...column });
   const orphans = await catalog.query(
     `SELECT release_id, count(*)::DOUBLE AS n FROM market_events WHERE release_id NOT IN (SELECT id FROM releases) GROUP BY release_id ORDER BY release_id`,
   );

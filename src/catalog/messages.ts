@@ -73,10 +73,39 @@ export const catalogMessages = {
     `The catalog's view ${view}, which picks the newest revision of each day for studies, ${state === 'replaced' ? 'is not rdw\'s any more (replaced outside rdw, e.g. by CREATE OR REPLACE VIEW)' : 'is missing (dropped outside rdw)'}; run "rdw verify --repair" to restore it.`,
   recordShadowingMacro: (macro: string) =>
     `The catalog stores a macro ${printableText(macro)} named like one of DuckDB's own functions: DuckDB would call it instead in rdw's SQL (its checks' hashes included), so no check or study can be believed; run "rdw verify --repair" to drop it.`,
+  /** A row table's column not as rdw made it (row-table-columns.ts): `found` undefined when missing, `expected` when extra. */
+  recordColumnDiffers: (table: string, column: string, expected: string | undefined, found: string | undefined) => {
+    const name = printableText(`${table}.${column}`);
+    const what =
+      found === undefined
+        ? `The catalog's column ${name} is missing (dropped outside rdw), so neither its rows fingerprint nor a study can read it`
+        : expected === undefined
+          ? `The catalog's table ${printableText(table)} has a column ${printableText(column)} of type ${printableText(found)} that rdw does not make (added outside rdw), which a study reading every column would read too`
+          : `The catalog's column ${name} is ${printableText(found)}, not rdw's ${expected} (changed outside rdw, e.g. by ALTER TABLE): its rows fingerprint casts it back to ${expected}, so it cannot tell the values a study would read`;
+    return `${what}; run "rdw verify --repair" to ${found === undefined ? 'add it back and re-import its rows' : expected === undefined ? 'drop it' : `alter it back to ${expected}`}.`;
+  },
   recordManifestGone: (id: string) =>
     `Release ${id} cannot be mended from its manifest: the catalog's store holds no readable manifest of it; restore catalog.duckdb from a backup, or pull the release into a new home.`,
-  recordRepaired: (problem: { kind: string; releaseId?: string; rows?: number; field?: string; manifest?: string; view?: string; macro?: string }) =>
-    problem.kind === 'shadowing_macro'
+  recordRepaired: (problem: {
+    kind: string;
+    releaseId?: string;
+    rows?: number;
+    field?: string;
+    manifest?: string;
+    view?: string;
+    macro?: string;
+    table?: string;
+    column?: string;
+    expected?: string | undefined;
+    found?: string | undefined;
+  }) =>
+    problem.kind === 'column_differs'
+      ? problem.found === undefined
+        ? `Added the column ${printableText(`${problem.table}.${problem.column}`)} back as ${problem.expected}.`
+        : problem.expected === undefined
+          ? `Dropped the column ${printableText(`${problem.table}.${problem.column}`)}, which rdw does not make.`
+          : `Altered the column ${printableText(`${problem.table}.${problem.column}`)} back to ${problem.expected}.`
+      : problem.kind === 'shadowing_macro'
       ? `Dropped the macro ${problem.macro}, named like one of DuckDB's own functions.`
       : problem.kind === 'view_differs'
       ? `Restored the view ${problem.view} as rdw defines it (the newest revision of each day).`

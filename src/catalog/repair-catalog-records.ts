@@ -2,7 +2,8 @@
 // verified: rows of a release the catalog does not hold are removed; a `releases` field is set back to what the
 // release's stored manifest says; a missing data-file or manifest record is written again from the manifest's
 // digest (or the recorded one), so the store's check that follows finds the file, or fetches it again by ID; the
-// view market_events_current is written again as rdw defines it; a macro named like DuckDB's own function dropped.
+// view market_events_current is written again as rdw defines it; a macro named like DuckDB's own function dropped;
+// a row table's column altered back to rdw's type (or added back, or dropped when rdw does not make it).
 
 import { readFile, stat } from 'node:fs/promises';
 import { environmentErrorOf } from '../contract/index.js';
@@ -57,6 +58,20 @@ async function repairOne(catalog: Catalog, problem: CatalogRecordProblem): Promi
     await catalog.transaction(async (connection) => {
       await connection.run(`DROP MACRO ${name}`).catch(() => connection.run(`DROP MACRO TABLE ${name}`));
     });
+    return;
+  }
+  if (problem.kind === 'column_differs') {
+    // Back to rdw's column: the values cast to its type (what the rows fingerprint hashed), a missing column added
+    // (its rows then differ from their fingerprint: the row check that follows re-imports them), an extra one dropped.
+    const table = quoteIdentifier(problem.table);
+    const column = quoteIdentifier(problem.column);
+    const statement =
+      problem.expected === undefined
+        ? `ALTER TABLE ${table} DROP COLUMN ${column}`
+        : problem.found === undefined
+          ? `ALTER TABLE ${table} ADD COLUMN ${column} ${problem.expected}`
+          : `ALTER TABLE ${table} ALTER COLUMN ${column} SET DATA TYPE ${problem.expected}`;
+    await catalog.transaction((connection) => connection.run(statement));
     return;
   }
   if (problem.kind === 'view_differs') {

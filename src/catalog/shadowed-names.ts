@@ -4,13 +4,15 @@
 // adversary's trial), and a temporary table or view named like a table or view of a database (the temp schema
 // comes first: `CREATE TEMP VIEW market_events_current AS …` would replace the rows every study reads). The leakage
 // guard reads a feature in an empty database and cannot see either: studies refuse such a connection instead.
-// Also whether the catalog's view market_events_current is still rdw's (currentViewState: `rdw verify`, doctor).
+// Also whether the catalog's view market_events_current is still rdw's (currentViewState: `rdw verify`, doctor), and
+// (before a study of the catalog's table) whether its row tables' columns are rdw's (row-table-columns.ts).
 
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { quoteLiteral } from '../base/index.js';
 import { CatalogRecordError, ConnectionSettingError, ShadowedNameError } from './catalog-errors.js';
 import { MARKET_EVENTS_CURRENT_QUERY } from './catalog-schema.js';
 import { MARKET_EVENTS_CURRENT_VIEW } from './market-events-source.js';
+import { rowTableColumnDifferences } from './row-table-columns.js';
 import { catalogMessages, type ConnectionSetting } from './messages.js';
 
 /** What stands in for another name, as `database.schema.name` (functions with `()`), sorted. */
@@ -128,4 +130,13 @@ export async function assertNothingShadowed(connection: DuckDBConnection, events
   const searchPath = String(row!.search_path);
   if (searchPath !== '' && searchPath.toLowerCase() !== `${String(row!.db)}.main`.toLowerCase()) refuse('search_path', searchPath);
   if (String(row!.schema) !== 'main' || (eventsTable !== undefined && Number(row!.here) === 0)) refuse('the current database', `${String(row!.db)}.${String(row!.schema)}`);
+  // A column of the catalog's row tables of another type than rdw's hashes as before (the fingerprint casts it back).
+  if (eventsTable !== undefined && (await madeByRdw(connection))) {
+    const [column] = await rowTableColumnDifferences(connection);
+    if (column !== undefined) {
+      throw new CatalogRecordError(catalogMessages.recordColumnDiffers(column.table, column.column, column.expected, column.found), {
+        object: `${column.table}.${column.column}`,
+      });
+    }
+  }
 }

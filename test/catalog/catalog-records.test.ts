@@ -125,3 +125,58 @@ describe("rdw verify holds the view market_events_current to rdw's definition", 
     );
   }, 240_000);
 });
+
+describe("rdw verify holds the columns of the catalog's row tables to rdw's", () => {
+  it('finds a column whose type was changed (invisible to the rows fingerprint, which casts it back) or one added; locks and studies refuse it (exit 3, one sentence); --repair alters it back', async () => {
+    await withMockServer({ days: 4 }, (mock) =>
+      withTempHome(async (home) => {
+        expect((await rdw(mock, home, ['pull', '--latest', '3'])).code).toBe(0);
+        expect((await rdw(mock, home, ['lock', 'study.lock.json', '--latest', '3'])).code).toBe(0);
+        const before = await sql(home, 'SELECT sum(sample_time) AS s, count(*)::INTEGER AS n FROM market_events');
+        // Every value casts back to the same DOUBLE (so the rows hash as before), but a study reads text: before the
+        // fix verify and reproduce said all was well and the study failed with DuckDB's raw Binder Error.
+        await behindRdwsBack(
+          home,
+          'ALTER TABLE market_events ALTER sample_time TYPE VARCHAR',
+          "UPDATE market_events SET sample_time = '00' || sample_time WHERE row_id < 'm'",
+        );
+        const sentence = catalogMessages.recordColumnDiffers('market_events', 'sample_time', 'DOUBLE', 'VARCHAR');
+        const found = await rdw(mock, home, ['verify']);
+        expect(found.code).toBe(EXIT_CODES.integrity);
+        expect(found.stderr).toBe(`rdw: ${sentence}\n`);
+        const json = await rdw(mock, home, ['verify', '--json']);
+        expect(jsonError(json, 'some')).toMatchObject({ code: 'RDW_CATALOG_RECORD', exitCode: EXIT_CODES.integrity });
+        expect((JSON.parse(json.stdout) as { records: unknown[] }).records).toEqual([
+          { kind: 'column_differs', table: 'market_events', column: 'sample_time', expected: 'DOUBLE', found: 'VARCHAR' },
+        ]);
+        for (const argv of [
+          ['reproduce', 'study.lock.json'],
+          ['study', 'event', '--lock', 'study.lock.json'],
+          ['study', 'model', '--lock', 'study.lock.json'],
+          ['study', 'model', '--window', '1h'],
+        ]) {
+          const run = await rdw(mock, home, argv);
+          expect(run.code, argv.join(' ')).toBe(EXIT_CODES.integrity);
+          expect(run.stderr, argv.join(' ')).toBe(`rdw: ${sentence}\n`);
+        }
+
+        const repaired = await rdw(mock, home, ['verify', '--repair']);
+        expect(repaired.code, repaired.stderr).toBe(EXIT_CODES.ok);
+        expect(repaired.stdout).toContain('Altered the column market_events.sample_time back to DOUBLE.');
+        expect(await sql(home, 'SELECT sum(sample_time) AS s, count(*)::INTEGER AS n FROM market_events')).toEqual(before);
+        expect((await rdw(mock, home, ['reproduce', 'study.lock.json'])).code).toBe(EXIT_CODES.ok);
+
+        // A column rdw does not make: a study reading every column would read it too.
+        await behindRdwsBack(home, 'ALTER TABLE market_events ADD COLUMN note VARCHAR');
+        const extra = await rdw(mock, home, ['study', 'event', '--lock', 'study.lock.json']);
+        expect(extra.code).toBe(EXIT_CODES.integrity);
+        expect(extra.stderr).toBe(`rdw: ${catalogMessages.recordColumnDiffers('market_events', 'note', undefined, 'VARCHAR')}\n`);
+        const dropped = await rdw(mock, home, ['verify', '--repair']);
+        expect(dropped.code, dropped.stderr).toBe(EXIT_CODES.ok);
+        expect(dropped.stdout).toContain('Dropped the column market_events.note, which rdw does not make.');
+        expect((await rdw(mock, home, ['verify'])).code).toBe(EXIT_CODES.ok);
+        expect((await rdw(mock, home, ['study', 'event', '--lock', 'study.lock.json'])).code).toBe(EXIT_CODES.ok);
+      }),
+    );
+  }, 240_000);
+});

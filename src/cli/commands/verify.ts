@@ -82,6 +82,8 @@ const recordError = (problem: CatalogRecordProblem): CatalogRecordError =>
     ? new CatalogRecordError(recordMessage(problem), { object: problem.view })
     : problem.kind === 'shadowing_macro'
       ? new CatalogRecordError(recordMessage(problem), { object: problem.macro })
+      : problem.kind === 'column_differs'
+      ? new CatalogRecordError(recordMessage(problem), { object: `${problem.table}.${problem.column}` })
       : new CatalogRecordError(recordMessage(problem), { releaseId: problem.releaseId });
 
 /** The sentence of one disagreement of the catalog's records. */
@@ -91,6 +93,8 @@ function recordMessage(problem: CatalogRecordProblem): string {
       return catalogMessages.recordViewDiffers(problem.view, problem.state);
     case 'shadowing_macro':
       return catalogMessages.recordShadowingMacro(problem.macro);
+    case 'column_differs':
+      return catalogMessages.recordColumnDiffers(problem.table, problem.column, problem.expected, problem.found);
     case 'orphan_rows':
       return catalogMessages.recordOrphanRows(problem.releaseId, problem.rows);
     case 'no_data_file':

@@ -1,0 +1,66 @@
+// The columns of the catalog's row tables (market_events, market_event_extras) against rdw's: name and type. The rows
+// fingerprint casts each value to rdw's type before hashing, so a column whose type was changed behind rdw's back
+// (`ALTER TABLE market_events ALTER sample_time TYPE VARCHAR`) hashes as before while every study reads the other type:
+// `rdw verify` and `rdw reproduce` said all was well and the study then failed with DuckDB's Binder Error (an
+// adversary's trial, session 42). `rdw verify` reports each difference and `--repair` alters the column back.
+
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { MARKET_EVENT_FIELDS } from '../contract/index.js';
+import { quoteLiteral } from '../base/index.js';
+import { DUCKDB_TYPE } from './catalog-schema.js';
+import { MARKET_EVENTS_TABLE } from './market-events-source.js';
+
+/** The table of fields beyond the spec, one JSON object per row (catalog-schema.ts). */
+const EXTRAS_TABLE = 'market_event_extras';
+
+/** Each row table's columns as rdw makes them: name -> DuckDB type as duckdb_columns() states it. */
+const ROW_TABLE_COLUMNS: Readonly<Record<string, ReadonlyMap<string, string>>> = {
+  [MARKET_EVENTS_TABLE]: new Map([
+    ['release_id', 'VARCHAR'],
+    ['day', 'DATE'],
+    ...MARKET_EVENT_FIELDS.map((field): [string, string] => [field.name, DUCKDB_TYPE[field.type]]),
+  ]),
+  [EXTRAS_TABLE]: new Map([
+    ['release_id', 'VARCHAR'],
+    ['row_id', 'VARCHAR'],
+    ['extra_fields', 'JSON'],
+  ]),
+};
+
+/** One column of a row table that is not rdw's: its type differs, or it is missing (`found` undefined) or extra (`expected` undefined). */
+export interface RowTableColumnDifference {
+  table: string;
+  column: string;
+  /** rdw's type; undefined for a column rdw does not make. */
+  expected: string | undefined;
+  /** The type the catalog holds; undefined for a missing column. */
+  found: string | undefined;
+}
+
+/**
+ * Every difference of the current database's row tables (main schema) from rdw's columns, by table then column.
+ * A table that is not there at all is not reported here (the catalog's other checks say so).
+ */
+export async function rowTableColumnDifferences(connection: DuckDBConnection): Promise<RowTableColumnDifference[]> {
+  const tables = Object.keys(ROW_TABLE_COLUMNS);
+  const rows = (
+    await connection.runAndReadAll(
+      `SELECT table_name, column_name, data_type FROM duckdb_columns()
+       WHERE database_name = current_database() AND schema_name = 'main' AND table_name IN (${tables.map(quoteLiteral).join(', ')})
+       ORDER BY table_name, column_index`,
+    )
+  ).getRowObjectsJS();
+  const differences: RowTableColumnDifference[] = [];
+  for (const table of tables) {
+    const found = new Map(rows.filter((row) => row.table_name === table).map((row) => [String(row.column_name), String(row.data_type)]));
+    if (found.size === 0) continue;
+    const expected = ROW_TABLE_COLUMNS[table]!;
+    for (const [column, type] of expected) {
+      if (found.get(column) !== type) differences.push({ table, column, expected: type, found: found.get(column) });
+    }
+    for (const [column, type] of found) {
+      if (!expected.has(column)) differences.push({ table, column, expected: undefined, found: type });
+    }
+  }
+  return differences;
+}
