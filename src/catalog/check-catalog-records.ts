@@ -31,9 +31,10 @@ export type CatalogRecordProblem =
   | { kind: 'shadowing_macro'; macro: string; releaseId?: undefined }
   /**
    * A column of market_events or market_event_extras not as rdw made it (row-table-columns.ts): another type, missing
-   * (`found` undefined) or extra (`expected` undefined). The rows fingerprint casts to rdw's types, so it cannot see one.
+   * (`found` undefined), extra (`expected` undefined), or `computed` by a default or generation expression. The rows
+   * fingerprint casts to rdw's types and reads a computed column in its own query, so it cannot see one.
    */
-  | { kind: 'column_differs'; table: string; column: string; expected: string | undefined; found: string | undefined; releaseId?: undefined }
+  | { kind: 'column_differs'; table: string; column: string; expected: string | undefined; found: string | undefined; computed?: true; releaseId?: undefined }
   /** `rows` rows of `market_events` name a release the `releases` table does not hold. */
   | { kind: 'orphan_rows'; releaseId: string; rows: number }
   /** A recorded release with no data file in `release_files` (nothing its rows can be checked or re-imported from). */

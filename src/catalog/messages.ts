@@ -74,8 +74,11 @@ export const catalogMessages = {
   recordShadowingMacro: (macro: string) =>
     `The catalog stores a macro ${printableText(macro)} named like one of DuckDB's own functions: DuckDB would call it instead in rdw's SQL (its checks' hashes included), so no check or study can be believed; run "rdw verify --repair" to drop it.`,
   /** A row table's column not as rdw made it (row-table-columns.ts): `found` undefined when missing, `expected` when extra. */
-  recordColumnDiffers: (table: string, column: string, expected: string | undefined, found: string | undefined) => {
+  recordColumnDiffers: (table: string, column: string, expected: string | undefined, found: string | undefined, computed = false) => {
     const name = printableText(`${table}.${column}`);
+    if (computed) {
+      return `The catalog's column ${name} is computed by an expression (a default or a generated column, made outside rdw), so it can read one way to its rows fingerprint and another to a study; run "rdw verify --repair" to make it a plain ${expected} column again and re-import its rows.`;
+    }
     const what =
       found === undefined
         ? `The catalog's column ${name} is missing (dropped outside rdw), so neither its rows fingerprint nor a study can read it`
@@ -98,9 +101,12 @@ export const catalogMessages = {
     column?: string;
     expected?: string | undefined;
     found?: string | undefined;
+    computed?: true;
   }) =>
     problem.kind === 'column_differs'
-      ? problem.found === undefined
+      ? problem.computed === true
+        ? `Made the column ${printableText(`${problem.table}.${problem.column}`)} a plain ${problem.expected} column again (its rows are re-imported from the stored files).`
+        : problem.found === undefined
         ? `Added the column ${printableText(`${problem.table}.${problem.column}`)} back as ${problem.expected}.`
         : problem.expected === undefined
           ? `Dropped the column ${printableText(`${problem.table}.${problem.column}`)}, which rdw does not make.`

@@ -62,16 +62,22 @@ async function repairOne(catalog: Catalog, problem: CatalogRecordProblem): Promi
   }
   if (problem.kind === 'column_differs') {
     // Back to rdw's column: the values cast to its type (what the rows fingerprint hashed), a missing column added
-    // (its rows then differ from their fingerprint: the row check that follows re-imports them), an extra one dropped.
+    // (its rows then differ from their fingerprint: the row check that follows re-imports them), an extra one dropped,
+    // a computed one (default or generated) dropped and added back plain (re-imported likewise).
     const table = quoteIdentifier(problem.table);
     const column = quoteIdentifier(problem.column);
-    const statement =
+    const add = `ALTER TABLE ${table} ADD COLUMN ${column} ${problem.expected}`;
+    const statements =
       problem.expected === undefined
-        ? `ALTER TABLE ${table} DROP COLUMN ${column}`
-        : problem.found === undefined
-          ? `ALTER TABLE ${table} ADD COLUMN ${column} ${problem.expected}`
-          : `ALTER TABLE ${table} ALTER COLUMN ${column} SET DATA TYPE ${problem.expected}`;
-    await catalog.transaction((connection) => connection.run(statement));
+        ? [`ALTER TABLE ${table} DROP COLUMN ${column}`]
+        : problem.computed === true
+          ? [`ALTER TABLE ${table} DROP COLUMN ${column}`, add]
+          : problem.found === undefined
+            ? [add]
+            : [`ALTER TABLE ${table} ALTER COLUMN ${column} SET DATA TYPE ${problem.expected}`];
+    await catalog.transaction(async (connection) => {
+      for (const statement of statements) await connection.run(statement);
+    });
     return;
   }
   if (problem.kind === 'view_differs') {

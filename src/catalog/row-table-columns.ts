@@ -2,7 +2,10 @@
 // fingerprint casts each value to rdw's type before hashing, so a column whose type was changed behind rdw's back
 // (`ALTER TABLE market_events ALTER sample_time TYPE VARCHAR`) hashes as before while every study reads the other type:
 // `rdw verify` and `rdw reproduce` said all was well and the study then failed with DuckDB's Binder Error (an
-// adversary's trial, session 42). `rdw verify` reports each difference and `--repair` alters the column back.
+// adversary's trial, session 42). Likewise a column computed by an expression: `direction_adjusted_return_pct_1h
+// DOUBLE GENERATED ALWAYS AS (CASE WHEN current_query() LIKE '%md5(%' THEN <the imported value> ELSE <another> END)`
+// gave the fingerprint the imported values and every study others (verify, reproduce and study --lock all passed,
+// every diff of the event study changed). `rdw verify` reports each difference and `--repair` makes the column rdw's again.
 
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { MARKET_EVENT_FIELDS } from '../contract/index.js';
@@ -35,6 +38,8 @@ export interface RowTableColumnDifference {
   expected: string | undefined;
   /** The type the catalog holds; undefined for a missing column. */
   found: string | undefined;
+  /** True when the column has a default or generation expression (rdw's have none): what it reads can depend on the query. */
+  computed?: true;
 }
 
 /**
@@ -45,18 +50,21 @@ export async function rowTableColumnDifferences(connection: DuckDBConnection): P
   const tables = Object.keys(ROW_TABLE_COLUMNS);
   const rows = (
     await connection.runAndReadAll(
-      `SELECT table_name, column_name, data_type FROM duckdb_columns()
+      `SELECT table_name, column_name, data_type, column_default IS NOT NULL AS computed FROM duckdb_columns()
        WHERE database_name = current_database() AND schema_name = 'main' AND table_name IN (${tables.map(quoteLiteral).join(', ')})
        ORDER BY table_name, column_index`,
     )
   ).getRowObjectsJS();
   const differences: RowTableColumnDifference[] = [];
   for (const table of tables) {
-    const found = new Map(rows.filter((row) => row.table_name === table).map((row) => [String(row.column_name), String(row.data_type)]));
+    const mine = rows.filter((row) => row.table_name === table);
+    const found = new Map(mine.map((row) => [String(row.column_name), String(row.data_type)]));
+    const computed = new Set(mine.filter((row) => row.computed === true).map((row) => String(row.column_name)));
     if (found.size === 0) continue;
     const expected = ROW_TABLE_COLUMNS[table]!;
     for (const [column, type] of expected) {
-      if (found.get(column) !== type) differences.push({ table, column, expected: type, found: found.get(column) });
+      if (computed.has(column)) differences.push({ table, column, expected: type, found: found.get(column), computed: true });
+      else if (found.get(column) !== type) differences.push({ table, column, expected: type, found: found.get(column) });
     }
     for (const [column, type] of found) {
       if (!expected.has(column)) differences.push({ table, column, expected: undefined, found: type });

@@ -130,11 +130,12 @@ export async function assertNothingShadowed(connection: DuckDBConnection, events
   const searchPath = String(row!.search_path);
   if (searchPath !== '' && searchPath.toLowerCase() !== `${String(row!.db)}.main`.toLowerCase()) refuse('search_path', searchPath);
   if (String(row!.schema) !== 'main' || (eventsTable !== undefined && Number(row!.here) === 0)) refuse('the current database', `${String(row!.db)}.${String(row!.schema)}`);
-  // A column of the catalog's row tables of another type than rdw's hashes as before (the fingerprint casts it back).
+  // A column of the catalog's row tables of another type than rdw's hashes as before (the fingerprint casts it back);
+  // a computed one can read one way to the fingerprint's query and another to the study's.
   if (eventsTable !== undefined && (await madeByRdw(connection))) {
     const [column] = await rowTableColumnDifferences(connection);
     if (column !== undefined) {
-      throw new CatalogRecordError(catalogMessages.recordColumnDiffers(column.table, column.column, column.expected, column.found), {
+      throw new CatalogRecordError(catalogMessages.recordColumnDiffers(column.table, column.column, column.expected, column.found, column.computed === true), {
         object: `${column.table}.${column.column}`,
       });
     }

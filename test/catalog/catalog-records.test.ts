@@ -180,3 +180,49 @@ describe("rdw verify holds the columns of the catalog's row tables to rdw's", ()
     );
   }, 240_000);
 });
+
+describe('rdw verify finds a row table column computed by an expression', () => {
+  it('a generated column that gives the fingerprint the imported values and every study others: verify, reproduce and study --lock refuse it; --repair makes it plain and re-imports the rows', async () => {
+    await withMockServer({ days: 4 }, (mock) =>
+      withTempHome(async (home) => {
+        expect((await rdw(mock, home, ['pull', '--latest', '3'])).code).toBe(0);
+        expect((await rdw(mock, home, ['lock', 'study.lock.json', '--latest', '3'])).code).toBe(0);
+        const honest = await rdw(mock, home, ['study', 'event', '--lock', 'study.lock.json', '--json']);
+        expect(honest.code, honest.stderr).toBe(EXIT_CODES.ok);
+        // market_events made again as rdw made it, but direction_adjusted_return_pct_1h computed from return_pct_1h:
+        // the imported value while the query hashes rows (its text holds "md5("), a made-up one in any other query.
+        const column = 'direction_adjusted_return_pct_1h';
+        const plain = `CASE WHEN direction IS NULL THEN NULL WHEN direction = 'down' THEN 0.0 - return_pct_1h ELSE return_pct_1h END`;
+        expect(await sql(home, `SELECT count(*)::INTEGER AS n FROM market_events WHERE ${column} IS DISTINCT FROM (${plain})`)).toEqual([{ n: 0 }]);
+        const ddl = String((await sql(home, "SELECT sql FROM duckdb_tables() WHERE table_name = 'market_events'"))[0]!.sql);
+        const generated = `${column} DOUBLE GENERATED ALWAYS AS (CASE WHEN current_query() LIKE '%md5(%' THEN (${plain}) ELSE (CASE WHEN direction IS NULL THEN NULL ELSE abs(return_pct_1h) + 1 END) END) VIRTUAL,`;
+        expect(ddl).toContain(`${column} DOUBLE,`);
+        const others = (await sql(home, `SELECT column_name FROM duckdb_columns() WHERE table_name = 'market_events' AND column_name <> '${column}' ORDER BY column_index`))
+          .map((row) => `"${String(row.column_name)}"`)
+          .join(', ');
+        await behindRdwsBack(
+          home,
+          'CREATE TABLE copied AS SELECT * FROM market_events',
+          'DROP TABLE market_events',
+          ddl.replace(`${column} DOUBLE,`, generated),
+          `INSERT INTO market_events (${others}) SELECT ${others} FROM copied`,
+          'DROP TABLE copied',
+        );
+
+        const sentence = catalogMessages.recordColumnDiffers('market_events', column, 'DOUBLE', 'DOUBLE', true);
+        for (const argv of [['verify'], ['reproduce', 'study.lock.json'], ['study', 'event', '--lock', 'study.lock.json']]) {
+          const run = await rdw(mock, home, argv);
+          expect(run.code, argv.join(' ')).toBe(EXIT_CODES.integrity);
+          expect(run.stderr, argv.join(' ')).toBe(`rdw: ${sentence}\n`);
+        }
+        const repaired = await rdw(mock, home, ['verify', '--repair']);
+        expect(repaired.code, repaired.stderr).toBe(EXIT_CODES.ok);
+        expect(repaired.stdout).toContain(`Made the column market_events.${column} a plain DOUBLE column again`);
+        expect((await rdw(mock, home, ['verify'])).code).toBe(EXIT_CODES.ok);
+        const again = await rdw(mock, home, ['study', 'event', '--lock', 'study.lock.json', '--json']);
+        expect(again.code, again.stderr).toBe(EXIT_CODES.ok);
+        expect(JSON.parse(again.stdout)).toEqual(JSON.parse(honest.stdout));
+      }),
+    );
+  }, 240_000);
+});

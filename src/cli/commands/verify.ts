@@ -94,7 +94,7 @@ function recordMessage(problem: CatalogRecordProblem): string {
     case 'shadowing_macro':
       return catalogMessages.recordShadowingMacro(problem.macro);
     case 'column_differs':
-      return catalogMessages.recordColumnDiffers(problem.table, problem.column, problem.expected, problem.found);
+      return catalogMessages.recordColumnDiffers(problem.table, problem.column, problem.expected, problem.found, problem.computed === true);
     case 'orphan_rows':
       return catalogMessages.recordOrphanRows(problem.releaseId, problem.rows);
     case 'no_data_file':
