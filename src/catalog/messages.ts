@@ -28,9 +28,10 @@ const OWN_TABLES =
   "For tables of your own use CREATE TEMP TABLE (kept while the catalog is open), or a DuckDB database of your own fed by COPY (SELECT …) TO 'file.parquet' or rdw export.";
 
 /** The connection settings a study refuses when changed (shadowed-names.ts), and how each is set back. */
-export type ConnectionSetting = 'TimeZone' | 'default_order' | 'search_path' | 'the current database';
+export type ConnectionSetting = 'TimeZone' | 'Calendar' | 'default_order' | 'search_path' | 'the current database';
 const SETTING_RESET: Readonly<Record<ConnectionSetting, string>> = {
   TimeZone: "SET TimeZone = 'UTC'",
+  Calendar: "SET Calendar = 'gregorian'",
   default_order: "SET default_order = 'ASC'",
   search_path: 'RESET search_path',
   'the current database': "USE the catalog's database, e.g. USE catalog",

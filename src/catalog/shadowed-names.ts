@@ -114,7 +114,7 @@ export async function assertNothingShadowed(connection: DuckDBConnection, events
   const [row] = (
     await connection.runAndReadAll(
       // A zone of offset 0 in winter and summer is UTC by another name (Etc/UTC, GMT…): the same numbers.
-      `SELECT current_setting('TimeZone') AS time_zone, current_setting('default_order') AS default_order,
+      `SELECT current_setting('TimeZone') AS time_zone, current_setting('Calendar') AS calendar, current_setting('default_order') AS default_order,
         (TIMESTAMP '2020-01-01 00:00:00')::TIMESTAMPTZ = TIMESTAMPTZ '2020-01-01 00:00:00+00'
           AND (TIMESTAMP '2020-07-01 00:00:00')::TIMESTAMPTZ = TIMESTAMPTZ '2020-07-01 00:00:00+00' AS utc, current_setting('search_path') AS search_path,
         current_database() AS db, current_schema() AS schema,
@@ -124,6 +124,9 @@ export async function assertNothingShadowed(connection: DuckDBConnection, events
   const refuse = (setting: ConnectionSetting, value: unknown) => {
     throw new ConnectionSettingError(catalogMessages.connectionSetting(setting, String(value)), { setting });
   };
+  // Before the zone: another calendar fails the UTC test too (SET Calendar = 'japanese' moved 2020 to 4038), and the
+  // sentence must name it, not a TimeZone that is UTC already (an adversary's trial, session 42).
+  if (String(row!.calendar).toLowerCase() !== 'gregorian') refuse('Calendar', row!.calendar);
   if (row!.utc !== true) refuse('TimeZone', row!.time_zone);
   if (!/^asc/i.test(String(row!.default_order))) refuse('default_order', row!.default_order);
   // USE db sets search_path to db.main: that is the current database itself, checked below.

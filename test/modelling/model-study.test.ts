@@ -102,6 +102,8 @@ describe(`modelStudy on simulator rows (seed 1, ${DAYS} days)`, () => {
     const cases: [string, string, string, string][] = [
       ["SET default_order = 'DESC'", 'RESET default_order', 'default_order', "SET default_order = 'ASC'"],
       ["SET TimeZone = 'Asia/Kolkata'", "SET TimeZone = 'UTC'", 'TimeZone', "SET TimeZone = 'UTC'"],
+      // It was refused as "TimeZone = UTC" with the advice to set TimeZone to UTC, which changed nothing.
+      ["SET Calendar = 'japanese'", "SET Calendar = 'gregorian'", 'Calendar', "SET Calendar = 'gregorian'"],
       ["SET search_path = 'temp.main,main'", 'RESET search_path', 'search_path', 'RESET search_path'],
       ["ATTACH ':memory:' AS other_db; USE other_db", 'USE ' + (await fixture.connection.runAndReadAll('SELECT current_database() AS db')).getRowObjectsJS()[0]!.db + '; DETACH other_db', 'the current database', "USE the catalog's database"],
     ];
