@@ -34,6 +34,10 @@ export function studyLockFromJson(text: string, source = 'study lock'): StudyLoc
     throw new LockFormatError(studyMessages.lockUnreadable(source, printableText((error as Error).message, 160)), { cause: error });
   }
   const invalid = (detail: string) => new LockFormatError(studyMessages.lockInvalid(source, detail));
+  // JSON.parse keeps the last of two equal keys; a reader of the text (a reviewer of a lock's diff, another language's
+  // parser) may take the first: a lock with two "id" or two checksums of one thing says two things, never rdw's text.
+  const duplicated = duplicateKeyPath(text);
+  if (duplicated !== undefined) throw invalid(`${printableText(duplicated, 120)} appears twice`);
   const reserved = reservedKeyPath(value, '');
   if (reserved !== undefined) throw invalid(`${reserved} is a reserved name (__proto__, constructor and prototype are never lock keys)`);
   if (!isObject(value)) throw invalid('the top level is not an object');
@@ -124,6 +128,42 @@ function lockedFile(value: unknown, at: string, invalid: (detail: string) => Loc
     throw invalid(`${at}.bytes is not a non-negative integer`);
   }
   return { sha256: value.sha256, bytes: value.bytes };
+}
+
+/**
+ * The path of the first key that appears twice in one object of `text` (valid JSON: JSON.parse read it), e.g.
+ * `releases[0].files.parquet.sha256`, compared as JSON.parse decodes them (`"\u0069d"` is `id`); undefined when none.
+ */
+function duplicateKeyPath(text: string): string | undefined {
+  type Open = { keys: Set<string> | undefined; at: string; index: number; key: string | undefined };
+  const stack: Open[] = [];
+  const childAt = (open: Open) => (open.keys === undefined ? `${open.at}[${open.index}]` : open.at === '' ? open.key! : `${open.at}.${open.key!}`);
+  for (let i = 0; i < text.length; i += 1) {
+    const char = text[i]!;
+    const top = stack[stack.length - 1];
+    if (char === '"') {
+      let end = i + 1;
+      while (text[end] !== '"') end += text[end] === '\\' ? 2 : 1;
+      const string = JSON.parse(text.slice(i, end + 1)) as string;
+      // A string inside an object is a key when a colon follows it (JSON has no other place for one there).
+      let next = end + 1;
+      while (/\s/.test(text[next] ?? '')) next += 1;
+      if (top?.keys !== undefined && text[next] === ':') {
+        if (top.keys.has(string)) return top.at === '' ? string : `${top.at}.${string}`;
+        top.keys.add(string);
+        top.key = string;
+      }
+      i = end;
+    } else if (char === '{' || char === '[') {
+      const at = top === undefined ? '' : childAt(top);
+      stack.push({ keys: char === '{' ? new Set() : undefined, at, index: 0, key: undefined });
+    } else if (char === '}' || char === ']') {
+      stack.pop();
+    } else if (char === ',' && top?.keys === undefined && top !== undefined) {
+      top.index += 1;
+    }
+  }
+  return undefined;
 }
 
 /** Keys that could reach an object's prototype when a lock is copied or merged: never part of a lock. */

@@ -83,12 +83,31 @@ describe('study lock JSON', () => {
     ['a __proto__ key inside a release', () => studyLockToJson(lock).replace('"id":', '"__proto__": {"day": "1999-01-01"},\n      "id":')],
     ['a constructor key in files', () => JSON.stringify({ ...base(), releases: [{ ...base().releases[0], files: { ...base().releases[0].files, constructor: { prototype: {} } } }] })],
     ['a prototype key', () => JSON.stringify({ ...base(), prototype: {} })],
+    // JSON.parse keeps the last of two equal keys; the reviewer of a lock's diff may read the first (session 42).
+    ['a release with two IDs', () => studyLockToJson(lock).replace(`"id": "${hex('a')}",`, `"id": "${hex('c')}",\n      "id": "${hex('a')}",`)],
+    ['two data file digests', () => studyLockToJson(lock).replace(`"sha256": "${hex('5')}",`, `"sha256": "${hex('6')}", "sha256": "${hex('5')}",`)],
+    ['a key written twice, once escaped', () => studyLockToJson(lock).replace('"dataset":', '"d\\u0061taset": "other",\n  "dataset":')],
   ])('refuses %s with LockFormatError', (_name, make) => {
     const error = catchError(() => studyLockFromJson(make()));
     expect(error).toBeInstanceOf(LockFormatError);
     expect((error as LockFormatError).code).toBe('RDW_LOCK_FORMAT');
     expect((error as LockFormatError).exitCode).toBe(2);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
+
+describe('study lock JSON with a key twice', () => {
+  it('names the first key that appears twice in one object, by its path; equal keys in different objects are fine', () => {
+    const text = studyLockToJson(lock).replace(`"bytes": 99`, `"bytes": 99, "bytes": 100`);
+    const error = catchError(() => studyLockFromJson(text, 'study.lock.json'));
+    expect(error).toBeInstanceOf(LockFormatError);
+    expect((error as Error).message).toBe(studyMessages.lockInvalid('study.lock.json', 'releases[0].files.parquet.bytes appears twice'));
+    // Before: read as bytes 100, with nothing said.
+    expect(JSON.parse(text).releases[0].files.parquet.bytes).toBe(100);
+    expect(studyLockFromJson(studyLockToJson(lock)).releases).toHaveLength(2);
+    // A key's name inside a string value is not a key.
+    const quoted = JSON.stringify({ ...JSON.parse(studyLockToJson(lock)), rdwVersion: '"dataset": "x", \\"' });
+    expect(studyLockFromJson(quoted).rdwVersion).toBe('"dataset": "x", \\"');
   });
 });
 
