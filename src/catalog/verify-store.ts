@@ -108,9 +108,16 @@ export async function checkStoredFiles(catalog: Catalog, options: CheckStoredFil
 export async function verifyStore(catalog: Catalog, options: VerifyStoreOptions = {}): Promise<StoreVerification> {
   const files = await checkStoredFiles(catalog);
   const garbage = await findStoreGarbage(catalog, new Set(files.map((file) => file.sha256)));
-  const rows = options.rowsAgainstFiles === false ? await checkReleaseRows(catalog) : await againstFiles(catalog, await checkReleaseRows(catalog), files);
   const badFiles = new Set(files.filter((check) => !check.ok).map((check) => check.sha256));
   const records = await checkCatalogRecords(catalog, { badFiles });
+  // A row table without one of rdw's columns cannot be fingerprinted (DuckDB's Binder Error, exit 1, and --repair could
+  // not get past it): its record problem says so, and the rows are checked once the repair has added it back.
+  const unreadable = records.some((problem) => problem.kind === 'column_differs' && problem.found === undefined);
+  const rows = unreadable
+    ? []
+    : options.rowsAgainstFiles === false
+      ? await checkReleaseRows(catalog)
+      : await againstFiles(catalog, await checkReleaseRows(catalog), files);
   return {
     records,
     rows,

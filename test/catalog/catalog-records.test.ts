@@ -226,3 +226,24 @@ describe('rdw verify finds a row table column computed by an expression', () => 
     );
   }, 240_000);
 });
+
+describe('rdw verify with a row table column dropped', () => {
+  it('says which column is missing (exit 3), not DuckDB\'s Binder Error from the rows fingerprint (exit 1); --repair adds it back and re-imports the rows', async () => {
+    await withMockServer({ days: 3 }, (mock) =>
+      withTempHome(async (home) => {
+        expect((await rdw(mock, home, ['pull', '--latest', '2'])).code).toBe(0);
+        const before = await sql(home, 'SELECT sum(price) AS s, count(price)::INTEGER AS n FROM market_events');
+        await behindRdwsBack(home, 'ALTER TABLE market_events DROP COLUMN price');
+        const sentence = catalogMessages.recordColumnDiffers('market_events', 'price', 'DOUBLE', undefined);
+        const found = await rdw(mock, home, ['verify']);
+        expect(found.code, found.stderr).toBe(EXIT_CODES.integrity);
+        expect(found.stderr).toBe(`rdw: ${sentence}\n`);
+        const repaired = await rdw(mock, home, ['verify', '--repair']);
+        expect(repaired.code, repaired.stderr).toBe(EXIT_CODES.ok);
+        expect(repaired.stdout).toContain('Added the column market_events.price back as DOUBLE.');
+        expect(await sql(home, 'SELECT sum(price) AS s, count(price)::INTEGER AS n FROM market_events')).toEqual(before);
+        expect((await rdw(mock, home, ['verify'])).code).toBe(EXIT_CODES.ok);
+      }),
+    );
+  }, 240_000);
+});
