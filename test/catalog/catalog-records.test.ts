@@ -228,7 +228,7 @@ describe('rdw verify finds a row table column computed by an expression', () => 
 });
 
 describe('rdw verify with a row table column dropped', () => {
-  it('says which column is missing (exit 3), not DuckDB\'s Binder Error from the rows fingerprint (exit 1); --repair adds it back and re-imports the rows', async () => {
+  it('says which column is missing (exit 3), not DuckDB\'s Binder Error from the rows fingerprint or a pull\'s insert (exit 1); --repair adds it back and re-imports the rows', async () => {
     await withMockServer({ days: 3 }, (mock) =>
       withTempHome(async (home) => {
         expect((await rdw(mock, home, ['pull', '--latest', '2'])).code).toBe(0);
@@ -238,6 +238,12 @@ describe('rdw verify with a row table column dropped', () => {
         const found = await rdw(mock, home, ['verify']);
         expect(found.code, found.stderr).toBe(EXIT_CODES.integrity);
         expect(found.stderr).toBe(`rdw: ${sentence}\n`);
+        // A pull imports no row into it: the sentence (exit 3), not "rdw failed unexpectedly: Binder Error" per release.
+        const pulled = await rdw(mock, home, ['pull', '--latest', '3']);
+        expect(pulled.code, pulled.stderr).toBe(EXIT_CODES.integrity);
+        expect(pulled.stderr).toContain(`rdw: ${sentence}\n`);
+        expect(pulled.stderr).not.toContain('Binder Error');
+        expect(await sql(home, 'SELECT count(*)::INTEGER AS n FROM releases')).toEqual([{ n: 2 }]);
         const repaired = await rdw(mock, home, ['verify', '--repair']);
         expect(repaired.code, repaired.stderr).toBe(EXIT_CODES.ok);
         expect(repaired.stdout).toContain('Added the column market_events.price back as DOUBLE.');
