@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { Catalog } from './catalog.js';
 import { CatalogOptionError } from './catalog-errors.js';
 import { catalogMessages } from './messages.js';
+import { assertRowTableColumns } from './row-table-columns.js';
 import { STAGING_FOLDER_PREFIX, quoteLiteral, writeFolderStaged } from '../base/index.js';
 import { environmentErrorOf } from '../contract/index.js';
 
@@ -27,7 +28,7 @@ export interface ExportParquetResult {
  * `dir` must be new or empty (CatalogOptionError otherwise). Rows keep `release_id`, so revisions stay apart.
  * The files are written into a staging folder and moved into `dir` once complete (writeFolderStaged): a
  * failure (a full disk) leaves `dir` as it was, so the same command can run again.
- * @throws an EnvironmentError (disk full, file-size limit, permission denied …) when the files cannot be written.
+ * @throws CatalogRecordError (exit 3) when a column of the row tables is not rdw's (nothing written); an EnvironmentError (disk full, file-size limit, permission denied …) when the files cannot be written.
  */
 export async function exportParquet(catalog: Catalog, dir: string, options: ExportParquetOptions = {}): Promise<ExportParquetResult> {
   const target = path.resolve(dir);
@@ -38,6 +39,9 @@ export async function exportParquet(catalog: Catalog, dir: string, options: Expo
   // without their release are rdw verify's to report, never an export's to ship.
   const source =
     options.current === true ? 'market_events_current' : '(SELECT * FROM market_events WHERE release_id IN (SELECT id FROM releases))';
+  // Rows of rdw's columns only: a column dropped, computed or retyped behind rdw's back was exported as it read (a
+  // Parquet file without price, with a computed column's values), with nothing said (session 42).
+  await catalog.read((connection) => assertRowTableColumns(connection));
   const [counted] = await catalog.query(`SELECT count(*)::DOUBLE AS n FROM ${source}`);
   try {
     await writeFolderStaged(target, (staging) =>

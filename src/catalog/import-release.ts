@@ -5,7 +5,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import type { FileDigest } from '../contract/index.js';
 import { acceptedBeyondContract } from './accepted-beyond-contract.js';
 import { writeTransaction, type Catalog } from './catalog.js';
-import { CatalogRecordError, RowCountMismatchError, SchemaMismatchError } from './catalog-errors.js';
+import { RowCountMismatchError, SchemaMismatchError } from './catalog-errors.js';
 import { NULL_COLUMN_TYPE, checkDataColumns, type ColumnPlan } from './check-data-columns.js';
 import { checkReleaseFacts, readReleaseFacts } from './check-release-facts.js';
 import { nullNonFiniteNumbers, recordValuesBeyondContract, valuesOutsideSets } from './values-beyond-contract.js';
@@ -18,7 +18,7 @@ import { sqlTimestamp } from './run-migrations.js';
 import { quoteLiteral } from '../base/index.js';
 import { idInListSql } from './release-id-sql.js';
 import { recordRowsFingerprints } from './rows-fingerprint.js';
-import { rowTableColumnDifferences } from './row-table-columns.js';
+import { assertRowTableColumns } from './row-table-columns.js';
 import type { DataFormat, ReleaseImport } from './release-import.js';
 
 /**
@@ -195,12 +195,7 @@ async function insertReleases(connection: DuckDBConnection, items: readonly Rele
 export async function insertReleaseRows(connection: DuckDBConnection, items: readonly ReleaseImport[]): Promise<void> {
   // The row tables as rdw made them: a column dropped behind rdw's back failed every import with DuckDB's Binder Error
   // ("rdw failed unexpectedly", session 42), a computed one refuses inserts, and one of another type would cast.
-  const [column] = await rowTableColumnDifferences(connection);
-  if (column !== undefined) {
-    throw new CatalogRecordError(catalogMessages.recordColumnDiffers(column.table, column.column, column.expected, column.found, column.computed === true), {
-      object: `${column.table}.${column.column}`,
-    });
-  }
+  await assertRowTableColumns(connection);
   // 4.
   for (const group of rowGroups(items)) {
     const expected = group.reduce((sum, item) => sum + item.release.rows, 0);

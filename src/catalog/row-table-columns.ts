@@ -12,6 +12,8 @@ import { MARKET_EVENT_FIELDS } from '../contract/index.js';
 import { quoteLiteral } from '../base/index.js';
 import { DUCKDB_TYPE } from './catalog-schema.js';
 import { MARKET_EVENTS_TABLE } from './market-events-source.js';
+import { CatalogRecordError } from './catalog-errors.js';
+import { catalogMessages } from './messages.js';
 
 /** The table of fields beyond the spec, one JSON object per row (catalog-schema.ts). */
 const EXTRAS_TABLE = 'market_event_extras';
@@ -71,4 +73,16 @@ export async function rowTableColumnDifferences(connection: DuckDBConnection): P
     }
   }
   return differences;
+}
+
+/**
+ * Before rows are read or written in bulk (a study, a lock check, an import, an export): the row tables' columns are
+ * rdw's. @throws CatalogRecordError (exit 3) naming the first difference and `rdw verify --repair`
+ */
+export async function assertRowTableColumns(connection: DuckDBConnection): Promise<void> {
+  const [column] = await rowTableColumnDifferences(connection);
+  if (column === undefined) return;
+  throw new CatalogRecordError(catalogMessages.recordColumnDiffers(column.table, column.column, column.expected, column.found, column.computed === true), {
+    object: `${column.table}.${column.column}`,
+  });
 }

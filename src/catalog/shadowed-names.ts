@@ -12,7 +12,7 @@ import { quoteLiteral } from '../base/index.js';
 import { CatalogRecordError, ConnectionSettingError, ShadowedNameError } from './catalog-errors.js';
 import { MARKET_EVENTS_CURRENT_QUERY } from './catalog-schema.js';
 import { MARKET_EVENTS_CURRENT_VIEW } from './market-events-source.js';
-import { rowTableColumnDifferences } from './row-table-columns.js';
+import { assertRowTableColumns } from './row-table-columns.js';
 import { catalogMessages, type ConnectionSetting } from './messages.js';
 
 /** What stands in for another name, as `database.schema.name` (functions with `()`), sorted. */
@@ -135,12 +135,5 @@ export async function assertNothingShadowed(connection: DuckDBConnection, events
   if (String(row!.schema) !== 'main' || (eventsTable !== undefined && Number(row!.here) === 0)) refuse('the current database', `${String(row!.db)}.${String(row!.schema)}`);
   // A column of the catalog's row tables of another type than rdw's hashes as before (the fingerprint casts it back);
   // a computed one can read one way to the fingerprint's query and another to the study's.
-  if (eventsTable !== undefined && (await madeByRdw(connection))) {
-    const [column] = await rowTableColumnDifferences(connection);
-    if (column !== undefined) {
-      throw new CatalogRecordError(catalogMessages.recordColumnDiffers(column.table, column.column, column.expected, column.found, column.computed === true), {
-        object: `${column.table}.${column.column}`,
-      });
-    }
-  }
+  if (eventsTable !== undefined && (await madeByRdw(connection))) await assertRowTableColumns(connection);
 }

@@ -228,7 +228,7 @@ describe('rdw verify finds a row table column computed by an expression', () => 
 });
 
 describe('rdw verify with a row table column dropped', () => {
-  it('says which column is missing (exit 3), not DuckDB\'s Binder Error from the rows fingerprint or a pull\'s insert (exit 1); --repair adds it back and re-imports the rows', async () => {
+  it('says which column is missing (exit 3), not DuckDB\'s Binder Error from the rows fingerprint or a pull\'s insert (exit 1), nor an export without it (exit 0); --repair adds it back and re-imports the rows', async () => {
     await withMockServer({ days: 3 }, (mock) =>
       withTempHome(async (home) => {
         expect((await rdw(mock, home, ['pull', '--latest', '2'])).code).toBe(0);
@@ -244,6 +244,11 @@ describe('rdw verify with a row table column dropped', () => {
         expect(pulled.stderr).toContain(`rdw: ${sentence}\n`);
         expect(pulled.stderr).not.toContain('Binder Error');
         expect(await sql(home, 'SELECT count(*)::INTEGER AS n FROM releases')).toEqual([{ n: 2 }]);
+        // An export ships no Parquet without the column (it did, exit 0, with nothing said).
+        const exported = await rdw(mock, home, ['export', 'out']);
+        expect(exported.code, exported.stderr).toBe(EXIT_CODES.integrity);
+        expect(exported.stderr).toBe(`rdw: ${sentence}\n`);
+        expect(existsSync(path.join(home, 'out'))).toBe(false);
         const repaired = await rdw(mock, home, ['verify', '--repair']);
         expect(repaired.code, repaired.stderr).toBe(EXIT_CODES.ok);
         expect(repaired.stdout).toContain('Added the column market_events.price back as DOUBLE.');
