@@ -1,7 +1,7 @@
 // probeCatalogLock: whether another process holds the catalog's DuckDB file for writing, found by opening
 // the file read-only and closing it at once (DuckDB allows one writer); for `rdw doctor`. Also lists the macros
-// stored in it named like DuckDB's own functions, and whether its view market_events_current is rdw's
-// (shadowed-names.ts). Changes nothing.
+// stored in it named like DuckDB's own functions, whether its view market_events_current is rdw's
+// (shadowed-names.ts), and whether its row tables' columns are (row-table-columns.ts). Changes nothing.
 
 import path from 'node:path';
 import { stat } from 'node:fs/promises';
@@ -9,6 +9,7 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { CATALOG_FILE } from './catalog.js';
 import { isLockConflict, isOpenInThisProcess, lockHolderOf } from './open-duckdb-file.js';
 import { currentViewState, madeByRdw, shadowedNames, type CurrentViewState } from './shadowed-names.js';
+import { rowTableColumnDifferences, type RowTableColumnDifference } from './row-table-columns.js';
 
 /** What the probe found for `<home>/catalog.duckdb`. */
 export type CatalogLockProbe =
@@ -18,9 +19,9 @@ export type CatalogLockProbe =
    * No writer holds the catalog (it was opened read-only and closed again at once), or this process holds it.
    * `shadowed`: macros stored in it named like DuckDB's own functions, as `db.schema.name()` (studies refuse them),
    * when it was opened here; `view`: whether its view market_events_current is rdw's (currentViewState), likewise, in
-   * a catalog rdw made.
+   * a catalog rdw made; `columns`: its row tables' columns that are not rdw's (row-table-columns.ts), likewise.
    */
-  | { state: 'free'; file: string; shadowed?: readonly string[]; view?: CurrentViewState }
+  | { state: 'free'; file: string; shadowed?: readonly string[]; view?: CurrentViewState; columns?: readonly RowTableColumnDifference[] }
   /** Another process holds the file for writing (a pull, a notebook mid-operation): its PID and program when DuckDB names them. */
   | { state: 'held'; file: string; pid: number | undefined; program: string | undefined; detail: string }
   /** The file could not be opened for another reason (not a DuckDB file, a newer DuckDB, no permission). */
@@ -49,8 +50,10 @@ export async function probeCatalogLock(home: string): Promise<CatalogLockProbe> 
   try {
     const connection = await instance.connect();
     try {
-      const view = (await madeByRdw(connection)) ? await currentViewState(connection) : undefined;
-      return { state: 'free', file, shadowed: await shadowedNames(connection), ...(view === undefined ? {} : { view }) };
+      const made = await madeByRdw(connection);
+      const view = made ? await currentViewState(connection) : undefined;
+      const columns = made ? await rowTableColumnDifferences(connection) : undefined;
+      return { state: 'free', file, shadowed: await shadowedNames(connection), ...(view === undefined ? {} : { view }), ...(columns === undefined ? {} : { columns }) };
     } finally {
       connection.disconnectSync();
     }

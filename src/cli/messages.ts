@@ -380,6 +380,9 @@ export const doctorMessages = {
   catalogViewDiffers: (file: string, state: 'replaced' | 'missing') =>
     `${file}: its view market_events_current ${state === 'replaced' ? "is not rdw's (replaced outside rdw)" : 'is missing (dropped outside rdw)'}, so studies would not read the newest revision of each day.`,
   catalogViewDiffersRemedy: () => 'Run "rdw verify --repair" to restore it.',
+  catalogColumnDiffers: (file: string, column: string, count: number) =>
+    `${file}: its column ${printableText(column)}${count > 1 ? ` (and ${count - 1} more)` : ''} is not as rdw made it (changed outside rdw), so its rows fingerprint cannot vouch for what studies read, and studies, locks, pulls and exports refuse this catalog.`,
+  catalogColumnDiffersRemedy: () => 'Run "rdw verify" to see each column, then "rdw verify --repair" to make them rdw\'s again.',
   catalogUnusable: (file: string, detail: string) => `${file} cannot be opened: ${detail.replace(/\.$/, '')}.`,
   catalogUnusableRemedy: () => 'Move that file away (or use another RDW_HOME); rdw creates a new catalog and "rdw reproduce" refills it from a study lock.',
   // kernel

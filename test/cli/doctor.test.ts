@@ -202,6 +202,19 @@ describe('rdw doctor', () => {
     });
   });
 
+  it('fails (exit 3) on a catalog whose row table column was changed outside rdw (it passed), naming rdw verify --repair', async () => {
+    await withTempHome(async (home) => {
+      const made = await openCatalog(home);
+      await made.close();
+      await behindRdwsBack(home, 'ALTER TABLE market_events ALTER sample_time TYPE VARCHAR', 'ALTER TABLE market_events DROP COLUMN price');
+      const run = await doctor(mockEnv(mock.keys.desk), home, '--json');
+      expect(run.code).toBe(3);
+      expect(run.check('catalog')).toMatchObject({ status: 'fail', exitCode: 3, facts: { columns: ['market_events.sample_time', 'market_events.price'] } });
+      expect(run.check('catalog')!.message).toMatch(/catalog\.duckdb: its column market_events\.sample_time \(and 1 more\) is not as rdw made it \(changed outside rdw\)/);
+      expect(run.check('catalog')!.remedy).toBe('Run "rdw verify" to see each column, then "rdw verify --repair" to make them rdw\'s again.');
+    });
+  });
+
   describe('against a service of its own', () => {
     const release = { id: 'A'.repeat(64), day: '2026-10-31', version: 'mev-calc-7', files: {} };
     const answers = (limits: unknown) =>

@@ -22,6 +22,14 @@ export async function checkCatalog(home: string): Promise<DoctorCheck> {
       if (probe.view !== undefined && probe.view !== 'rdw') {
         return failed('catalog', m.catalogViewDiffers(probe.file, probe.view), m.catalogViewDiffersRemedy(), EXIT_CODES.integrity, { file: probe.file, view: probe.view });
       }
+      if (probe.columns !== undefined && probe.columns.length > 0) {
+        const column = probe.columns[0]!;
+        const name = `${column.table}.${column.column}`;
+        return failed('catalog', m.catalogColumnDiffers(probe.file, name, probe.columns.length), m.catalogColumnDiffersRemedy(), EXIT_CODES.integrity, {
+          file: probe.file,
+          columns: probe.columns.map((difference) => `${difference.table}.${difference.column}`),
+        });
+      }
       return passed('catalog', m.catalogFree(probe.file), { file: probe.file });
     case 'held':
       return failed('catalog', m.catalogHeld(probe.file, probe.pid, probe.program), m.catalogHeldRemedy(probe.pid), EXIT_CODES.failure, {
