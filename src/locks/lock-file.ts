@@ -1,6 +1,6 @@
 // writeLock / readLock: a study lock on disk, written atomically (temp file + fsync + rename) as canonical text.
 
-import { lstat, open, readFile, realpath, rename, rm } from 'node:fs/promises';
+import { lstat, open, readFile, realpath, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { isFolder } from '../base/index.js';
 import type { Catalog } from '../catalog/index.js';
@@ -67,13 +67,26 @@ export async function regularFileTarget(file: string): Promise<string> {
   throw new NotARegularFileError(environmentMessages.notARegularFile(file, kind), { path: file });
 }
 
+/** The largest lock file read: 64 MiB (a lock of 10,000 releases is about 6 MiB). */
+const MAX_LOCK_BYTES = 64 * 2 ** 20;
+
 /**
  * Reads and validates the lock at `lockPath`. Messages name the file by its base name (no machine path).
- * @throws StudyOptionError (exit 2) when the file is missing or unreadable; LockFormatError (exit 2) when
+ * @throws StudyOptionError (exit 2) when the file is missing, unreadable, not a file (a FIFO, a device) or over
+ * 64 MiB; LockFormatError (exit 2) when
  * malformed; LockVersionError (exit 2) when written in a newer lockVersion.
  */
 export async function readLock(lockPath: string): Promise<StudyLock> {
   const source = path.basename(lockPath);
+  // A FIFO made readFile wait forever (rdw reproduce hung), and /dev/zero read half a GiB before "Invalid string length".
+  const found = await stat(lockPath).catch(() => undefined);
+  if (found !== undefined && !found.isFile() && !found.isDirectory()) {
+    const kind = found.isFIFO() ? 'a FIFO (named pipe)' : found.isSocket() ? 'a socket' : 'a device';
+    throw new StudyOptionError(studyMessages.lockNotAFile(source, kind), { option: 'lock' });
+  }
+  if (found !== undefined && found.isFile() && found.size > MAX_LOCK_BYTES) {
+    throw new StudyOptionError(studyMessages.lockTooLarge(source, found.size, MAX_LOCK_BYTES), { option: 'lock' });
+  }
   let text: string;
   try {
     text = await readFile(lockPath, 'utf8');

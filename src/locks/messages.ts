@@ -23,6 +23,10 @@ export const studyMessages = {
   lockMissing: (source: string) => `The study lock ${source} does not exist; write it with "rdw lock ${source} <RELEASE_ID...>" or check the path.`,
   lockNotReadable: (source: string, detail: string) =>
     `The study lock ${source} cannot be read (${detail}); ${LOCK_READ_REMEDY[detail] ?? 'check that the path names the lock file and that it can be read'}.`,
+  lockNotAFile: (source: string, kind: string) =>
+    `The study lock ${source} is ${kind}, not a file; give the path of the lock file (e.g. study.lock.json).`,
+  lockTooLarge: (source: string, bytes: number, limit: number) =>
+    `The study lock ${source} is ${(bytes / 2 ** 20).toFixed(0)} MiB, more than any study lock (at most ${limit / 2 ** 20} MiB); check that the path names the lock file.`,
   lockEmpty: () => 'A study lock needs at least one release; name release IDs or use --latest N.',
   notInCatalog: (id: string) =>
     `Release ${id} is not in the local catalog; pull it first with "rdw pull ${id}" or lock only imported releases.`,

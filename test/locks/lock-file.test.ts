@@ -1,7 +1,7 @@
 // recordStudyLock / writeLock / readLock against a real catalog filled from an in-test mock over HTTP.
 
 import { execFileSync } from 'node:child_process';
-import { lstat, mkdir, readFile, readdir, symlink, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, readFile, readdir, symlink, truncate, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -151,6 +151,28 @@ describe('writeLock / readLock', () => {
       }),
     );
   });
+
+  it('reads no FIFO, device or 64+ MiB file as a lock: a usage error (exit 2) saying what it is, at once', async () => {
+    // An adversary's trial (session 42): rdw reproduce of a FIFO waited forever; of /dev/zero it read half a GiB of
+    // zeros, then said "cannot be read (Invalid string length)".
+    await inHome(async (home) => {
+      const fifo = path.join(home, 'fifo.lock.json');
+      execFileSync('mkfifo', [fifo]);
+      const big = path.join(home, 'big.lock.json');
+      await writeFile(big, '');
+      await truncate(big, 65 * 2 ** 20);
+      for (const [file, message] of [
+        [fifo, 'The study lock fifo.lock.json is a FIFO (named pipe), not a file; give the path of the lock file (e.g. study.lock.json).'],
+        ['/dev/zero', 'The study lock zero is a device, not a file; give the path of the lock file (e.g. study.lock.json).'],
+        [big, 'The study lock big.lock.json is 65 MiB, more than any study lock (at most 64 MiB); check that the path names the lock file.'],
+      ] as const) {
+        const error = await readLock(file).catch((caught: unknown) => caught);
+        expect(error, file).toBeInstanceOf(StudyOptionError);
+        expect(error, file).toMatchObject({ exitCode: 2, option: 'lock' });
+        expect((error as Error).message, file).toBe(message);
+      }
+    });
+  }, 10_000);
 
   it('missing, malformed and newer locks are usage errors (exit 2) naming the file, not its folder', async () => {
     await inHome(async (home) => {
