@@ -28,10 +28,10 @@ describe('paid /catalog of a new mock', () => {
     }
     const took = performance.now() - started;
     expect(answer.status).toBe(200);
-    const stamps = [started, ...ticks, started + took];
-    const longestBlock = Math.max(...stamps.slice(1).map((stamp, i) => stamp - stamps[i]!));
-    // One day's build at a time (about 1/9 of the whole), never the nine at once.
-    expect(longestBlock, `longest block ${longestBlock.toFixed(0)} ms of ${took.toFixed(0)} ms`).toBeLessThan(took / 2);
+    // One day's build at a time, never the nine at once: the 5 ms timer runs between the days' slices. Counted, not
+    // timed against the whole (a ratio of block to total failed once on a loaded machine): built in one piece, the
+    // timer gets in only around the request's few quick steps.
+    expect(ticks.length, `${ticks.length} timer ticks in ${took.toFixed(0)} ms`).toBeGreaterThanOrEqual(RECHECKED_DAYS);
     const freshness = (answer.json as { datasets: { freshness: { latest_generated_at: number; rechecked_days: number } }[] }).datasets[0]!.freshness;
     expect(freshness.rechecked_days).toBe(RECHECKED_DAYS);
     const listed = (await get(`${server.baseUrl}/releases?limit=${RECHECKED_DAYS}`, server.keys.desk)).json as { items: { generated_at: number }[] };
