@@ -1,7 +1,7 @@
 // Reading and writing the lock's JSON text: strict validation in, canonical text out (stable diffs in git).
 
-import { DAY_PATTERN, SHA256_HEX_PATTERN, printableText } from '../base/index.js';
-import { checkReleaseId, UsageError, withCode } from '../contract/index.js';
+import { SHA256_HEX_PATTERN, printableText } from '../base/index.js';
+import { checkReleaseId, isReleaseDay, UsageError, withCode } from '../contract/index.js';
 import { LOCK_VERSION, compareIds, type LockedFile, type LockedRelease, type StudyLock } from './study-lock.js';
 import { studyMessages } from './messages.js';
 
@@ -92,7 +92,8 @@ export function studyLockToJson(lock: StudyLock): string {
 function lockedRelease(value: unknown, at: string, invalid: (detail: string) => LockFormatError): LockedRelease {
   if (!isObject(value)) throw invalid(`${at} is not an object`);
   checkReleaseId(value.id, (sentence) => invalid(`${at}.id: ${sentence.replace(/\.$/, '')}`));
-  if (typeof value.day !== 'string' || !DAY_PATTERN.test(value.day)) throw invalid(`${at}.day is not a YYYY-MM-DD day`);
+  // A real calendar day: 2026-02-31 has the shape but names no release, and was read on into a lock mismatch (exit 3).
+  if (!isReleaseDay(value.day)) throw invalid(`${at}.day is not a YYYY-MM-DD calendar day`);
   if (typeof value.version !== 'string') throw invalid(`${at}.version is not a string`);
   if (typeof value.manifestSha256 !== 'string' || !SHA256_HEX_PATTERN.test(value.manifestSha256)) {
     throw invalid(`${at}.manifestSha256 is not a SHA-256 hex digest`);
