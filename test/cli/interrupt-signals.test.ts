@@ -74,6 +74,16 @@ async function interruptAfterTwoReleases(argv: string[], signal: NodeJS.Signals,
 }
 
 /** Every imported release holds exactly its manifest's rows; no row belongs to a release not imported. */
+/** The release IDs the home's catalog holds (read-only). */
+async function heldReleaseIds(home: string): Promise<string[]> {
+  const catalog = await openCatalog(home, { readOnly: true });
+  try {
+    return (await catalog.query('SELECT id FROM releases')).map((row) => String(row.id));
+  } finally {
+    await catalog.close();
+  }
+}
+
 async function expectWholeReleases(home: string, imported: readonly string[]): Promise<void> {
   const catalog = await openCatalog(home, { readOnly: true });
   try {
@@ -117,13 +127,7 @@ describe('rdw lock --latest N, interrupted while it pulls', () => {
     expect(imported).toBeGreaterThanOrEqual(1);
     expect(imported + notPulled).toBe(DAYS);
     await expect(stat(lockFile)).rejects.toThrow();
-    const catalog = await openCatalog(home, { readOnly: true });
-    let held: string[];
-    try {
-      held = (await catalog.query('SELECT id FROM releases')).map((row) => String(row.id));
-    } finally {
-      await catalog.close();
-    }
+    const held = await heldReleaseIds(home);
     expect(held).toHaveLength(imported);
     await expectWholeReleases(home, held);
     const gc = await runBuiltCli(['gc', '--dry-run', '--home', home], { env: env(), timeoutMs: 60_000 });
@@ -207,13 +211,7 @@ describe('rdw pull, interrupted', () => {
     const run = await interruptAfterTwoReleases(['pull', '--latest', String(DAYS), '--concurrency', '1', '--home', home], 'SIGINT', 2);
     expect(run.code, run.stderr).toBe(130);
     expect(run.stderr).toContain('rdw: SIGINT again: stopped at once; committed releases stay');
-    const catalog = await openCatalog(home, { readOnly: true });
-    let held: string[];
-    try {
-      held = (await catalog.query('SELECT id FROM releases')).map((row) => String(row.id));
-    } finally {
-      await catalog.close();
-    }
+    const held = await heldReleaseIds(home);
     expect(held.length).toBeGreaterThanOrEqual(1);
     await expectWholeReleases(home, held);
   }, 120_000);
