@@ -339,6 +339,7 @@ export const doctorMessages = {
     'rdw research and rdw live work with this key; releases, pull and lock need an active Researcher or Research Desk plan and a key within its slots.',
   planFailed: (detail: string) => `the paid scope could not be read: ${detail.replace(/\.$/, '')}.`,
   planFailedRemedy: () => 'Run "rdw releases --limit 1" for the whole message; see "Using the real service" in the README.',
+  readingPlan: () => 'reading the plan, its limits and the latest release',
   planOpen: (limits: string, origin: string, latest: string) => `${limits} (${origin}); paid scope open, ${latest}.`,
   planAssumed: (limits: string, reason: string, latest: string) => `limits assumed (${reason}): ${limits}; paid scope open, ${latest}.`,
   planName: (name: string) => `${name} plan: `,

@@ -282,6 +282,32 @@ describe('rdw doctor', () => {
       }
     });
 
+    it('prints the base URL and key lines before the slow plan reads end, and says the wait on a terminal', async () => {
+      const slowPath = '/v1/releases?limit=1';
+      const server = await startOddDocumentsServer(answers({ keys: 1, rpm: 60, daily_bytes: 1024 ** 3 }), { delayMs: (path) => (path === slowPath ? 1500 : 0) });
+      try {
+        await withTempHome(async (home) => {
+          const started = performance.now();
+          const lines: { text: string; at: number }[] = [];
+          const stdout = { isTTY: true, columns: 100, write: (text: string) => void lines.push({ text, at: performance.now() - started }) };
+          const stderr = captureOutput(true);
+          const env = { RDW_BASE_URL: server.baseUrl, RDW_API_KEY: FOREIGN_KEY };
+          const code = await runCli(['doctor', '--home', home], { env, stdout, stderr: stderr.output });
+          expect(code).toBe(0);
+          const at = (label: string) => lines.find((line) => line.text.startsWith(label))?.at ?? Number.NaN;
+          const key = at('ok    key');
+          const plan = at('ok    plan and limits');
+          // The plan line waits for the 1.5 s read; the two lines before it do not.
+          expect(plan - key).toBeGreaterThanOrEqual(1000);
+          expect(at('ok    base URL')).toBeLessThanOrEqual(key);
+          expect(stderr.text()).toMatch(/^rdw: reading the plan, its limits and the latest release \(1 s so far\)…$/m);
+          expect(server.hits.get(slowPath)).toBe(1);
+        });
+      } finally {
+        await server.close();
+      }
+    });
+
     it('warns about a service clock two hours ahead, and exits 0', async () => {
       const ahead = () => ({ Date: new Date(Date.now() + 7200_000).toUTCString() });
       const server = await startOddDocumentsServer(answers({ keys: 1, rpm: 60, daily_bytes: 1024 ** 3 }), { headers: ahead });

@@ -20,6 +20,8 @@ export interface OddDocumentsServer {
 export interface OddDocumentsServerOptions {
   /** Extra headers of every response (e.g. a skewed `Date`), computed per request. Default: none. */
   headers?: () => Record<string, string>;
+  /** Milliseconds to wait before answering a path (query string included), e.g. a slow plan read. Default: 0. */
+  delayMs?: (path: string) => number;
 }
 
 /** Serves `answers` (path -> answer) with status 200; every other path is a 404 with an empty JSON object. */
@@ -38,7 +40,10 @@ export async function startOddDocumentsServer(
       return;
     }
     const [type, body] = 'json' in answer ? ['application/json', JSON.stringify(answer.json)] : [answer.type, answer.text];
-    response.writeHead(200, { 'Content-Type': type, 'Content-Length': Buffer.byteLength(body), ...extra }).end(body);
+    const send = () => response.writeHead(200, { 'Content-Type': type, 'Content-Length': Buffer.byteLength(body), ...extra }).end(body);
+    const delay = options.delayMs?.(path) ?? 0;
+    if (delay > 0) setTimeout(send, delay);
+    else send();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

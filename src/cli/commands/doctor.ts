@@ -11,6 +11,7 @@ import { checkService } from '../doctor/check-service.js';
 import { checkStore } from '../doctor/check-store.js';
 import { skipped, type DoctorCheck } from '../doctor/doctor-check.js';
 import { doctorMessages as m } from '../messages.js';
+import { sayWhileSlow } from '../slow-step-notice.js';
 import { wrapText } from '../wrap-text.js';
 
 export const doctorCommand: Command = {
@@ -40,7 +41,12 @@ export const doctorCommand: Command = {
       checks.push(...done);
       say(done);
     };
-    add(await checkService(context));
+    // The service lines one by one as each is known; a notice on a terminal while the plan's reads are slow.
+    const service = await checkService(context, {
+      onCheck: (check) => say([check]),
+      whilePlan: (work) => sayWhileSlow(context, m.readingPlan(), work),
+    });
+    checks.push(...service);
     add([home]);
     add([await catalog]);
     add([await kernel]);

@@ -15,8 +15,28 @@ export const CLOCK_SKEW_LIMIT_SECONDS = 60;
 
 const given = (value: string | undefined): string | undefined => (value === undefined || value === '' ? undefined : value);
 
+export interface ServiceCheckOptions {
+  /**
+   * Called with each check as soon as it is known, in the returned order (base_url and key before the plan's
+   * reads): doctor prints each line then, so the plan's requests are not a silent wait behind them.
+   */
+  readonly onCheck?: (check: DoctorCheck) => void;
+  /** Wraps the plan check's reads (doctor: a notice on a terminal while they are slow). Default: runs them. */
+  readonly whilePlan?: <T>(work: () => Promise<T>) => Promise<T>;
+}
+
 /** Runs the four service checks, in order: base_url, key, plan, clock. Never throws for a service problem. */
-export async function checkService(context: CliContext): Promise<DoctorCheck[]> {
+export async function checkService(context: CliContext, options: ServiceCheckOptions = {}): Promise<DoctorCheck[]> {
+  const done: DoctorCheck[] = [];
+  const report = (check: DoctorCheck): DoctorCheck => {
+    done.push(check);
+    options.onCheck?.(check);
+    return check;
+  };
+  const finish = (checks: readonly DoctorCheck[]): DoctorCheck[] => {
+    for (const check of checks) report(check);
+    return done;
+  };
   const key = given(context.env.RDW_API_KEY);
   let keyProblem: string | undefined;
   if (key !== undefined) {
@@ -33,10 +53,10 @@ export async function checkService(context: CliContext): Promise<DoctorCheck[]> 
   // Keys stay in the header: a URL carrying a key, user:password, a query or a fragment is named, never echoed.
   const carried = baseUrl === undefined ? undefined : urlSecret(baseUrl, key);
   if (carried !== undefined) {
-    return [failed('base_url', m.baseUrlCarriesSecret(carried), m.badBaseUrlRemedy(), EXIT_CODES.usage), ...notRun()];
+    return finish([failed('base_url', m.baseUrlCarriesSecret(carried), m.badBaseUrlRemedy(), EXIT_CODES.usage), ...notRun()]);
   }
   if (baseUrl !== undefined && !isHttpUrl(baseUrl)) {
-    return [failed('base_url', m.badBaseUrl(baseUrl), m.badBaseUrlRemedy(), EXIT_CODES.usage), ...notRun()];
+    return finish([failed('base_url', m.badBaseUrl(baseUrl), m.badBaseUrlRemedy(), EXIT_CODES.usage), ...notRun()]);
   }
   const embedded = baseUrl === undefined;
   let api: DoctorConnection | undefined;
@@ -46,15 +66,15 @@ export async function checkService(context: CliContext): Promise<DoctorCheck[]> 
     } catch (error) {
       // A base URL the client refuses (not ending in /v1, a query): a setting to fix, not a network problem.
       if (error instanceof UsageError && error.option === 'baseUrl') {
-        return [failed('base_url', m.badBaseUrl(baseUrl ?? ''), m.badBaseUrlRemedy(), EXIT_CODES.usage), ...notRun()];
+        return finish([failed('base_url', m.badBaseUrl(baseUrl ?? ''), m.badBaseUrlRemedy(), EXIT_CODES.usage), ...notRun()]);
       }
       // RDW_SITE_URL refused (not http(s), or carrying a secret): that setting to fix, not RDW_BASE_URL nor the network,
       // which the remedy had named.
       if (error instanceof UsageError && error.option === 'siteUrl') {
         const sentence = error.code === 'RDW_URL_CREDENTIALS' ? messageOf(error) : cliMessages.badSiteUrl(context.siteUrl ?? '');
-        return [failed('base_url', sentence, m.siteUrlRemedy(), EXIT_CODES.usage), ...notRun()];
+        return finish([failed('base_url', sentence, m.siteUrlRemedy(), EXIT_CODES.usage), ...notRun()]);
       }
-      return [failed('base_url', messageOf(error), m.unreachableRemedy(), exitCodeOf(error)), ...notRun()];
+      return finish([failed('base_url', messageOf(error), m.unreachableRemedy(), exitCodeOf(error)), ...notRun()]);
     }
     baseUrl = api.baseUrl;
   }
@@ -68,25 +88,28 @@ export async function checkService(context: CliContext): Promise<DoctorCheck[]> 
   } catch (error) {
     // Not an API root (no key, so no client has checked it yet): a setting to fix, as above.
     if (error instanceof UsageError && error.option === 'baseUrl') {
-      return [failed('base_url', m.badBaseUrl(baseUrl!), m.badBaseUrlRemedy(), EXIT_CODES.usage), ...notRun()];
+      return finish([failed('base_url', m.badBaseUrl(baseUrl!), m.badBaseUrlRemedy(), EXIT_CODES.usage), ...notRun()]);
     }
     throw error;
   }
   const facts = { baseUrl: shown, embedded };
   if (!probe.reachable) {
-    return [failed('base_url', m.unreachable(where, probe.reason), m.unreachableRemedy(), EXIT_CODES.failure, facts), ...notRun()];
+    return finish([failed('base_url', m.unreachable(where, probe.reason), m.unreachableRemedy(), EXIT_CODES.failure, facts), ...notRun()]);
   }
-  const base = baseUrlCheck(where, probe, facts);
+  report(baseUrlCheck(where, probe, facts));
 
   // 3. the key, on the free Research scope (any valid key)
   let keyCheck: DoctorCheck;
   if (keyProblem !== undefined) keyCheck = failed('key', m.keyMalformed(keyProblem), m.keyMalformedRemedy(), EXIT_CODES.usage);
   else if (api === undefined) keyCheck = failed('key', m.keyMissing(), m.keyMissingRemedy(), EXIT_CODES.auth);
   else keyCheck = await checkKey(api.client, embedded && key === undefined);
+  report(keyCheck);
 
   // 4. plan and limits, on the paid scope
-  const plan = keyCheck.status === 'fail' || api === undefined ? skipped('plan', 'key') : await checkPlan(api.client);
-  return [base, keyCheck, plan, clockCheck(probe)];
+  const whilePlan = options.whilePlan ?? (<T>(work: () => Promise<T>) => work());
+  const client = api?.client;
+  const plan = keyCheck.status === 'fail' || client === undefined ? skipped('plan', 'key') : await whilePlan(() => checkPlan(client));
+  return finish([plan, clockCheck(probe)]);
 }
 
 function baseUrlCheck(where: string, probe: Extract<ServiceProbe, { reachable: true }>, facts: Record<string, unknown>): DoctorCheck {
