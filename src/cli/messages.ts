@@ -246,6 +246,8 @@ export const commandMessages = {
     `Stopped at that failure of this machine: ${imported} imported, ${notPulled} not pulled (each left nothing); fix it and rerun to continue where it stopped.`,
   reproduceInterrupted: (signal: string, pulled: number, missing: number) =>
     `Interrupted (${signal}): ${pulled} pulled, ${missing} still missing, nothing verified; run the same rdw reproduce again to continue where it stopped.`,
+  demoInterrupted: (signal: string, imported: number, notPulled: number) =>
+    `Interrupted (${signal}): ${imported} imported, ${notPulled} not pulled, no study lock written; run npm start (rdw demo) again to continue where it stopped.`,
   lockInterrupted: (signal: string, imported: number, notPulled: number) =>
     `Interrupted (${signal}): ${imported} imported, ${notPulled} not pulled, no lock written; run the same rdw lock again to continue where it stopped.`,
   notPulledLine: (id: string) => `not pulled ${id} (interrupted)`,

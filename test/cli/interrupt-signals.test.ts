@@ -139,6 +139,32 @@ describe('rdw lock --latest N, interrupted while it pulls', () => {
   }, 120_000);
 });
 
+describe('rdw demo (npm start), interrupted while it pulls', () => {
+  it('SIGINT: stops between releases, writes no report or lock, says what was done and how to continue, exit 130', async () => {
+    // It had kept Node's default: killed mid-pull, nothing said (a new user's trial of `npm start`).
+    const home = await newHome();
+    const out = path.join(home, 'demo-out');
+    const run = await interruptAfterTwoReleases(['demo', '--latest', String(DAYS), '--out', out, '--home', home], 'SIGINT');
+    expect(run.code, run.stderr).toBe(130);
+    expect(run.stderr).toContain('rdw: SIGINT: stopping after the releases in flight');
+    const said = /rdw: Interrupted \(SIGINT\): (\d+) imported, (\d+) not pulled, no study lock written; run npm start \(rdw demo\) again/.exec(run.stderr);
+    expect(said, run.stderr).not.toBeNull();
+    const [imported, notPulled] = [Number(said![1]), Number(said![2])];
+    expect(imported).toBeGreaterThanOrEqual(1);
+    expect(imported + notPulled).toBe(DAYS);
+    expect(run.stdout).not.toContain('2/5 pulled');
+    await expect(stat(out)).rejects.toThrow();
+    const held = await heldReleaseIds(home);
+    expect(held).toHaveLength(imported);
+    await expectWholeReleases(home, held);
+
+    const again = await runBuiltCli(['demo', '--latest', String(DAYS), '--out', out, '--home', home], { env: env(), timeoutMs: 90_000 });
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stdout).toContain(`2/5 pulled ${DAYS} releases (${notPulled} new, ${imported} already present)`);
+    expect((await stat(path.join(out, 'study.lock.json'))).isFile()).toBe(true);
+  }, 120_000);
+});
+
 describe('rdw reproduce, interrupted while it pulls', () => {
   it('SIGINT: stops between releases, says what was pulled and what is missing, exit 130; the same command then reproduces it', async () => {
     // It had kept Node's default: killed mid-pull, nothing said, downloaded files left for rdw gc.

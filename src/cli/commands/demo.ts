@@ -6,9 +6,10 @@ import { IntegrityError, EXIT_CODES } from '../../contract/index.js';
 import { errors, studyCatalog, verifyStore, writeLock, writeStudyReport } from '../../index.js';
 import { catalogMessages, EXAMPLE_CATALOG_QUERY, pullWanted, type PullProgress } from '../../workbench/index.js';
 import { connectApi } from '../api-connection.js';
-import type { Command } from '../command.js';
+import type { Command, ReportedFailure } from '../command.js';
 import { COMMAND_LINES } from '../flags.js';
 import { commandMessages } from '../messages.js';
+import { listenForInterrupt } from '../interrupt-listener.js';
 import { ProgressBar } from '../progress-bar.js';
 import { refuseDashOutput, refuseHomeOutput } from '../output-path.js';
 import { shellCommandLines, shellWord } from '../shell-command-lines.js';
@@ -38,6 +39,15 @@ export const demoCommand: Command = {
     // Notices (a pacing wait, a 429 wait) are written above the progress bar, not after it.
     let bar: ProgressBar | undefined;
     const stderr = { isTTY: context.stderr.isTTY, write: (text: string) => (bar === undefined ? context.stderr.write(text) : bar.note(text)) };
+    // From here a first Ctrl-C / SIGTERM stops the pull between releases and the demo before its next step,
+    // saying what was done (exit 130/143): a rerun continues where it stopped.
+    const interrupt = listenForInterrupt(stderr);
+    context.onExit(() => interrupt.dispose());
+    const interrupted = (imported: number, notPulled: number): ReportedFailure => ({
+      code: 'RDW_INTERRUPTED',
+      exitCode: interrupt.exitCode!,
+      message: commandMessages.demoInterrupted(interrupt.received!, imported, notPulled),
+    });
     const api = await connectApi({ ...context, stderr });
     context.onExit(() => api.close());
     // The home as the "Where everything is" lines show paths: relative to the working folder when inside it.
@@ -47,6 +57,7 @@ export const demoCommand: Command = {
     // 3. pulled by exact ID: checksum-gated, one transaction per release, idempotent.
     let shown: ProgressBar | undefined;
     const { ids, result: pulled } = await pullWanted(catalog, api.client, { latest }, {
+      signal: interrupt.signal,
       onPlanned: (planned, listed) => {
         say(`1/5 listed ${planned.length} releases: ${listed?.at(-1)?.day} .. ${listed?.[0]?.day}`);
         shown = !context.json && context.stderr.isTTY ? new ProgressBar(context.stderr, planned.length) : undefined;
@@ -57,9 +68,10 @@ export const demoCommand: Command = {
     });
     shown?.end();
     bar = undefined;
+    const imported = pulled.pulled.filter((release) => release.status === 'imported').length;
+    if (interrupt.received !== undefined) return interrupted(imported, pulled.notStarted.length + pulled.failed.length);
     const failure = pulled.failed[0]?.error;
     if (failure !== undefined) throw failure;
-    const imported = pulled.pulled.filter((release) => release.status === 'imported').length;
     const rows = pulled.pulled.reduce((sum, release) => sum + release.rows, 0);
     say(`2/5 pulled ${pulled.pulled.length} releases (${imported} new, ${pulled.pulled.length - imported} already present), ${rows} rows`);
 
@@ -74,11 +86,13 @@ export const demoCommand: Command = {
       const message = badRows.recorded === null ? catalogMessages.rowsUnrecorded(badRows.releaseId) : catalogMessages.rowsDiffer(badRows.releaseId, badRows.recorded, badRows.actual);
       throw new errors.RowsMismatchError(message, { releaseId: badRows.releaseId });
     }
+    if (interrupt.received !== undefined) return interrupted(imported, 0);
     say(`3/5 verified ${verification.files.length} stored files and ${verification.rows.length} releases' rows: every SHA-256 and rows fingerprint matches`);
 
     // 5. The event-vs-control study over exactly these release IDs, and its report.
     const result = await studyCatalog(catalog, { windows: DEMO_WINDOWS, releases: ids });
     const report = await writeStudyReport(result, path.join(outDir, 'report'));
+    if (interrupt.received !== undefined) return interrupted(imported, 0);
     say(`4/5 event study over ${result.metadata.rows} rows, windows ${DEMO_WINDOWS.join(', ')}`);
 
     // 6. The study lock: release IDs, manifest and schema checksums, file digests. No key, host or path.
