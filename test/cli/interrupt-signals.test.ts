@@ -331,9 +331,15 @@ describe('rdw sync --watch, interrupted during a run', () => {
  * its pace, and returns the exit code, stderr, how long the exit took after the first signal, and how much of the
  * build was left then at the pace it said (a loaded machine builds slower and has longer left).
  */
-async function interruptListingBuild(home: string, signals: number): Promise<{ code: number | null; stderr: string; exitMs: number; leftMs: number }> {
-  const child = spawn(process.execPath, [BUILT_CLI, 'pull', '--latest', '100', '--home', home], { env: { PATH: process.env.PATH ?? '' }, stdio: ['ignore', 'pipe', 'pipe'] });
+async function interruptListingBuild(
+  home: string,
+  signals: number,
+  argv: readonly string[] = ['pull', '--latest', '100'],
+): Promise<{ code: number | null; stdout: string; stderr: string; exitMs: number; leftMs: number }> {
+  const child = spawn(process.execPath, [BUILT_CLI, ...argv, '--home', home], { env: { PATH: process.env.PATH ?? '' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
   let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => void (stdout += chunk));
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => void (stderr += chunk));
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
   const pace = /is building its releases' files: (\d+) of 100 days after 1 s/;
@@ -348,11 +354,24 @@ async function interruptListingBuild(home: string, signals: number): Promise<{ c
       child.kill('SIGINT');
     }
     const code = await exited;
-    return { code, stderr, exitMs: performance.now() - signalled, leftMs };
+    return { code, stdout, stderr, exitMs: performance.now() - signalled, leftMs };
   } finally {
     child.kill('SIGKILL');
   }
 }
+
+describe('rdw demo on the embedded mock, interrupted while it builds its listing', () => {
+  it('one Ctrl-C: exit 130 long before the build ends, "0 imported, 0 not pulled", no "listed 0 releases: undefined" line', async () => {
+    const home = await newHome();
+    const run = await interruptListingBuild(home, 1, ['demo', '--latest', '100', '--out', path.join(home, 'demo-out')]);
+    expect(run.code, run.stderr).toBe(130);
+    expect(run.exitMs, `${run.stderr}\n${run.leftMs.toFixed(0)} ms of build left`).toBeLessThan(run.leftMs / 2);
+    expect(run.stderr).toContain('rdw: Interrupted (SIGINT): 0 imported, 0 not pulled, no study lock written;');
+    expect(run.stdout).not.toContain('1/5');
+    expect(run.stdout).not.toContain('undefined');
+    await expect(stat(path.join(home, 'demo-out'))).rejects.toThrow();
+  }, 60_000);
+});
 
 describe('rdw pull on the embedded mock, interrupted while it builds its listing', () => {
   it('hears Ctrl-C while it builds (the build hands the event loop back): two stop it long before the build ends, exit 130', async () => {

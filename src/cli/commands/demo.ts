@@ -59,7 +59,11 @@ export const demoCommand: Command = {
     const { ids, result: pulled } = await pullWanted(catalog, api.client, { latest }, {
       signal: interrupt.signal,
       onPlanned: (planned, listed) => {
-        say(`1/5 listed ${planned.length} releases: ${listed?.at(-1)?.day} .. ${listed?.[0]?.day}`);
+        // A listing cut by Ctrl-C plans nothing: the interrupted sentence says so, not "listed 0 releases".
+        if (interrupt.received !== undefined) return;
+        const first = listed?.at(-1)?.day;
+        const last = listed?.[0]?.day;
+        say(`1/5 listed ${planned.length} releases${first === undefined || last === undefined ? '' : `: ${first} .. ${last}`}`);
         shown = !context.json && context.stderr.isTTY ? new ProgressBar(context.stderr, planned.length) : undefined;
         bar = shown;
       },
