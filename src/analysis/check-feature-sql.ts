@@ -25,6 +25,14 @@ const ROW_EXPRESSION_CLASSES = new Set([
 /** Scalar functions that read the connection's state rather than the row (a variable could hold labels). */
 const STATE_FUNCTIONS = new Set(['getvariable', 'current_setting']);
 
+/**
+ * Scalar functions that bind and plan SQL text against the connection's catalog: the guard's empty database has
+ * no table, so they pass its binder, while on a catalog json_serialize_plan('SELECT 1 FROM market_events WHERE
+ * return_pct_1h > ' || price, optimize := true) folds to an empty result by the table's statistics, every row's
+ * labels (an adversary's trial, session 43).
+ */
+const CATALOG_FUNCTIONS = new Set(['json_serialize_plan']);
+
 type Node = Record<string, unknown>;
 
 /**
@@ -150,6 +158,7 @@ function crossRowConstruct(value: unknown, functions: Set<string>): string | und
   if (kind === 'FUNCTION') {
     const name = String(node.function_name).toLowerCase();
     if (STATE_FUNCTIONS.has(name)) return `${name}(), which reads the connection's state`;
+    if (CATALOG_FUNCTIONS.has(name)) return analysisMessages.plansAgainstCatalog(`${name}()`);
     functions.add(name);
   }
   for (const child of Object.values(node)) {

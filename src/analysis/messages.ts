@@ -19,6 +19,8 @@ export const analysisMessages = {
     `Feature "${derived}" is derived from "${label}", an outcome label of window ${window}, so it cannot be a predictor. Build it from predictor fields only.`,
   derivedReadsLabel: (derived: string, label: string, window: string) =>
     `Feature "${derived}" reads "${label}", an outcome label of window ${window}, in its SQL (whatever its declared inputs say), so it cannot be a predictor. Build it from predictor fields only.`,
+  /** A construct for crossRowFeature: a function that plans SQL text against the catalog. */
+  plansAgainstCatalog: (fn: string) => `${fn}, which plans a query against the catalog's tables (their statistics summarise every row, labels included)`,
   crossRowFeature: (derived: string, construct: string) =>
     `Feature "${derived}" uses ${construct}, which reads rows other than its own (a later row holds the future); a derived feature may read only its own row, so for history use trailingMean, trailingChange or trailingRank (earlier rows of the same symbol only).`,
   notOneExpression: (derived: string, detail: string) =>

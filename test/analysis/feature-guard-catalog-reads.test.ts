@@ -1,0 +1,66 @@
+// An adversarial review of the leakage guard (session 43) found a way to put outcome labels into a model's
+// predictors past it, through modelStudy's public options; it is refused here, on a real catalog (simulator seed 1,
+// 4 days):
+// 1. json_serialize_plan(sql, optimize := true) plans SQL text against the connection's catalog. The guard binds in
+//    an empty database, where the plan is of nothing and passes; on the catalog the optimizer folds a filter on a
+//    label to an empty result by the table's statistics, so a feature read the labels of every row.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CrossRowFeatureError, checkFeatureSet, defineModelSpec, derivedFeature } from '../../src/analysis/index.js';
+import { modelStudy } from '../../src/modelling/index.js';
+import { simulatorCatalog, type FixtureCatalog } from '../support/fixture-catalog.js';
+
+let fixture: FixtureCatalog;
+beforeAll(async () => {
+  fixture = await simulatorCatalog({ seed: 1, days: 4, label: 'feature-guard-catalog-reads' });
+}, 120_000);
+afterAll(async () => fixture?.close());
+
+async function rejection(run: () => Promise<unknown>): Promise<unknown> {
+  try {
+    await run();
+  } catch (error) {
+    return error;
+  }
+  return undefined;
+}
+
+const target = derivedFeature('up_1h', ['return_pct_1h'], 'CASE WHEN return_pct_1h IS NULL THEN NULL WHEN return_pct_1h > 0 THEN 1 ELSE 0 END');
+
+describe('a function that plans SQL against the catalog is refused', () => {
+  // 1 when the catalog holds no row with return_pct_1h above the row's price / 10,000: the labels' maximum.
+  const planned = `(json_serialize_plan('SELECT 1 FROM market_events WHERE return_pct_1h > ' || (price / 10000)::VARCHAR, optimize := true) LIKE '%EMPTY_RESULT%')::INTEGER`;
+
+  it('the plan does read the labels on a catalog (what the guard had let through)', async () => {
+    const [row] = (
+      await fixture.connection.runAndReadAll(
+        `SELECT (json_serialize_plan('SELECT 1 FROM market_events WHERE return_pct_1h > ' || (max(return_pct_1h) + 1)::VARCHAR, optimize := true) LIKE '%EMPTY_RESULT%') AS above,
+          (json_serialize_plan('SELECT 1 FROM market_events WHERE return_pct_1h > ' || (max(return_pct_1h) - 1)::VARCHAR, optimize := true) LIKE '%EMPTY_RESULT%') AS below
+        FROM market_events`,
+      )
+    ).getRowObjectsJS();
+    expect(row).toEqual({ above: true, below: false });
+  });
+
+  for (const sql of [planned, `"JSON_SERIALIZE_PLAN"('SELECT 1') IS NULL`, `length(main.json_serialize_plan('SELECT 1'))`]) {
+    it(`checkFeatureSet: ${sql}`, async () => {
+      const error = await rejection(() => checkFeatureSet([derivedFeature('planned', ['price'], sql)]));
+      expect(error, String(error)).toBeInstanceOf(CrossRowFeatureError);
+      const refused = error as CrossRowFeatureError;
+      expect(refused.code).toBe('RDW_CROSS_ROW_FEATURE');
+      expect(refused.column).toBe('planned');
+      expect(refused.construct).toContain('json_serialize_plan()');
+      expect(refused.message).toContain("plans a query against the catalog's tables");
+    });
+  }
+
+  it('modelStudy refuses it as a predictor and as a target, before anything runs', async () => {
+    const feature = derivedFeature('planned', ['price'], planned);
+    const split = { method: 'purged-k-fold', folds: 3 } as const;
+    const asPredictor = await rejection(() => modelStudy(fixture.connection, { spec: defineModelSpec({ target, predictors: ['price', feature] }), split }));
+    expect(asPredictor, String(asPredictor)).toBeInstanceOf(CrossRowFeatureError);
+    const plannedTarget = derivedFeature('up_planned', ['return_pct_1h'], `CASE WHEN return_pct_1h > 0 THEN 1 ELSE 0 END * ${planned}`);
+    const asTarget = await rejection(() => modelStudy(fixture.connection, { spec: defineModelSpec({ target: plannedTarget, predictors: ['price'] }), split }));
+    expect(asTarget, String(asTarget)).toBeInstanceOf(CrossRowFeatureError);
+  });
+});
