@@ -2,7 +2,7 @@
 // database (no catalog, view or macro to reach) against the fields its role allows, before any of it runs.
 
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import { isChecked, markChecked, readingOf, snapshotOf, trailingSpecOf } from './feature-trust.js';
+import { checkedFeature, isChecked, markChecked, readingOf, snapshotOf, trailingSpecOf } from './feature-trust.js';
 import { AnalysisOptionError } from './analysis-errors.js';
 import { analysisMessages } from './messages.js';
 import { checkFeatureSql, type FeatureScope } from './check-feature-sql.js';
@@ -30,16 +30,25 @@ export async function checkFeatureSet(features: FeatureSet | readonly FeatureInp
  * @throws as checkFeatureSet; UnknownColumnError for a target that is no label
  */
 export async function checkModelSpec(spec: ModelSpec): Promise<ModelSpec> {
-  assertPredictors(spec.features.predictors);
-  // The target read once: what was checked is what runs (its copy is returned).
+  // The predictors and the target read once: what was checked is what runs. A spec built by hand may answer each
+  // reading of features.predictors or features.names differently (getters); the spec returned holds frozen copies
+  // only, its names those of the predictors read, so no later reading can add a column (the target's) as a predictor.
+  const predictors = Array.from(spec.features.predictors);
+  assertPredictors(predictors);
   const target = typeof spec.target === 'string' ? spec.target : snapshotOf(spec.target);
   labelOfTarget(target);
-  assertDistinctNames([...spec.features.predictors, target]);
+  assertDistinctNames([...predictors, target]);
   await withEmptyDatabase(async (connection) => {
-    for (const predictor of spec.features.predictors) await checkInput(connection, predictor, 'predictor');
+    for (const predictor of predictors) await checkInput(connection, predictor, 'predictor');
     await checkInput(connection, target, 'target');
   });
-  return Object.freeze({ target, features: spec.features });
+  const copies = predictors.map((predictor) => {
+    if (typeof predictor === 'string') return predictor;
+    const copy = checkedFeature(predictor);
+    if (copy === undefined) throw new AnalysisOptionError(analysisMessages.featureNotChecked(String(predictor.name)), { option: String(predictor.name) });
+    return copy;
+  });
+  return Object.freeze({ target, features: defineFeatureSet(copies) });
 }
 
 /** Features already read, by what the reading depends on (scope, SQL, derived inputs): a spec rebuilt per call is read once. */

@@ -1,12 +1,14 @@
-// An adversarial review of the leakage guard (session 43) found a way to put outcome labels into a model's
-// predictors past it, through modelStudy's public options; it is refused here, on a real catalog (simulator seed 1,
-// 4 days):
+// An adversarial review of the leakage guard (session 43) found two ways to put outcome labels into a model's
+// predictors past it, both through modelStudy's public options; each is refused (or made harmless) here, on a real
+// catalog (simulator seed 1, 4 days):
 // 1. json_serialize_plan(sql, optimize := true) plans SQL text against the connection's catalog. The guard binds in
 //    an empty database, where the plan is of nothing and passes; on the catalog the optimizer folds a filter on a
 //    label to an empty result by the table's statistics, so a feature read the labels of every row.
+// 2. A spec built by hand whose features.names answered its third reading with one more name: modelStudy mapped the
+//    read columns by that list, so the target's column was handed to the model as a predictor (AUC 1).
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CrossRowFeatureError, checkFeatureSet, defineModelSpec, derivedFeature } from '../../src/analysis/index.js';
+import { CrossRowFeatureError, checkFeatureSet, checkModelSpec, defineModelSpec, derivedFeature, type ModelSpec } from '../../src/analysis/index.js';
 import { modelStudy } from '../../src/modelling/index.js';
 import { simulatorCatalog, type FixtureCatalog } from '../support/fixture-catalog.js';
 
@@ -63,4 +65,35 @@ describe('a function that plans SQL against the catalog is refused', () => {
     const asTarget = await rejection(() => modelStudy(fixture.connection, { spec: defineModelSpec({ target: plannedTarget, predictors: ['price'] }), split }));
     expect(asTarget, String(asTarget)).toBeInstanceOf(CrossRowFeatureError);
   });
+});
+
+describe('a spec built by hand is read once: its names cannot hand the target to the model', () => {
+  /** A feature set whose names answer each reading from the third on with one more name, before the last. */
+  function shiftingSpec(): { spec: ModelSpec; reads: () => number } {
+    const honest = derivedFeature('leak', ['price'], 'price * 0');
+    let reads = 0;
+    const features = {
+      predictors: Object.freeze(['price', honest]),
+      get names(): readonly string[] {
+        reads += 1;
+        return reads >= 3 ? ['price', 'spare', 'leak'] : ['price', 'leak'];
+      },
+    };
+    return { spec: { target, features }, reads: () => reads };
+  }
+
+  it('checkModelSpec returns the predictors it read, named by themselves', async () => {
+    const { spec, reads } = shiftingSpec();
+    const checked = await checkModelSpec(spec);
+    expect(checked.features.names).toEqual(['price', 'leak']);
+    expect(Object.isFrozen(checked.features.predictors)).toBe(true);
+    expect(reads()).toBe(0);
+  });
+
+  it('modelStudy scores the predictors checked, not the target (AUC 1 before)', async () => {
+    const { spec } = shiftingSpec();
+    const result = await modelStudy(fixture.connection, { spec, split: { method: 'purged-k-fold', folds: 3 } });
+    expect(result.evaluation.pooled.model.auc).toBeLessThan(0.75);
+    expect(result.evaluation.features).toEqual(['price', 'leak']);
+  }, 120_000);
 });
