@@ -115,7 +115,10 @@ function assertNamesKnown(feature: DerivedFeature, expression: Node, scope: Feat
 
 /**
  * The column references of an expression (subqueries and CTEs entered), without a lambda's parameters inside its
- * body (`list_transform(l, x -> x * 2)` reads no column x).
+ * body (`list_transform(l, x -> x * 2)` reads no column x). A name is a parameter only as written, case and all:
+ * DuckDB gives a row's column first to a name that matches a parameter without regard to case only (`lambda
+ * RETURN_PCT_1H: return_pct_1h` reads the label where the row holds it, and the parameter in the guard's relation,
+ * which does not: its binder saw nothing wrong; an adversary's trial, session 43).
  */
 function* columnReferences(value: unknown, parameters: ReadonlySet<string> = new Set()): Generator<{ parts: string[] }> {
   if (Array.isArray(value)) {
@@ -126,13 +129,13 @@ function* columnReferences(value: unknown, parameters: ReadonlySet<string> = new
   const node = value as Node;
   if (node.class === 'LAMBDA') {
     const inner = new Set(parameters);
-    for (const parameter of nodes(node.lhs)) if (parameter.class === 'COLUMN_REF') inner.add((parameter.column_names as string[]).join('.').toLowerCase());
+    for (const parameter of nodes(node.lhs)) if (parameter.class === 'COLUMN_REF') inner.add((parameter.column_names as string[]).join('.'));
     yield* columnReferences(node.expr, inner);
     return;
   }
   if (node.class === 'COLUMN_REF') {
     const parts = node.column_names as string[];
-    if (!(parts.length === 1 && parameters.has(parts[0]!.toLowerCase()))) yield { parts };
+    if (!(parts.length === 1 && parameters.has(parts[0]!))) yield { parts };
     return;
   }
   for (const child of Object.values(node)) yield* columnReferences(child, parameters);

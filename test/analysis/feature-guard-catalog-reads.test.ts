@@ -1,14 +1,29 @@
-// An adversarial review of the leakage guard (session 43) found two ways to put outcome labels into a model's
-// predictors past it, both through modelStudy's public options; each is refused (or made harmless) here, on a real
+// An adversarial review of the leakage guard (session 43) found three ways to put outcome labels into a model's
+// predictors past it, all through modelStudy's public options; each is refused (or made harmless) here, on a real
 // catalog (simulator seed 1, 4 days):
 // 1. json_serialize_plan(sql, optimize := true) plans SQL text against the connection's catalog. The guard binds in
 //    an empty database, where the plan is of nothing and passes; on the catalog the optimizer folds a filter on a
-//    label to an empty result by the table's statistics, so a feature read the labels of every row.
+//    label to an empty result by the table's statistics, so a feature read the labels' statistics (their maximum
+//    over every row, later rows included).
 // 2. A spec built by hand whose features.names answered its third reading with one more name: modelStudy mapped the
 //    read columns by that list, so the target's column was handed to the model as a predictor (AUC 1).
+// 3. A lambda parameter named like a label in another case (`lambda RETURN_PCT_1H: return_pct_1h`): DuckDB gives a
+//    name that matches a parameter only without regard to case to the row's column first, so in the guard's relation
+//    (no label) it was the parameter and at run time the label; the guard had skipped it as the parameter.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CrossRowFeatureError, checkFeatureSet, checkModelSpec, defineModelSpec, derivedFeature, type ModelSpec } from '../../src/analysis/index.js';
+import {
+  CrossRowFeatureError,
+  LeakageError,
+  UnknownColumnError,
+  checkFeatureSet,
+  checkModelSpec,
+  defineModelSpec,
+  derivedFeature,
+  predictorSelectSql,
+  trailingFeaturesSql,
+  type ModelSpec,
+} from '../../src/analysis/index.js';
 import { modelStudy } from '../../src/modelling/index.js';
 import { simulatorCatalog, type FixtureCatalog } from '../support/fixture-catalog.js';
 
@@ -96,4 +111,54 @@ describe('a spec built by hand is read once: its names cannot hand the target to
     expect(result.evaluation.pooled.model.auc).toBeLessThan(0.75);
     expect(result.evaluation.features).toEqual(['price', 'leak']);
   }, 120_000);
+});
+
+describe('a lambda parameter is one only as written, case and all', () => {
+  const leaks = [
+    'list_transform([price], lambda RETURN_PCT_1H: return_pct_1h)[1]',
+    'list_transform([price], lambda "Return_Pct_1h": return_pct_1h)[1]',
+    'list_transform([price], lambda return_pct_1h: "RETURN_PCT_1H")[1]',
+    '["RETURN_PCT_1H" FOR return_pct_1h IN [price]][1]',
+    'list_reduce([price, price], lambda acc, RETURN_PCT_1H: return_pct_1h)',
+    'list_transform([price], lambda x: list_transform([x], lambda RETURN_PCT_1H: return_pct_1h)[1])[1]',
+  ];
+
+  it('DuckDB reads such a name as the row\'s label where the row holds one (what the guard had let through)', async () => {
+    const rows = (
+      await fixture.connection.runAndReadAll(`SELECT return_pct_1h AS label, ${leaks[0]} AS leak FROM market_events WHERE return_pct_1h IS NOT NULL LIMIT 50`)
+    ).getRowObjectsJS();
+    expect(rows.length).toBe(50);
+    for (const row of rows) expect(row.leak).toBe(row.label);
+  });
+
+  for (const sql of leaks) {
+    it(`a LeakageError naming the label: ${sql}`, async () => {
+      const error = await rejection(() => checkFeatureSet([derivedFeature('cased', ['price'], sql)]));
+      expect(error, String(error)).toBeInstanceOf(LeakageError);
+      expect((error as LeakageError).label).toBe('return_pct_1h');
+      expect((error as LeakageError).column).toBe('cased');
+    });
+  }
+
+  it('modelStudy refuses it', async () => {
+    const spec = defineModelSpec({ target, predictors: ['price', derivedFeature('cased', ['price'], leaks[0]!)] });
+    const error = await rejection(() => modelStudy(fixture.connection, { spec, split: { method: 'purged-k-fold', folds: 3 } }));
+    expect(error, String(error)).toBeInstanceOf(LeakageError);
+  });
+
+  it('a parameter named as written is still the parameter, at run time too; another name in another case is unknown', async () => {
+    const features = await checkFeatureSet([
+      derivedFeature('same_case', ['price'], 'list_transform([price], lambda return_pct_1h: return_pct_1h * 2)[1]'),
+      derivedFeature('quoted_same', ['price'], 'list_transform([price], lambda "RETURN_PCT_1H": "RETURN_PCT_1H" * 3)[1]'),
+    ]);
+    const rows = (
+      await fixture.connection.runAndReadAll(`SELECT price, ${predictorSelectSql(features.predictors)} FROM ${trailingFeaturesSql('market_events_current', features.predictors)} WHERE price IS NOT NULL LIMIT 50`)
+    ).getRowObjectsJS();
+    expect(rows.length).toBe(50);
+    for (const row of rows) {
+      expect(row.same_case).toBe((row.price as number) * 2);
+      expect(row.quoted_same).toBe((row.price as number) * 3);
+    }
+    expect(await rejection(() => checkFeatureSet([derivedFeature('x_case', ['price'], 'list_transform([price], lambda X: x)[1]')]))).toBeInstanceOf(UnknownColumnError);
+  });
 });
