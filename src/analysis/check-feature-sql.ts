@@ -79,15 +79,6 @@ async function parsedExpression(connection: DuckDBConnection, feature: DerivedFe
   return (node.select_list as Node[])[0]!;
 }
 
-/** Every node of the tree, depth first, subqueries and CTEs included. */
-function* nodes(value: unknown): Generator<Node> {
-  if (Array.isArray(value)) for (const item of value) yield* nodes(item);
-  else if (value !== null && typeof value === 'object') {
-    yield value as Node;
-    for (const child of Object.values(value)) yield* nodes(child);
-  }
-}
-
 function assertNoLabelNamed(feature: DerivedFeature, expression: Node): void {
   for (const { parts } of columnReferences(expression)) {
     const spec = fieldSpec(parts[parts.length - 1]!.toLowerCase());
@@ -128,9 +119,19 @@ function* columnReferences(value: unknown, parameters: ReadonlySet<string> = new
   if (value === null || typeof value !== 'object') return;
   const node = value as Node;
   if (node.class === 'LAMBDA') {
-    const inner = new Set(parameters);
-    for (const parameter of nodes(node.lhs)) if (parameter.class === 'COLUMN_REF') inner.add((parameter.column_names as string[]).join('.'));
-    yield* columnReferences(node.expr, inner);
+    const declared = lambdaParameters(node.lhs);
+    // No parameter list on the left: DuckDB's JSON arrow (`(price + 0) -> '$'`), whose left side reads the row.
+    if (declared === undefined) {
+      yield* columnReferences(node.lhs, parameters);
+      yield* columnReferences(node.expr, parameters);
+      return;
+    }
+    // `x -> '$'` may be the JSON arrow too, reading x: a name that matches an enclosing parameter only without regard
+    // to case is then the row's column at run time (and that parameter in the guard's relation), so it is read here.
+    for (const name of declared) {
+      if (!parameters.has(name) && [...parameters].some((parameter) => parameter.toLowerCase() === name.toLowerCase())) yield { parts: [name] };
+    }
+    yield* columnReferences(node.expr, new Set([...parameters, ...declared]));
     return;
   }
   if (node.class === 'COLUMN_REF') {
@@ -139,6 +140,21 @@ function* columnReferences(value: unknown, parameters: ReadonlySet<string> = new
     return;
   }
   for (const child of Object.values(node)) yield* columnReferences(child, parameters);
+}
+
+/** A lambda's parameter names as written (`x`, or `x, i` as row(x, i)); undefined when the left side is no such list. */
+function lambdaParameters(lhs: unknown): string[] | undefined {
+  const single = (value: unknown): string | undefined => {
+    const node = value as Node | null;
+    const parts = node?.class === 'COLUMN_REF' ? (node.column_names as string[]) : undefined;
+    return parts?.length === 1 ? parts[0] : undefined;
+  };
+  const one = single(lhs);
+  if (one !== undefined) return [one];
+  const node = lhs as Node | null;
+  if (node?.class !== 'FUNCTION' || String(node.function_name).toLowerCase() !== 'row') return undefined;
+  const names = (node.children as unknown[]).map(single);
+  return names.every((name) => name !== undefined) ? (names as string[]) : undefined;
 }
 
 /** The first construct that can see other rows (a subquery is refused whole, not entered); collects function names. */

@@ -9,7 +9,8 @@
 //    read columns by that list, so the target's column was handed to the model as a predictor (AUC 1).
 // 3. A lambda parameter named like a label in another case (`lambda RETURN_PCT_1H: return_pct_1h`): DuckDB gives a
 //    name that matches a parameter only without regard to case to the row's column first, so in the guard's relation
-//    (no label) it was the parameter and at run time the label; the guard had skipped it as the parameter.
+//    (no label) it was the parameter and at run time the label; the guard had skipped it as the parameter. Likewise
+//    the left side of DuckDB's JSON arrow (`lambda RETURN_PCT_1H: (return_pct_1h -> '$')`), once read as parameters.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -121,6 +122,10 @@ describe('a lambda parameter is one only as written, case and all', () => {
     '["RETURN_PCT_1H" FOR return_pct_1h IN [price]][1]',
     'list_reduce([price, price], lambda acc, RETURN_PCT_1H: return_pct_1h)',
     'list_transform([price], lambda x: list_transform([x], lambda RETURN_PCT_1H: return_pct_1h)[1])[1]',
+    // The JSON arrow's left side, once skipped as a lambda's parameters: bound to the parameter in the guard.
+    "(list_transform([price], lambda RETURN_PCT_1H: (return_pct_1h -> '$'))[1])::DOUBLE",
+    "(list_transform([price], lambda RETURN_PCT_1H: ((return_pct_1h + 0) -> '$'))[1])::DOUBLE",
+    "((price + return_pct_1h) -> '$')::DOUBLE",
   ];
 
   it('DuckDB reads such a name as the row\'s label where the row holds one (what the guard had let through)', async () => {
@@ -129,6 +134,8 @@ describe('a lambda parameter is one only as written, case and all', () => {
     ).getRowObjectsJS();
     expect(rows.length).toBe(50);
     for (const row of rows) expect(row.leak).toBe(row.label);
+    const arrow = (await fixture.connection.runAndReadAll(`SELECT return_pct_1h AS label, ${leaks[6]} AS leak FROM market_events WHERE return_pct_1h IS NOT NULL LIMIT 50`)).getRowObjectsJS();
+    for (const row of arrow) expect(row.leak).toBe(row.label);
   });
 
   for (const sql of leaks) {
@@ -150,6 +157,8 @@ describe('a lambda parameter is one only as written, case and all', () => {
     const features = await checkFeatureSet([
       derivedFeature('same_case', ['price'], 'list_transform([price], lambda return_pct_1h: return_pct_1h * 2)[1]'),
       derivedFeature('quoted_same', ['price'], 'list_transform([price], lambda "RETURN_PCT_1H": "RETURN_PCT_1H" * 3)[1]'),
+      derivedFeature('indexed', ['price'], 'list_transform([price], (x, i) -> x * 4 + i - 1)[1]'),
+      derivedFeature('json_price', ['price'], "((price + 0) -> '$')::DOUBLE * 5"),
     ]);
     const rows = (
       await fixture.connection.runAndReadAll(`SELECT price, ${predictorSelectSql(features.predictors)} FROM ${trailingFeaturesSql('market_events_current', features.predictors)} WHERE price IS NOT NULL LIMIT 50`)
@@ -158,6 +167,8 @@ describe('a lambda parameter is one only as written, case and all', () => {
     for (const row of rows) {
       expect(row.same_case).toBe((row.price as number) * 2);
       expect(row.quoted_same).toBe((row.price as number) * 3);
+      expect(row.indexed).toBeCloseTo((row.price as number) * 4, 9);
+      expect(row.json_price).toBeCloseTo((row.price as number) * 5, 9);
     }
     expect(await rejection(() => checkFeatureSet([derivedFeature('x_case', ['price'], 'list_transform([price], lambda X: x)[1]')]))).toBeInstanceOf(UnknownColumnError);
   });
