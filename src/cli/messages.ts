@@ -186,6 +186,12 @@ export const commandMessages = {
       ? `--window is empty; give one window for rdw study model: one of ${WINDOWS.join(', ')}.`
       : `--window takes one window for rdw study model, not ${windows.length} (${windows.join(', ')}); run it once per window.`,
   researchUsage: () => 'Use "rdw research catalog", "rdw research get <DATASET_ID>" or "rdw research csv <DATASET_ID>".',
+  /** `rdw research catalg`: the action that is none, the nearest one when it is a typo, then the usage. */
+  unknownResearchAction: (action: string, near: string | undefined) =>
+    `Unknown research action "${printableText(action, 40)}"${near === undefined ? '.' : `; did you mean "${near}"?`} ${commandMessages.researchUsage()}`,
+  /** `rdw research get` (or csv) without the dataset it reads. */
+  researchNeedsDataset: (action: string) =>
+    `rdw research ${action} needs a dataset ID: rdw research ${action} <DATASET_ID> (rdw research catalog lists them).`,
   liveUsage: () => 'Use "rdw live <PAGE_KEY>" (add --csv for CSV rows).',
   kernelUsage: () => 'Use "rdw kernel install" to register the TypeScript kernel.',
   // sql
