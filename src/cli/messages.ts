@@ -460,6 +460,12 @@ export const syncMessages = {
   snapshotLine: (dataset: string, status: string, detail: string) => `snapshot ${dataset} ${status}${detail === '' ? '' : `: ${detail}`}`,
   snapshotRecorded: (generatedAt: string) => `generated ${generatedAt}`,
   snapshotUnchanged: (generatedAt: string) => `same generated_at ${generatedAt} as recorded`,
+  /**
+   * A chosen snapshot dataset the service does not have (404): the choice is remembered, so every later sync asks
+   * again and fails; how to choose again without it (`kept`: the other chosen datasets).
+   */
+  snapshotDatasetUnknown: (dataset: string, kept: readonly string[]) =>
+    `The service has no research dataset ${dataset}, and this home's syncs ask for it every run (--snapshots is remembered); choose again without it: rdw sync --snapshots ${kept.length === 0 ? "''" : kept.join(',')} (rdw research catalog lists the dataset IDs).`,
   budgetLine: (left: string, daily: string, clearsOn: string) => `budget   ${left} of ${daily} left today (clears ${clearsOn} 00:00 UTC)`,
   budgetUnknown: (clearsOn: string) => `budget   not stated by the service (a daily limit clears ${clearsOn} 00:00 UTC)`,
   mayHaveFallenOff: (from: string, to: string) =>

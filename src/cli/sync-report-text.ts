@@ -3,6 +3,7 @@
 // study locks) as lines for stderr.
 
 import { utcSecondsText } from '../base/index.js';
+import { EXIT_CODES } from '../contract/index.js';
 import { workbenchMessages, type PinnedReleaseCheck, type SyncReport } from '../workbench/index.js';
 import { byteText } from './byte-text.js';
 import { documentMessages, syncMessages } from './messages.js';
@@ -57,13 +58,21 @@ export function syncReportText(report: SyncReport): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** Lines for stderr (each without the `rdw: ` prefix): fallen-off days, days without a release, restated releases, revised locks. */
+/**
+ * Lines for stderr (each without the `rdw: ` prefix): fallen-off days, days without a release, restated releases,
+ * revised locks, chosen snapshot datasets the service does not have.
+ */
 export function syncWarnings(report: SyncReport): string[] {
   const warnings: string[] = [];
   if (report.mayHaveFallenOff !== null) warnings.push(syncMessages.mayHaveFallenOff(report.mayHaveFallenOff.from, report.mayHaveFallenOff.to));
   if (report.missingDays.length > 0) warnings.push(syncMessages.missingDays(report.missingDays));
   for (const { id, field, imported, listed } of report.restated ?? []) warnings.push(workbenchMessages.listingRestated(id, field, imported, listed));
   for (const lock of report.locks) warnings.push(...lockCheckLines(lock.file, lock.releases));
+  // A chosen dataset the service does not have fails every later sync too (the choice is remembered): say how to drop it.
+  for (const entry of report.snapshots) {
+    if (entry.status !== 'failed' || entry.exitCode !== EXIT_CODES.notFound) continue;
+    warnings.push(syncMessages.snapshotDatasetUnknown(entry.dataset, report.snapshotDatasets.filter((dataset) => dataset !== entry.dataset)));
+  }
   return warnings;
 }
 

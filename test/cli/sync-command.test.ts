@@ -160,6 +160,28 @@ describe('rdw sync', () => {
     }
     expect((await runs()).length).toBe(recorded);
   });
+
+  // A new user's trial (session 43): `rdw sync --snapshots market-breath` (a typo) remembered the dataset, and every
+  // later plain sync failed on it (exit 6) with "check the dataset ID", never saying the ID came from a remembered
+  // choice nor how to drop it.
+  it('a chosen snapshot dataset the service lacks: exit 6, and stderr says how to choose again without it', async () => {
+    const fresh = await newHome();
+    const first = await rdw(['sync', '--snapshots', 'market-breath,funding-pressure'], fresh);
+    expect(first.code, first.stderr).toBe(6);
+    expect(first.stdout).toMatch(/^snapshot market-breath failed: /m);
+    expect(first.stderr).toContain(`rdw: ${syncMessages.snapshotDatasetUnknown('market-breath', ['funding-pressure'])}\n`);
+    // Remembered: a plain sync asks again, and says it again.
+    const again = await rdw(['sync'], fresh);
+    expect(again.code).toBe(6);
+    expect(again.stderr).toContain(syncMessages.snapshotDatasetUnknown('market-breath', ['funding-pressure']));
+    // The advice, followed: the next syncs no longer ask for it.
+    const chosen = await rdw(['sync', '--snapshots', 'funding-pressure'], fresh);
+    expect(chosen.code, chosen.stderr).toBe(0);
+    expect(chosen.stderr).not.toContain('market-breath');
+    const alone = await rdw(['sync', '--snapshots', 'market-breath'], fresh);
+    expect(alone.stderr).toContain(syncMessages.snapshotDatasetUnknown('market-breath', []));
+    expect(syncMessages.snapshotDatasetUnknown('market-breath', [])).toContain("rdw sync --snapshots ''");
+  });
 });
 
 describe('rdw sync as processes', () => {
