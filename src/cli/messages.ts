@@ -147,6 +147,7 @@ export const commandMessages = {
   fittingModel: (locked: boolean) => `${locked ? 'checking the lock, then ' : ''}fitting and scoring the model over the folds`,
   verifying: () => 're-hashing every stored file and fingerprinting every release\'s rows',
   syncing: () => 'syncing: listing, pulling new releases and revisions by ID, recording snapshots',
+  exporting: () => 'writing the rows as Parquet files, one folder per day',
   noCatalog: (home: string) =>
     `No catalog at ${home}: run rdw pull (or rdw demo) first, or point --home/RDW_HOME at an existing home.`,
   badCatalogWait: (value: string) =>

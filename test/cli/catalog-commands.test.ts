@@ -206,4 +206,24 @@ describe('rdw ls, verify, sql, export', () => {
       }),
     );
   });
+
+  it('export says a slow write on a terminal (test/cli/slow-step-notice.test.ts: nothing to a pipe or --json)', async () => {
+    // A new user's trial (session 43): rdw export of 100 days sat 7-10 s on a blank terminal until its result line.
+    // Two days' rows are copied to 150 more days with DuckDB's own SQL (141k rows, 152 partitions: 4-5 s at load 3.5),
+    // so that the export takes over a second on any machine.
+    await withMockServer({ days: 3 }, (mock) =>
+      withTempHome(async (home) => {
+        expect((await rdw(mock, home, ['pull', '--latest', '2'])).code).toBe(0);
+        const db = await DuckDBInstance.create(path.join(home, 'catalog.duckdb'));
+        const connection = await db.connect();
+        await connection.run("INSERT INTO market_events SELECT market_events.* REPLACE (day + range::INTEGER + 1 AS day) FROM market_events, range(150)");
+        connection.closeSync();
+        db.closeSync();
+        const slow = await rdw(mock, home, ['export', 'out'], { tty: true });
+        expect(slow.code, slow.stderr).toBe(0);
+        expect(slow.stderr).toMatch(/^rdw: writing the rows as Parquet files, one folder per day \(\d+ s so far\)…$/m);
+        expect(slow.stdout).toMatch(/^Exported \d+ rows in \d+ day partitions to /);
+      }),
+    );
+  }, 120_000);
 });

@@ -10,6 +10,7 @@ import type { Command } from '../command.js';
 import { COMMAND_LINES } from '../flags.js';
 import { commandMessages } from '../messages.js';
 import { refuseDashOutput, refuseHomeOutput } from '../output-path.js';
+import { sayWhileSlow } from '../slow-step-notice.js';
 
 export const exportCommand: Command = {
   name: 'export',
@@ -23,7 +24,7 @@ export const exportCommand: Command = {
       // The URL is checked before the catalog opens, as a bad flag is; the store is reached only after.
       const url = checkExportStoreUrl(target);
       const catalog = await openCliCatalog(context, 'read');
-      const result = await exportToStore(catalog, url, { current, env: context.env });
+      const result = await sayWhileSlow(context, commandMessages.exporting(), () => exportToStore(catalog, url, { current, env: context.env }));
       if (context.json) context.stdout.write(`${JSON.stringify(result)}\n`);
       else context.stdout.write(`${catalogMessages.exported(result.rows, result.partitions.length, result.url)}\n`);
       return;
@@ -31,7 +32,8 @@ export const exportCommand: Command = {
     const dir = path.resolve(context.cwd, target);
     await refuseHomeOutput(context.home, dir, { what: 'rdw export', typed: target, example: 'rdw export ./export', option: 'dir', kind: 'folder' });
     const catalog = await openCliCatalog(context, 'read');
-    const result = await exportParquet(catalog, dir, { current });
+    // 100 days take 5-10 s on a busy machine, on a screen that had stayed blank until the result line.
+    const result = await sayWhileSlow(context, commandMessages.exporting(), () => exportParquet(catalog, dir, { current }));
     if (context.json) context.stdout.write(`${JSON.stringify(result)}\n`);
     else context.stdout.write(`${catalogMessages.exported(result.rows, result.partitions.length, result.dir)}\n`);
   },
