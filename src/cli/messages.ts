@@ -148,6 +148,7 @@ export const commandMessages = {
   verifying: () => 're-hashing every stored file and fingerprinting every release\'s rows',
   syncing: () => 'syncing: listing, pulling new releases and revisions by ID, recording snapshots',
   exporting: () => 'writing the rows as Parquet files, one folder per day',
+  lockRecording: () => 'checking the pinned rows against their stored files, writing the lock',
   noCatalog: (home: string) =>
     `No catalog at ${home}: run rdw pull (or rdw demo) first, or point --home/RDW_HOME at an existing home.`,
   badCatalogWait: (value: string) =>

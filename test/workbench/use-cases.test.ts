@@ -77,12 +77,22 @@ describe('lockReleases and the locked studies', () => {
           expect(JSON.parse(await readFile(lockPath, 'utf8')).releases.map((release: { id: string }) => release.id)).toEqual(lock.releases.map((release) => release.id));
           await written.close();
 
-          // A lock of present IDs: the catalog read-only, no connection.
+          // A lock of present IDs: the catalog read-only, no connection. Its recording (rows checked, file written)
+          // runs inside whileRecording, so a command can say a slow one (session 43: 100 releases, 4-6 s blank).
           opened.length = 0;
-          const again = await lockReleases(path.join(home, 'two.lock.json'), { ids: listing.slice(0, 2) }, { openCatalog: open, connect });
+          const twoPath = path.join(home, 'two.lock.json');
+          const recorded: boolean[] = [];
+          const whileRecording = async <T>(work: () => Promise<T>): Promise<T> => {
+            recorded.push(await readFile(twoPath).then(() => true, () => false));
+            const done = await work();
+            recorded.push(await readFile(twoPath).then(() => true, () => false));
+            return done;
+          };
+          const again = await lockReleases(twoPath, { ids: listing.slice(0, 2) }, { openCatalog: open, connect, whileRecording });
           expect(opened).toEqual(['read']);
           expect(connects).toBe(1);
           expect(again.lock.releases).toHaveLength(2);
+          expect(recorded).toEqual([false, true]);
           await again.catalog.close();
 
           // Both studies read exactly the locked IDs, after verifying them.

@@ -18,6 +18,7 @@ import { refuseDashOutput, refuseHomeOutput } from '../output-path.js';
 import { openCliCatalog } from '../open-cli-catalog.js';
 import { listenForInterrupt, type InterruptListener } from '../interrupt-listener.js';
 import { pullProgressView } from '../pull-progress-view.js';
+import { sayWhileSlow } from '../slow-step-notice.js';
 
 export const lockCommand: Command = {
   name: 'lock',
@@ -61,6 +62,8 @@ export const lockCommand: Command = {
       },
       signal: stop.signal,
       onInterrupted: (pulled) => void (interruptedPull = pulled),
+      // After the pull (its bar ended): 100 present releases had sat 4-6 s on a blank screen while their rows were checked.
+      whileRecording: (work) => sayWhileSlow(context, commandMessages.lockRecording(), work),
       onPlanned: (ids) => progress.planned(ids),
       ...(progress.onProgress === undefined ? {} : { onProgress: progress.onProgress }),
       onPulled: (pulledIds, pulled) => {
