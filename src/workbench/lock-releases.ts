@@ -4,7 +4,7 @@
 
 import { importedReleaseIds, pullReleases, type Catalog, type PullProgress, type PullReleasesResult, type PullResult } from '../catalog/index.js';
 import { AbortedError, type RdwClient } from '../client/index.js';
-import { regularFileTarget, writeLock, type StudyLock } from '../locks/index.js';
+import { recordStudyLock, regularFileTarget, writeLockFile, type StudyLock } from '../locks/index.js';
 import { checkWantedReleases, listLatestReleases, type WantedReleases } from './pull-wanted.js';
 import { workbenchMessages } from './messages.js';
 import { resolveReleaseIds } from './resolve-release-ids.js';
@@ -53,6 +53,7 @@ export async function lockReleases(lockPath: string, wanted: WantedReleases, opt
   let catalog = await options.openCatalog('ids' in wanted ? 'read' : 'write');
   let ids = 'ids' in wanted ? [...new Set(await resolveReleaseIds(catalog, wanted.ids))] : [];
   let missing = await missingIds(catalog, ids);
+  let pulled: PullReleasesResult | undefined;
   if ('latest' in wanted || missing.length > 0) {
     if (catalog.readOnly) {
       await catalog.close();
@@ -69,13 +70,21 @@ export async function lockReleases(lockPath: string, wanted: WantedReleases, opt
     }
     if (missing.length > 0) options.onPlanned?.(missing);
     const result = await pullReleases(catalog, client, missing, { ...signal, ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }) });
+    pulled = result;
     // A lock pins what was asked for, all of it: an interrupted pull writes none (what it imported stays).
     if (options.signal?.aborted === true) interrupted(options, result);
     const failed = result.failed[0];
     if (failed !== undefined) throw failed.error;
     options.onPulled?.(missing, result.pulled);
   }
-  const record = () => writeLock(lockPath, catalog, ids);
+  // A signal heard while the pinned rows were checked writes no lock either (session 43: it had written the lock and
+  // exited 0 after saying "stopping"): the check ends, then nothing is written.
+  const record = async () => {
+    const lock = await recordStudyLock(catalog, ids);
+    if (options.signal?.aborted === true) interrupted(options, pulled);
+    await writeLockFile(lockPath, lock);
+    return lock;
+  };
   const lock = await (options.whileRecording === undefined ? record() : options.whileRecording(record));
   return { lock, catalog };
 }

@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { importedReleaseIds, openCatalog, type Catalog } from '../../src/catalog/index.js';
+import { AbortedError } from '../../src/client/index.js';
 import { eventStudyOfLock, lockReleases, modelStudyOfLock, pullWanted } from '../../src/workbench/index.js';
 import { withMockServer } from '../support/with-mock-server.js';
 import { mockClient, withCatalog } from '../support/with-catalog.js';
@@ -106,6 +107,33 @@ describe('lockReleases and the locked studies', () => {
         } finally {
           for (const each of catalogs) await each.close().catch(() => undefined);
         }
+      });
+    });
+  });
+
+  it('a signal heard while the pinned rows are checked writes no lock (AbortedError, onInterrupted told)', async () => {
+    // A new user's trial (session 43): Ctrl-C during rdw lock --latest 100's check of present rows said "stopping",
+    // then wrote the lock and exited 0.
+    await withMockServer({ days: 4, seed: 7 }, async (mock) => {
+      await withCatalog(async (catalog, home) => {
+        const client = mockClient(mock, home);
+        await pullWanted(catalog, client, { latest: 2 });
+        const stop = new AbortController();
+        const told: unknown[] = [];
+        const lockPath = path.join(home, 'stopped.lock.json');
+        const locking = lockReleases(lockPath, { latest: 2 }, {
+          openCatalog: async () => catalog,
+          connect: async () => client,
+          signal: stop.signal,
+          onInterrupted: (pulled) => void told.push(pulled),
+          whileRecording: (work) => {
+            stop.abort(new Error('SIGINT'));
+            return work();
+          },
+        });
+        await expect(locking).rejects.toBeInstanceOf(AbortedError);
+        expect(told).toHaveLength(1);
+        await expect(readFile(lockPath)).rejects.toMatchObject({ code: 'ENOENT' });
       });
     });
   });
