@@ -32,6 +32,14 @@ export class ProgressBar {
   update(event: PullProgress): void {
     if (event.kind === 'bytes') this.#bytes.set(event.releaseId, { done: event.done, total: event.total });
     else this.#settled.add(event.releaseId);
+    this.draw();
+  }
+
+  /**
+   * Draws the bar as it stands (`0/N releases` before any progress): a command draws it once its releases are
+   * planned, so the seconds before the first one settles (reproduce's re-hash, a slow first download) show it.
+   */
+  draw(): void {
     let done = 0;
     let waiting = 0;
     for (const [id, file] of this.#bytes) {

@@ -9,7 +9,7 @@ import { ProgressBar } from './progress-bar.js';
 export interface PullProgressView {
   /** stderr for notices while the command pulls: written above the bar when one is drawn. */
   readonly stderr: CliOutput;
-  /** Draws the bar for these releases (a terminal only; each ID counted once). */
+  /** Draws the bar for these releases at once, at 0 of them (a terminal only; each ID counted once). */
   planned(ids: readonly string[]): void;
   /** The bar's update, on a terminal only (undefined otherwise: no progress is taken). */
   readonly onProgress: ((event: PullProgress) => void) | undefined;
@@ -30,6 +30,8 @@ export function pullProgressView(context: CliContext): PullProgressView {
     stderr,
     planned(ids) {
       bar = drawn ? new ProgressBar(context.stderr, new Set(ids).size) : undefined;
+      // Drawn at once: rdw reproduce of 100 present releases had shown nothing for 2-5 s until the first re-hash ended.
+      bar?.draw();
     },
     onProgress: drawn ? (event) => bar?.update(event) : undefined,
     end() {

@@ -3,7 +3,9 @@
 
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
+import type { CliContext } from '../../src/cli/cli-context.js';
 import { ProgressBar } from '../../src/cli/progress-bar.js';
+import { pullProgressView } from '../../src/cli/pull-progress-view.js';
 import { wrappingOutput } from '../../src/cli/wrapping-output.js';
 import { runCli } from '../../src/cli/run-cli.js';
 import { captureOutput } from '../support/capture-output.js';
@@ -71,6 +73,23 @@ describe('ProgressBar', () => {
     bar.update({ kind: 'release', releaseId: 'c', status: 'failed' });
     bar.update({ kind: 'release', releaseId: 'e', status: 'present' });
     expect(screen(out.text()).at(-1)).toBe('[########################] 4/4 releases  3.5 MiB');
+  });
+
+  it('is drawn at 0/N as soon as the releases are planned, before any progress (pullProgressView)', () => {
+    // A new user's trial (session 43): rdw reproduce of 100 present releases showed nothing for 2-5 s, until the first
+    // release's re-hash ended and the bar appeared at 11/100.
+    const out = captureOutput(true);
+    const view = pullProgressView({ json: false, stderr: out.output } as CliContext);
+    view.planned(['a', 'b', 'a']);
+    expect(screen(out.text())).toEqual(['[------------------------] 0/2 releases  0.0 MiB']);
+    view.stderr.write('rdw: a notice\n');
+    expect(screen(out.text())).toEqual(['rdw: a notice', '[------------------------] 0/2 releases  0.0 MiB']);
+    view.end();
+    const piped = captureOutput(false);
+    pullProgressView({ json: false, stderr: piped.output } as CliContext).planned(['a']);
+    const json = captureOutput(true);
+    pullProgressView({ json: true, stderr: json.output } as CliContext).planned(['a']);
+    expect([piped.text(), json.text()]).toEqual(['', '']);
   });
 
   it('writes a notice as it is before the bar is drawn', () => {
