@@ -1,9 +1,10 @@
 // "Did you mean …": the known name nearest to a mistyped one, by edit distance (insertions, deletions,
-// substitutions and swaps of two neighbouring letters each count 1), or none when nothing is near.
+// substitutions and swaps of two neighbouring letters each count 1), or the one name it starts, or none.
 
 /**
  * The name of `known` nearest to `typed`, when it is near enough to be a typo: at most one edit for names of
- * up to 5 letters (`lss` → `ls`), two for longer ones (`--latst` → `--latest`). Ties: the first in `known`.
+ * up to 5 letters (`lss` → `ls`), two for longer ones (`--latst` → `--latest`). Ties: the first in `known`. Else the
+ * one name that starts with `typed` (3 letters or more besides leading dashes: `--dry` → `--dry-run`), if one does.
  */
 export function closestName(typed: string, known: readonly string[]): string | undefined {
   let best: { name: string; distance: number } | undefined;
@@ -12,7 +13,11 @@ export function closestName(typed: string, known: readonly string[]): string | u
     const allowed = name.length <= 5 ? 1 : 2;
     if (distance <= allowed && distance < (best?.distance ?? Infinity)) best = { name, distance };
   }
-  return best?.name;
+  if (best !== undefined) return best.name;
+  // A name cut short (`--dry` for --dry-run: 4 edits) is the start of exactly one known name; 3 letters at least.
+  if (typed.replace(/^-+/, '').length < 3) return undefined;
+  const starting = known.filter((name) => name.startsWith(typed));
+  return starting.length === 1 ? starting[0] : undefined;
 }
 
 /** Optimal string alignment distance between `a` and `b` (Damerau-Levenshtein without repeated edits of one part). */

@@ -63,6 +63,13 @@ describe('did you mean', () => {
     ['concurency', ['concurrency'], 'concurrency'],
     ['reproduced', ['reproduce'], 'reproduce'],
     ['export', ['openapi', 'demo'], undefined],
+    // A new user's trial (session 43): `rdw gc --dry` (4 edits from --dry-run) was named with no suggestion.
+    ['--dry', ['--dry-run', '--json'], '--dry-run'],
+    ['--full', ['--full-ids', '--json'], '--full-ids'],
+    ['rep', ['releases', 'reproduce'], 'reproduce'],
+    ['re', ['releases', 'reproduce', 'research'], undefined],
+    ['res', ['research', 'reproduce'], 'research'],
+    ['--s', ['--split', '--seed'], undefined],
   ] as const)('closestName(%s, %j) = %s', (typed, known, expected) => {
     expect(closestName(typed, known)).toBe(expected);
   });
