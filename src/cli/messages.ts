@@ -175,7 +175,10 @@ export const commandMessages = {
       'Run "rdw study --help" for the flags of both.',
     ].join('\n'),
   studyNeeded: () => 'Name a study: rdw study event (event vs control) or rdw study model (a model scored by time-aware folds).',
-  unknownStudy: (name: string | undefined) => `Unknown study "${name ?? ''}"; the studies are: event, model. Run "rdw study --help".`,
+  unknownStudy: (name: string | undefined, near?: string) =>
+    `Unknown study "${printableText(name ?? '', 40)}"${near === undefined ? '' : ` (did you mean "${near}"?)`}; the studies are: event, model. Run "rdw study --help".`,
+  studyExtraArgument: (study: string, extra: string) =>
+    `rdw study ${study} takes no other argument, but "${printableText(extra, 40)}" was given; options start with -- (run "rdw study --help").`,
   studyFlagNotFor: (flag: string, study: string, other: string) =>
     `--${flag} applies to rdw study ${other}, not rdw study ${study}; leave it out.`,
   intervalFlagTwice: () => '--bootstrap is the old name of --interval; give one of them (e.g. --interval row-bootstrap).',

@@ -54,6 +54,10 @@ const CLI_REFUSALS: readonly (readonly [string[], string])[] = [
   [['research', 'catalog', 'extra'], 'Use "rdw research catalog", "rdw research get <DATASET_ID>" or "rdw research csv <DATASET_ID>".'],
   // A new user's trial: a typo of an action, and a get without its dataset, had said the usage alone (session 43).
   [['research', 'catalg'], 'Unknown research action "catalg"; did you mean "catalog"? Use "rdw research catalog", "rdw research get <DATASET_ID>" or "rdw research csv <DATASET_ID>".'],
+  // A mistyped study names the nearest one; a study given an extra word names that word, not "Unknown study "event"".
+  [['study', 'evnt'], 'Unknown study "evnt" (did you mean "event"?); the studies are: event, model. Run "rdw study --help".'],
+  [['study', 'regression'], 'Unknown study "regression"; the studies are: event, model. Run "rdw study --help".'],
+  [['study', 'event', '1h'], 'rdw study event takes no other argument, but "1h" was given; options start with -- (run "rdw study --help").'],
   [['research', 'list'], 'Unknown research action "list". Use "rdw research catalog", "rdw research get <DATASET_ID>" or "rdw research csv <DATASET_ID>".'],
   [['research', 'get'], 'rdw research get needs a dataset ID: rdw research get <DATASET_ID> (rdw research catalog lists them).'],
   [['research', 'csv'], 'rdw research csv needs a dataset ID: rdw research csv <DATASET_ID> (rdw research catalog lists them).'],

@@ -8,6 +8,7 @@ import { EXIT_CODES, type Window } from '../../contract/index.js';
 import type { EventStudyOptions } from '../../index.js';
 import { analysisMessages, eventStudyOfLock, type IntervalMethod, type StudyGroupKey } from '../../workbench/index.js';
 import { CliUsageError } from '../cli-errors.js';
+import { closestName } from '../closest-name.js';
 import type { Command } from '../command.js';
 import { COMMAND_LINES, STUDY_EVENT_FLAGS, STUDY_MODEL_ONLY_FLAGS } from '../flags.js';
 import { commandMessages } from '../messages.js';
@@ -17,6 +18,9 @@ import { pooledVersionsText, studyReportText } from '../study-report-text.js';
 import { textColumns } from '../wrap-text.js';
 import { withFlagDefaults } from '../parse-flags.js';
 import { runModelStudy } from './study-model.js';
+
+/** The studies `rdw study` runs. */
+const STUDIES = ['event', 'model'] as const;
 
 export const studyCommand: Command = {
   name: 'study',
@@ -31,7 +35,8 @@ export const studyCommand: Command = {
       return EXIT_CODES.usage;
     }
     refuseDashOutput(args.values.out as string | undefined, { what: '--out', writes: "it names the report's folder (the table is on stdout already)", example: '--out ./report', option: 'out' });
-    if ((study !== 'event' && study !== 'model') || extra.length > 0) throw new CliUsageError(commandMessages.unknownStudy(study), { option: 'study' });
+    if (study !== 'event' && study !== 'model') throw new CliUsageError(commandMessages.unknownStudy(study, closestName(study, STUDIES)), { option: 'study' });
+    if (extra.length > 0) throw new CliUsageError(commandMessages.studyExtraArgument(study, extra[0]!), { option: 'study' });
     // A file where the report's folder goes is refused before the study runs, not after its table.
     const out = args.values.out as string | undefined;
     await refuseFileAsOutputFolder(context.cwd, out);
