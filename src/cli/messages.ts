@@ -197,7 +197,11 @@ export const commandMessages = {
   /** `rdw research get` (or csv) without the dataset it reads. */
   researchNeedsDataset: (action: string) =>
     `rdw research ${action} needs a dataset ID: rdw research ${action} <DATASET_ID> (rdw research catalog lists them).`,
-  liveUsage: () => 'Use "rdw live <PAGE_KEY>" (add --csv for CSV rows).',
+  liveUsage: (pageKeys: readonly string[]) =>
+    `Give one page key: rdw live <PAGE_KEY>, where the live pages are ${pageKeys.join(', ')} (e.g. rdw live ${pageKeys[0]}; add --csv for CSV rows).`,
+  /** A page key the service answered 404 for and the spec names no live page for (a spec page's 404 keeps the client's sentence). */
+  livePageNotFound: (pageKey: string, pageKeys: readonly string[]) =>
+    `There is no live page "${printableText(pageKey, 40)}" (404); the live pages are ${pageKeys.join(', ')} (e.g. rdw live ${pageKeys[0]}), and RDW_SITE_URL names their host when it is not the API's.`,
   kernelUsage: () => 'Use "rdw kernel install" to register the TypeScript kernel.',
   // sql
   sqlNeedsQuery: (table: string) => `Give exactly one SQL query in quotes, e.g. rdw sql "SELECT count(*) FROM ${table}".`,

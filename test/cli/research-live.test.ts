@@ -5,6 +5,7 @@ import { runCli } from '../../src/cli/run-cli.js';
 import { withMockServer } from '../support/with-mock-server.js';
 import { withTempHome } from '../support/temp-home.js';
 import { captureOutput } from '../support/capture-output.js';
+import { RESEARCH_DATASETS } from '../../src/contract/index.js';
 
 describe('rdw research and rdw live', () => {
   it('lists the research catalog, prints a snapshot with its stale flag, and CSV rows header first', async () => {
@@ -83,6 +84,50 @@ describe('rdw research and rdw live', () => {
         const log = mock.requestLog.filter((entry) => entry.path.startsWith('/api/research/live/'));
         expect(log.length).toBeGreaterThan(0);
         expect(log.every((entry) => entry.auth === false)).toBe(true);
+      });
+    });
+  });
+
+  it('names the live pages when no page key is given (exit 2) or the service has no such page (exit 6)', async () => {
+    const pageKeys = RESEARCH_DATASETS.flatMap((dataset) => (dataset.live_page_key === undefined ? [] : [dataset.live_page_key]));
+    expect(pageKeys.length).toBeGreaterThan(0);
+    await withMockServer({ days: 3 }, async (mock) => {
+      await withTempHome(async (home) => {
+        const run = async (...argv: string[]) => {
+          const out = captureOutput();
+          const err = captureOutput();
+          const code = await runCli([...argv, '--home', home], {
+            env: { RDW_BASE_URL: mock.baseUrl, RDW_SITE_URL: mock.siteUrl },
+            stdout: out.output,
+            stderr: err.output,
+          });
+          return { code, out: out.text(), err: err.text() };
+        };
+        const before = mock.requestLog.length;
+        for (const argv of [['live'], ['live', 'market-breadth', 'funding-pressure']]) {
+          const missing = await run(...argv);
+          expect(missing.code).toBe(2);
+          expect(missing.out).toBe('');
+          expect(missing.err).toMatch(/^rdw: [^\n]+\n$/);
+          for (const key of pageKeys) expect(missing.err).toContain(key);
+        }
+        expect(mock.requestLog.length).toBe(before);
+
+        // The service is asked (a real one may serve pages the spec does not name); its 404 stays exit 6.
+        for (const argv of [['live', 'no-such-page'], ['live', 'MARKET-BREADTH', '--csv'], ['live', 'no-such-page', '--json']]) {
+          const unknown = await run(...argv);
+          expect(unknown.code).toBe(6);
+          expect(unknown.out).toBe('');
+          if (argv.includes('--json')) {
+            const { error } = JSON.parse(unknown.err.trim().split('\n').at(-1)!) as { error: { code: string; message: string } };
+            expect(error.code).toBe('RDW_API_NOT_FOUND');
+            for (const key of pageKeys) expect(error.message).toContain(key);
+          } else {
+            expect(unknown.err).toMatch(/^rdw: [^\n]+\n$/);
+            for (const key of pageKeys) expect(unknown.err).toContain(key);
+          }
+        }
+        expect(mock.requestLog.filter((entry) => entry.path.startsWith('/api/research/live/')).length).toBeGreaterThanOrEqual(3);
       });
     });
   });

@@ -61,7 +61,7 @@ const CLI_REFUSALS: readonly (readonly [string[], string])[] = [
   [['research', 'list'], 'Unknown research action "list". Use "rdw research catalog", "rdw research get <DATASET_ID>" or "rdw research csv <DATASET_ID>".'],
   [['research', 'get'], 'rdw research get needs a dataset ID: rdw research get <DATASET_ID> (rdw research catalog lists them).'],
   [['research', 'csv'], 'rdw research csv needs a dataset ID: rdw research csv <DATASET_ID> (rdw research catalog lists them).'],
-  [['live'], 'Use "rdw live <PAGE_KEY>" (add --csv for CSV rows).'],
+  [['live'], 'Give one page key: rdw live <PAGE_KEY>, where the live pages are market-breadth, funding-pressure (e.g. rdw live market-breadth; add --csv for CSV rows).'],
   [['kernel'], 'Use "rdw kernel install" to register the TypeScript kernel.'],
   [['mock', '--port', 'abc'], '--port "abc" is not valid: expected an integer 0-65535.'],
   [['mock', '--days', '0'], '--days "0" is not valid: expected an integer 1-3650.'],
