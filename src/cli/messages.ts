@@ -488,6 +488,9 @@ export const syncMessages = {
     `lock ${file}: ${day} is not in the service's listing (it fell off the latest 100, or is no longer listed); still served by ID`,
   lockListedOlder: (file: string, day: string) =>
     `lock ${file}: ${day} is listed under another ID, not newer; the pinned one is served by ID`,
+  // Not "newer": nothing dates a pin in neither the listing nor the catalog. Heading, pinned, listed, then what to do.
+  lockPinUnknown: (file: string, day: string) => `lock ${file}: ${day}: the pinned release is in neither its day's listing nor the catalog`,
+  lockPinUnknownRemedy: () => '  check the pinned ID (exact, case-sensitive), or write a new lock with rdw lock',
   lockListed: (id: string) => `  listed ${id}`,
   lockPinned: (id: string) => `  pinned ${id}`,
   lockNewer: (id: string, seenIn: string) => `  newer  ${id} (${seenIn})`,
@@ -521,9 +524,13 @@ export const syncMessages = {
     [
       '"rdw lock check <FILE...>" names every pinned release whose day has a newer revision in the listing',
       'or in the catalog: lock file, day, pinned ID, newer ID, when published. It never changes a lock. A',
-      'pinned release the service no longer lists is reported, not an error. Exit code 0 whether or not a',
-      'revision was found (a revised day is news, not a failure: the pinned IDs stay served); scripts read',
-      '--json: {"locks": [{"file", "releases": [{"id", "day", "status", "newerId", "newerGeneratedAt",',
-      '"seenIn"}]}], "revised": N}. A lock file named "check" is written as ./check.',
+      'pinned release the service no longer lists is reported, not an error. A pinned ID in neither the',
+      "listing nor the catalog while the listing names another release of its day (a mistyped or re-cased",
+      'ID: IDs are exact) is said to be not in the listing of its day, not newer: check the ID, or write a',
+      'new lock with rdw lock (rdw reproduce fails on an ID the service does not know). Exit code 0 whether',
+      'or not a revision or such a pin was found (news, not a failure); scripts read --json: {"locks":',
+      '[{"file", "releases": [{"id", "day", "status" (current, revised, unlisted or unknown), "newerId",',
+      '"newerGeneratedAt", "seenIn", "listedId"}]}], "revised": N}. A lock file named "check" is written',
+      'as ./check.',
     ].join('\n'),
 };

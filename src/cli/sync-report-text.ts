@@ -76,12 +76,16 @@ export function syncWarnings(report: SyncReport): string[] {
   return warnings;
 }
 
-/** Per revised or unlisted pinned release of `file`: a heading, then the pinned (and newer) ID; then that the lock is unchanged. */
+/** Per revised, unlisted or unknown pinned release of `file`: a heading, then the pinned (and newer) ID; then that the lock is unchanged. */
 export function lockCheckLines(file: string, checks: readonly PinnedReleaseCheck[]): string[] {
   const lines = checks.flatMap((check) => {
     if (check.status === 'revised') {
       const heading = syncMessages.lockRevised(file, check.day, publishedText(check.newerGeneratedAt));
       return [heading, syncMessages.lockPinned(check.id), syncMessages.lockNewer(check.newerId ?? '', check.seenIn ?? 'listing')];
+    }
+    // Neither listed nor in the catalog: not called newer (nothing dates the pin), said as not in its day's listing.
+    if (check.status === 'unknown') {
+      return [syncMessages.lockPinUnknown(file, check.day), syncMessages.lockPinned(check.id), syncMessages.lockListed(check.listedId ?? ''), syncMessages.lockPinUnknownRemedy()];
     }
     if (check.status !== 'unlisted') return [];
     // The listing names another revision of the day (not newer): say which, not that the day is gone from it.

@@ -8,14 +8,17 @@ import type { StudyLock } from './study-lock.js';
 /**
  * One pinned release checked: `revised` (a newer revision of its day is known), `current` (the listing
  * names it as its day's release, or nothing newer is known), `unlisted` (the listing does not name it and
- * nothing newer is known: its day fell off the listing, or the service no longer lists it; reported, not an error).
+ * nothing newer is known: its day fell off the listing, or the service no longer lists it; reported, not an error),
+ * `unknown` (the listing names another release for its day, and the pinned ID is in neither the listing nor the
+ * catalog: with no time of its own, "newer" cannot be known; a mistyped ID, another case, or a revision never seen
+ * here; reported, not an error). IDs are compared exactly (case-sensitive).
  */
 export interface PinnedReleaseCheck {
   /** The pinned release ID, exact. */
   id: string;
   /** Its UTC day, YYYY-MM-DD. */
   day: string;
-  status: 'current' | 'revised' | 'unlisted';
+  status: 'current' | 'revised' | 'unlisted' | 'unknown';
   /** The newest known revision of the day, when newer than the pinned one; null otherwise. */
   newerId: string | null;
   /** When the newer revision was generated (published), UTC Unix seconds; null when unknown or none. */
@@ -24,7 +27,8 @@ export interface PinnedReleaseCheck {
   seenIn: 'listing' | 'catalog' | null;
   /**
    * For `unlisted`: the release the listing names for that day instead, when it names one (a revision that is not
-   * newer by generated_at); absent when the listing names none of that day.
+   * newer by generated_at); absent when the listing names none of that day. For `unknown`: the release the listing
+   * names for that day.
    */
   listedId?: string;
 }
@@ -53,6 +57,12 @@ export async function checkLockRevisions(catalog: Catalog, lock: StudyLock, list
     const pinnedAt =
       timeOf(listedOfDay.find((item) => item.id === id)?.generated_at) ?? knownOfDay.find((revision) => revision.id === id)?.generatedAt ?? null;
     const pinnedListed = listedIds.has(id);
+    // Unknown to both the listing and the catalog: nothing says when it was made, so a listed revision of its day
+    // is not "newer", only other (a mistyped or re-cased ID is as unknown as a revision never seen here).
+    const listedOther = listedOfDay.find((item) => item.id !== id);
+    if (!pinnedListed && listedOther !== undefined && !knownOfDay.some((revision) => revision.id === id)) {
+      return { id, day, status: 'unknown' as const, newerId: null, newerGeneratedAt: null, seenIn: null, listedId: listedOther.id };
+    }
     const candidates: Candidate[] = [
       ...listedOfDay.filter((item) => item.id !== id).map((item) => ({ id: item.id, generatedAt: timeOf(item.generated_at), seenIn: 'listing' as const })),
       ...knownOfDay.filter((revision) => revision.id !== id).map((revision) => ({ id: revision.id, generatedAt: revision.generatedAt, seenIn: 'catalog' as const })),
