@@ -27,6 +27,7 @@ export type { UnsafeDeleteReason, UnsafeDeleteErrorOptions } from './unsafe-dele
 export { baseMessages } from './messages.js';
 export { signalExitCode } from './signal-exit-code.js';
 export { controlCharactersEscaped, printableText } from './printable-text.js';
+export { shownUrl } from './shown-url.js';
 export { STAGING_FOLDER_PREFIX, writeFolderStaged } from './staged-folder.js';
 export { isFolder } from './is-folder.js';
 export { utcSecondsText } from './utc-seconds-text.js';

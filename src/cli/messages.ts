@@ -2,7 +2,7 @@
 // results, the document views' and doctor's. (Flag descriptions and command summaries are in flags.ts.)
 
 import path from 'node:path';
-import { printableText } from '../base/index.js';
+import { printableText, shownUrl } from '../base/index.js';
 import { WINDOWS } from '../contract/index.js';
 import { EMBARGO_EXPECTED } from './flags.js';
 
@@ -11,6 +11,15 @@ import { EMBARGO_EXPECTED } from './flags.js';
 const releasesText = (count: number) => `${count} release${count === 1 ? '' : 's'}`;
 
 const JUPYTER_PACKAGES = 'jupyter-nbconvert python3-nbclient python3-ipykernel jupyter-client';
+
+/**
+ * A URL setting as typed, for a sentence: quoted, printable, cut, and never with its user:password@ part, query or
+ * fragment (shownUrl), which may carry a secret; a note says when something was left out.
+ */
+const quotedUrl = (value: string): string => {
+  const shown = shownUrl(value);
+  return `"${printableText(shown, 120)}"${shown === value ? '' : ' (shown without credentials, query or fragment)'}`;
+};
 
 export const cliMessages = {
   unknownCommand: (name: string, near: string | undefined) =>
@@ -43,11 +52,12 @@ export const cliMessages = {
       '(live pages at the root: RDW_SITE_URL defaults to that origin). Schemas stay open where the spec',
       'says "not shown" (extra fields allowed).',
     ].join('\n'),
-  // The value is as typed but made printable and cut (a 50,000-character value was echoed whole).
+  // The value is as typed but made printable and cut (a 50,000-character value was echoed whole), and without the
+  // parts that may hold a secret (u:secret@host/v1, a scheme left out, passes the client's secret check as no URL).
   badBaseUrl: (value: string) =>
-    `RDW_BASE_URL (or --base-url) "${printableText(value, 120)}" is not the API root; set it to the http(s) URL ending in /v1, e.g. https://host/v1.`,
+    `RDW_BASE_URL (or --base-url) ${quotedUrl(value)} is not the API root; set it to the http(s) URL ending in /v1, e.g. https://host/v1.`,
   badSiteUrl: (value: string) =>
-    `RDW_SITE_URL "${printableText(value, 120)}" is not an absolute http(s) URL; set it to the origin of the public live pages, e.g. https://host, or unset it (it defaults to the base URL's origin).`,
+    `RDW_SITE_URL ${quotedUrl(value)} is not an absolute http(s) URL; set it to the origin of the public live pages, e.g. https://host, or unset it (it defaults to the base URL's origin).`,
   // flag values (src/cli/parse-flags.ts)
   badCount: (flag: string, min: number, max: number) => `--${flag} must be an integer from ${min} to ${max}.`,
   badListingCount: (flag: string, min: number, max: number) =>
@@ -324,7 +334,7 @@ export const doctorMessages = {
   unreachable: (where: string, reason: string) => `${where} could not be reached: ${reason}.`,
   unreachableRemedy: () =>
     'Check RDW_BASE_URL (or --base-url): it is the API root including /v1, e.g. https://host/v1; then check the network, proxy or VPN.',
-  badBaseUrl: (value: string) => `RDW_BASE_URL (or --base-url) "${printableText(value, 120)}" is not an http(s) URL ending in /v1.`,
+  badBaseUrl: (value: string) => `RDW_BASE_URL (or --base-url) ${quotedUrl(value)} is not an http(s) URL ending in /v1.`,
   baseUrlCarriesSecret: (carried: 'key' | 'userinfo' | 'query' | 'fragment') =>
     `RDW_BASE_URL (or --base-url) carries ${{ key: 'an API key (or a key-shaped token)', userinfo: 'a user@ or user:password@ part', query: 'a query (?…)', fragment: 'a fragment (#…)' }[carried]}; it is not repeated here and no request was sent. The key goes only in RDW_API_KEY.`,
   badBaseUrlRemedy: () => 'Set it to the API root including /v1, e.g. export RDW_BASE_URL=https://host/v1.',

@@ -98,4 +98,32 @@ describe('URLs given to the CLI', () => {
       expect(out.text()).not.toContain(KEY);
     });
   });
+
+  // A secret with no rdw_sk_ prefix, so only its place (userinfo, query) can tell it: a setting whose scheme is left
+  // out or mistyped is no URL to the client's check, and its "is not the API root" sentence echoed it whole.
+  const OPAQUE = 'opaqueS3cretToken0123456789';
+  it.each([
+    ['RDW_BASE_URL, user:secret@ and no scheme', (h: string) => ({ argv: [], env: { RDW_BASE_URL: `user:${OPAQUE}@${h}/v1` } })],
+    ['--base-url, user:secret@ and a mistyped scheme', (h: string) => ({ argv: ['--base-url', `http//user:${OPAQUE}@${h}/v1`], env: {} })],
+    ['RDW_BASE_URL, the secret as user@ and no scheme', (h: string) => ({ argv: [], env: { RDW_BASE_URL: `${OPAQUE}@${h}/` } })],
+    ['RDW_BASE_URL, user:secret@ in a well-formed URL', (h: string) => ({ argv: [], env: { RDW_BASE_URL: `http://user:${OPAQUE}@${h}/` } })],
+    ['RDW_BASE_URL, ?key=secret', (h: string) => ({ argv: [], env: { RDW_BASE_URL: `http://${h}/?key=${OPAQUE}` } })],
+    ['RDW_BASE_URL, ?key=secret and no scheme', (h: string) => ({ argv: [], env: { RDW_BASE_URL: `${h}/v1?key=${OPAQUE}` } })],
+    ['RDW_SITE_URL, user:secret@ and no scheme', (h: string) => ({ argv: ['--base-url', `http://${h}/v1`], env: { RDW_SITE_URL: `user:${OPAQUE}@${h}` } })],
+  ])('never prints a secret of %s: rdw releases, live, doctor (text and --json) exit 2', async (_name, make) => {
+    await withTempHome(async (home) => {
+      const { argv, env } = make(host());
+      for (const command of [['releases'], ['live', 'market-breadth'], ['doctor'], ['doctor', '--json'], ['releases', '--json']]) {
+        const out = captureOutput();
+        const err = captureOutput();
+        const before = requests;
+        const code = await runCli([...command, ...argv, '--home', home], { env: { RDW_API_KEY: KEY, ...env }, stdout: out.output, stderr: err.output });
+        const shown = `${command.join(' ')}: ${out.text()}${err.text()}`;
+        expect(code, shown).toBe(2);
+        expect(shown).not.toContain(OPAQUE);
+        expect(shown).not.toContain(OPAQUE.slice(0, 12));
+        expect(requests, shown).toBe(before);
+      }
+    });
+  });
 });

@@ -3,6 +3,7 @@
 
 import { errors, type RdwClient } from '../../index.js';
 import { probeService, urlSecret, validateApiKey, type AccountLimits, type ServiceProbe } from '../../workbench/index.js';
+import { shownUrl } from '../../base/index.js';
 import { EXIT_CODES, PLANS, UsageError } from '../../contract/index.js';
 import type { CliContext } from '../cli-context.js';
 import { byteText } from '../byte-text.js';
@@ -197,8 +198,7 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
-/** The base URL without credentials, query or fragment. */
+/** The base URL without credentials, query or fragment (shownUrl), and without a trailing slash. */
 function displayUrl(value: string): string {
-  const url = new URL(value);
-  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+  return shownUrl(value).replace(/\/+$/, '');
 }
