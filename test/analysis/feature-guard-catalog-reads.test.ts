@@ -27,21 +27,13 @@ import {
 } from '../../src/analysis/index.js';
 import { modelStudy } from '../../src/modelling/index.js';
 import { simulatorCatalog, type FixtureCatalog } from '../support/fixture-catalog.js';
+import { rejection } from '../support/thrown.js';
 
 let fixture: FixtureCatalog;
 beforeAll(async () => {
   fixture = await simulatorCatalog({ seed: 1, days: 4, label: 'feature-guard-catalog-reads' });
 }, 120_000);
 afterAll(async () => fixture?.close());
-
-async function rejection(run: () => Promise<unknown>): Promise<unknown> {
-  try {
-    await run();
-  } catch (error) {
-    return error;
-  }
-  return undefined;
-}
 
 const target = derivedFeature('up_1h', ['return_pct_1h'], 'CASE WHEN return_pct_1h IS NULL THEN NULL WHEN return_pct_1h > 0 THEN 1 ELSE 0 END');
 

@@ -21,7 +21,7 @@ import {
 import { defaultModelSpec, modelCatalog, modelStudy } from '../../src/modelling/index.js';
 import { MARKET_EVENT_FIELDS, UsageError } from '../../src/contract/index.js';
 import { simulatorCatalog, type FixtureCatalog } from '../support/fixture-catalog.js';
-import { thrown } from '../support/thrown.js';
+import { rejection, thrown } from '../support/thrown.js';
 
 const labels = MARKET_EVENT_FIELDS.filter((field) => field.role === 'label');
 const LABEL = 'direction_adjusted_return_pct_1h';
@@ -32,15 +32,6 @@ beforeAll(async () => {
   fixture = await simulatorCatalog({ seed: 1, days: 6, label: 'feature-sql-guard' });
 }, 120_000);
 afterAll(async () => fixture?.close());
-
-async function rejection(run: () => Promise<unknown>): Promise<unknown> {
-  try {
-    await run();
-  } catch (error) {
-    return error;
-  }
-  return undefined;
-}
 
 /** The feature's SQL through checkFeatureSet, declared as reading only `price`. */
 const check = (sql: string, name = 'hidden') => rejection(() => checkFeatureSet([derivedFeature(name, ['price'], sql)]));

@@ -9,3 +9,13 @@ export function thrown(call: () => unknown): unknown {
   }
   throw new Error('expected the call to throw, and it returned');
 }
+
+/** What an asynchronous call rejected with, or undefined when it resolved (a test may expect either). */
+export async function rejection(run: () => Promise<unknown>): Promise<unknown> {
+  try {
+    await run();
+  } catch (error) {
+    return error;
+  }
+  return undefined;
+}
