@@ -55,7 +55,11 @@ export async function regularFileTarget(file: string): Promise<string> {
     if (error.code === 'ENOENT') return undefined;
     throw writeFailureOf(error, file, true);
   });
-  if (found === undefined || found.isFile()) return file;
+  if (found === undefined) return file;
+  if (found.isFile()) {
+    await refuseReplacingNonLock(file, found.size);
+    return file;
+  }
   // Refused here, before rdw lock pulls anything (it pulled, then the rename failed EISDIR: a new user's trial).
   if (found.isDirectory()) throw new IsAFolderError(environmentMessages.isAFolder(file), { path: file });
   if (found.isSymbolicLink()) {
@@ -65,6 +69,27 @@ export async function regularFileTarget(file: string): Promise<string> {
   }
   const kind = found.isFIFO() ? 'a FIFO (named pipe)' : found.isSocket() ? 'a socket' : 'a device';
   throw new NotARegularFileError(environmentMessages.notARegularFile(file, kind), { path: file });
+}
+
+/**
+ * A lock replaces an earlier lock (or an empty file), never another file: `rdw lock notes.md --latest 3` had
+ * replaced the notes with a lock. Any JSON object with a `lockVersion` counts as a lock (a newer or a damaged one too).
+ * @throws StudyOptionError (exit 2) naming the file, before anything is pulled or written
+ */
+async function refuseReplacingNonLock(file: string, size: number): Promise<void> {
+  if (size === 0) return;
+  const text = size > MAX_LOCK_BYTES ? undefined : await readFile(file, 'utf8').catch(() => undefined);
+  if (text !== undefined && isLockText(text)) return;
+  throw new StudyOptionError(studyMessages.lockWouldReplace(path.basename(file)), { option: 'lock' });
+}
+
+function isLockText(text: string): boolean {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value) && Object.hasOwn(value, 'lockVersion');
+  } catch {
+    return false;
+  }
 }
 
 /** The largest lock file read: 64 MiB (a lock of 10,000 releases is about 6 MiB). */

@@ -27,6 +27,8 @@ export const studyMessages = {
     `The study lock ${source} is ${kind}, not a file; give the path of the lock file (e.g. study.lock.json).`,
   lockTooLarge: (source: string, bytes: number, limit: number) =>
     `The study lock ${source} is ${(bytes / 2 ** 20).toFixed(0)} MiB, more than any study lock (at most ${limit / 2 ** 20} MiB); check that the path names the lock file.`,
+  lockWouldReplace: (file: string) =>
+    `${printableText(file, 120)} exists and is not a study lock (no JSON "lockVersion"); a lock is written only over an earlier lock: name a new file, or move ${printableText(file, 120)} away first.`,
   lockEmpty: () => 'A study lock needs at least one release; name release IDs or use --latest N.',
   notInCatalog: (id: string) =>
     `Release ${id} is not in the local catalog; pull it first with "rdw pull ${id}" or lock only imported releases.`,

@@ -134,6 +134,13 @@ describe('rdw lock / rdw reproduce', () => {
     expect((await rdw(home, ['lock', 'x.json', '--latest', '2', 'a'.repeat(64)])).code).toBe(2);
     expect((await rdw(home, ['reproduce'])).code).toBe(2);
     expect(mock.requestLog.length).toBe(before);
+    // A file that is not a lock is never replaced (a new user's `rdw lock notes.md --latest 3` had replaced the notes).
+    await writeFile(path.join(home, 'notes.md'), 'my precious notes\n');
+    const notLock = await rdw(home, ['lock', 'notes.md', '--latest', '2']);
+    expect(notLock.code).toBe(2);
+    expect(notLock.stderr).toBe('rdw: notes.md exists and is not a study lock (no JSON "lockVersion"); a lock is written only over an earlier lock: name a new file, or move notes.md away first.\n');
+    expect(await readFile(path.join(home, 'notes.md'), 'utf8')).toBe('my precious notes\n');
+    expect(mock.requestLog.length).toBe(before);
     const unknown = await rdw(home, ['lock', 'x.json', 'e'.repeat(64)]);
     expect(unknown.code).toBe(6);
   });

@@ -112,7 +112,7 @@ describe('writeLock / readLock', () => {
       withPulled(mock, home, ids, async (catalog) => {
         const target = path.join(home, 'kept', 'study.lock.json');
         await mkdir(path.dirname(target));
-        await writeFile(target, 'old');
+        await writeFile(target, '{"lockVersion": 1, "releases": []}');
         const link = path.join(home, 'link.lock.json');
         await symlink(target, link);
         const written = await writeLock(link, catalog, ids);
@@ -131,6 +131,31 @@ describe('writeLock / readLock', () => {
         expect((await lstat(fifo)).isFIFO()).toBe(true);
         expect((await lstat('/dev/null')).isCharacterDevice()).toBe(true);
         expect((await lstat(dangling)).isSymbolicLink()).toBe(true);
+      }),
+    );
+  });
+
+  it('replaces an earlier lock or an empty file, never another file: a usage error (exit 2) naming it, the file as it was', async () => {
+    // A new user's trial (session 43): `rdw lock notes.md --latest 3` replaced the notes with a lock.
+    await inHome((home) =>
+      withPulled(mock, home, ids, async (catalog) => {
+        const notes = path.join(home, 'notes.md');
+        for (const text of ['my precious notes\n', '{"releases": []}', '[1, 2]', 'x'.repeat(100)]) {
+          await writeFile(notes, text);
+          const error = await writeLock(notes, catalog, ids).then(() => 'written', (caught: unknown) => caught);
+          expect(error).toBeInstanceOf(StudyOptionError);
+          expect(error).toMatchObject({ exitCode: 2, option: 'lock' });
+          expect((error as Error).message).toBe(
+            'notes.md exists and is not a study lock (no JSON "lockVersion"); a lock is written only over an earlier lock: name a new file, or move notes.md away first.',
+          );
+          expect(await readFile(notes, 'utf8')).toBe(text);
+        }
+        // An earlier lock (of any version, even damaged) and an empty file are replaced.
+        for (const text of [studyLockToJson(await recordStudyLock(catalog, ids.slice(0, 1))), '{"lockVersion": 99}', '{"lockVersion": 1, "releases": 3}', '']) {
+          await writeFile(notes, text);
+          const written = await writeLock(notes, catalog, ids);
+          expect(await readFile(notes, 'utf8')).toBe(studyLockToJson(written));
+        }
       }),
     );
   });
