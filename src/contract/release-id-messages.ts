@@ -9,6 +9,9 @@ export const releaseIdMessages = {
   /** No release the catalog knows (imported or listed) starts with `prefix`. */
   unknownPrefix: (prefix: string) =>
     `No release this catalog knows starts with "${printableText(prefix)}": run rdw releases (it records what the API lists) and copy an ID from it, or give the whole ID.`,
+  /** As unknownPrefix, when one known ID starts with the prefix in another case (IDs are exact: never folded, only said). */
+  unknownPrefixOtherCase: (prefix: string, known: string) =>
+    `No release this catalog knows starts with "${printableText(prefix)}"; release IDs are exact, letter case too, and one starts with "${known.slice(0, prefix.length)}": give that.`,
   /** Several releases the catalog knows start with `prefix`. */
   ambiguousPrefix: (prefix: string, ids: readonly string[]) =>
     `"${printableText(prefix)}" starts ${ids.length === 2 ? 'two' : 'several'} release IDs (${ids.map((id) => `${id.slice(0, 20)}…`).join(', ')}): give more characters or the whole ID (rdw releases --full-ids).`,

@@ -29,8 +29,15 @@ export async function resolveReleaseIds(catalog: Catalog, inputs: readonly strin
     }
     const found = await releaseIdsWithPrefix(catalog, input);
     if (found.length === 1) resolved.push(found[0]!);
-    else if (found.length === 0) throw new CatalogOptionError(releaseIdMessages.unknownPrefix(input), { option: 'releaseId' });
+    else if (found.length === 0) throw new CatalogOptionError(await unknownPrefixSentence(catalog, input), { option: 'releaseId' });
     else throw new CatalogOptionError(releaseIdMessages.ambiguousPrefix(input, found), { option: 'releaseId' });
   }
   return resolved;
+}
+
+/** The sentence of a prefix no known ID starts with; one that another letter case of it matches is named (not taken). */
+async function unknownPrefixSentence(catalog: Catalog, prefix: string): Promise<string> {
+  const cases = [...new Set([prefix.toLowerCase(), prefix.toUpperCase()])].filter((other) => other !== prefix);
+  const near = (await Promise.all(cases.map((other) => releaseIdsWithPrefix(catalog, other)))).flat();
+  return near.length === 1 ? releaseIdMessages.unknownPrefixOtherCase(prefix, near[0]!) : releaseIdMessages.unknownPrefix(prefix);
 }

@@ -30,7 +30,14 @@ describe('resolveReleaseIds', () => {
         expect((shared as Error).message).toContain('starts two release IDs');
         expect((await refusal('dddddddddddd')) as Error).toMatchObject({ code: 'RDW_CATALOG_OPTION', message: expect.stringContaining('No release this catalog knows starts with "dddddddddddd"') });
         // Case is never folded: the prefix of c in upper case is no prefix of a known ID.
-        expect(((await refusal('CCCCCCCCCCCC')) as Error).message).toContain('No release this catalog knows');
+        // It is only named: "… one starts with "cccccccccccc": give that".
+        expect(((await refusal('CCCCCCCCCCCC')) as Error).message).toBe(
+          'No release this catalog knows starts with "CCCCCCCCCCCC"; release IDs are exact, letter case too, and one starts with "cccccccccccc": give that.',
+        );
+        // Two IDs that another case would match: no guess, the plain sentence.
+        expect(((await refusal('AAAAAAAAAAAA')) as Error).message).toBe(
+          'No release this catalog knows starts with "AAAAAAAAAAAA": run rdw releases (it records what the API lists) and copy an ID from it, or give the whole ID.',
+        );
         for (const bad of ['ccccccccccc', 'cccccccccccc/', '']) {
           expect(((await refusal(bad)) as Error).message).toContain('is not a release ID');
           expect(() => checkReleaseIdsOrPrefixes([bad])).toThrow(CatalogOptionError);
