@@ -30,7 +30,7 @@ describe('listingRestatements', () => {
           { id: listing[0]!.id, field: 'files.parquet.sha256', imported: String(parquet!.sha256), listed: 'ab'.repeat(32) },
         ]);
         // rdw sync says each on stderr (syncWarnings), in the one sentence rdw pull --latest uses too.
-        const warnings = syncWarnings({ mayHaveFallenOff: null, missingDays: [], locks: [], restated: found } as unknown as SyncReport);
+        const warnings = syncWarnings({ mayHaveFallenOff: null, missingDays: [], locks: [], restated: found, snapshots: [], snapshotDatasets: [] } as unknown as SyncReport);
         expect(warnings).toEqual(found.map(({ id, field, imported: was, listed }) => workbenchMessages.listingRestated(id, field, was, listed)));
         expect(warnings[0]).toBe(
           `The listing restates imported release ${listing[0]!.id.slice(0, 12)}…: rows 999, not ${String(imported!.rows)} as imported; a release ID is immutable, so rdw keeps what it verified (the service contradicts itself).`,
