@@ -5,7 +5,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { EXIT_CODES } from '../../contract/index.js';
 import { studyLockToJson } from '../../index.js';
-import { errors, type PullReleasesResult } from '../../index.js';
+import type { PullReleasesResult } from '../../index.js';
 import { checkWantedReleases, hasCatalog, lockReleases } from '../../workbench/index.js';
 import { connectApi } from '../api-connection.js';
 import { CliUsageError } from '../cli-errors.js';
@@ -16,7 +16,7 @@ import { commandMessages } from '../messages.js';
 import { lockCheck } from './lock-check.js';
 import { refuseDashOutput, refuseHomeOutput } from '../output-path.js';
 import { openCliCatalog } from '../open-cli-catalog.js';
-import { listenForInterrupt, type InterruptListener } from '../interrupt-listener.js';
+import { deferredInterrupt } from '../deferred-interrupt.js';
 import { pullProgressView } from '../pull-progress-view.js';
 import { sayWhileSlow } from '../slow-step-notice.js';
 
@@ -46,21 +46,17 @@ export const lockCommand: Command = {
     // A first SIGINT/SIGTERM once the catalog is open to write (connect) stops between releases, as rdw pull's: it
     // had killed the process mid-pull, the bar left as drawn, downloaded files left for rdw gc, nothing said.
     const progress = pullProgressView(context);
-    const stop = new AbortController();
-    let interrupt: InterruptListener | undefined;
+    const interrupt = deferredInterrupt(context, progress.stderr);
     let interruptedPull: PullReleasesResult | undefined;
     const locked = await lockReleases(lockPath, wanted, {
       openCatalog: (access) => openCliCatalog(context, access === 'read' && hasCatalog(context.home) ? 'read' : 'write'),
       connect: async () => {
-        const listener = listenForInterrupt(progress.stderr);
-        interrupt = listener;
-        context.onExit(() => listener.dispose());
-        listener.signal.addEventListener('abort', () => stop.abort(listener.signal.reason), { once: true });
+        interrupt.start();
         const api = await connectApi({ ...context, stderr: progress.stderr });
         context.onExit(() => api.close());
         return api.client;
       },
-      signal: stop.signal,
+      signal: interrupt.signal,
       onInterrupted: (pulled) => void (interruptedPull = pulled),
       // After the pull (its bar ended): 100 present releases had sat 4-6 s on a blank screen while their rows were checked.
       whileRecording: (work) => sayWhileSlow(context, commandMessages.lockRecording(), work),
@@ -72,15 +68,12 @@ export const lockCommand: Command = {
         if (!context.json) for (const release of pulled) context.stderr.write(`rdw: ${commandMessages.lockPulled(pulledId(release.id), release.day, release.version)}\n`);
       },
     })
-      .catch((error: unknown) => {
-        if (interrupt?.received === undefined || !(error instanceof errors.AbortedError)) throw error;
-        return undefined;
-      })
+      .catch((error: unknown) => interrupt.stopped(error))
       .finally(() => progress.end());
     if (locked === undefined) {
       const imported = interruptedPull?.pulled.filter((pulled) => pulled.status === 'imported').length ?? 0;
       const notPulled = (interruptedPull?.notStarted.length ?? 0) + (interruptedPull?.failed.length ?? 0);
-      return { code: 'RDW_INTERRUPTED', exitCode: interrupt!.exitCode!, message: commandMessages.lockInterrupted(interrupt!.received!, imported, notPulled) };
+      return { code: 'RDW_INTERRUPTED', exitCode: interrupt.exitCode!, message: commandMessages.lockInterrupted(interrupt.received!, imported, notPulled) };
     }
     const { lock } = locked;
     if (context.json) {

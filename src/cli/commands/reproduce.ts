@@ -3,7 +3,6 @@
 
 import path from 'node:path';
 import { EXIT_CODES } from '../../contract/index.js';
-import { errors } from '../../index.js';
 import { hasCatalog, reproduceLock } from '../../workbench/index.js';
 import { connectApi } from '../api-connection.js';
 import { CliUsageError } from '../cli-errors.js';
@@ -13,7 +12,7 @@ import { byteText } from '../byte-text.js';
 import { releaseIdText } from '../release-id-text.js';
 import { commandMessages } from '../messages.js';
 import { openCliCatalog } from '../open-cli-catalog.js';
-import { listenForInterrupt, type InterruptListener } from '../interrupt-listener.js';
+import { deferredInterrupt } from '../deferred-interrupt.js';
 import { pullProgressView } from '../pull-progress-view.js';
 
 export const reproduceCommand: Command = {
@@ -32,18 +31,14 @@ export const reproduceCommand: Command = {
     //    had killed the process mid-pull, nothing said, downloaded files left for rdw gc).
     const progress = pullProgressView(context);
     const onProgress = progress.onProgress;
-    const stop = new AbortController();
-    let interrupt: InterruptListener | undefined;
+    const interrupt = deferredInterrupt(context, progress.stderr);
     let interrupted = { pulled: 0, missing: 0 };
     const reproduced = await reproduceLock(path.resolve(context.cwd, file), {
       openCatalog: (access) => openCliCatalog(context, access === 'read' && hasCatalog(context.home) ? 'read' : 'write'),
-      signal: stop.signal,
+      signal: interrupt.signal,
       onInterrupted: (pulled, missing) => void (interrupted = { pulled, missing }),
       connect: async () => {
-        const listener = listenForInterrupt(progress.stderr);
-        interrupt = listener;
-        context.onExit(() => listener.dispose());
-        listener.signal.addEventListener('abort', () => stop.abort(listener.signal.reason), { once: true });
+        interrupt.start();
         const api = await connectApi({ ...context, stderr: progress.stderr });
         context.onExit(() => api.close());
         return api.client;
@@ -54,14 +49,11 @@ export const reproduceCommand: Command = {
         ? {}
         : { onProgress: (event) => onProgress(event.kind === 'verified' ? { kind: 'release', releaseId: event.releaseId, status: 'present' } : event) }),
     })
-      .catch((error: unknown) => {
-        if (interrupt?.received === undefined || !(error instanceof errors.AbortedError)) throw error;
-        return undefined;
-      })
+      .catch((error: unknown) => interrupt.stopped(error))
       .finally(() => progress.end());
     if (reproduced === undefined) {
-      const message = commandMessages.reproduceInterrupted(interrupt!.received!, interrupted.pulled, interrupted.missing);
-      return { code: 'RDW_INTERRUPTED', exitCode: interrupt!.exitCode!, message };
+      const message = commandMessages.reproduceInterrupted(interrupt.received!, interrupted.pulled, interrupted.missing);
+      return { code: 'RDW_INTERRUPTED', exitCode: interrupt.exitCode!, message };
     }
     const { lock, report } = reproduced;
     const ids = lock.releases.map((release) => release.id);
